@@ -1,0 +1,45 @@
+"""Craits: the game engine, with no user interface.
+
+Commands are decided against the state and produce events; the state is the fold
+of the events. See `Game` for the entry point.
+"""
+
+from .cards import FULL_DECK, Card, Rank, Suit
+from .commands import Announce, CallIdiot, ChooseSuit, Command, Draw, Play
+from .errors import CorruptLog, IllegalMove
+from .events import LOG_VERSION, DrawReason, Event, event_from_dict, event_to_dict
+from .game import Game, replay
+from .rules import RuleSet
+from .scoring import score_breakdown, score_hand
+from .state import State, evolve, initial_state
+from .view import PlayerView, redact
+
+__all__ = [
+    "FULL_DECK",
+    "LOG_VERSION",
+    "Announce",
+    "CallIdiot",
+    "Card",
+    "ChooseSuit",
+    "Command",
+    "CorruptLog",
+    "Draw",
+    "DrawReason",
+    "Event",
+    "Game",
+    "IllegalMove",
+    "Play",
+    "PlayerView",
+    "Rank",
+    "RuleSet",
+    "State",
+    "Suit",
+    "evolve",
+    "event_from_dict",
+    "event_to_dict",
+    "initial_state",
+    "redact",
+    "replay",
+    "score_breakdown",
+    "score_hand",
+]
