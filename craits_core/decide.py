@@ -47,22 +47,26 @@ from .rules import (
     suit_options,
 )
 from .scoring import score_hand, winners
-from .state import State, evolve, initial_state
+from .state import State, evolve_in_place, initial_state
 
 
 class _Fold:
     """Collects the events of one decision, folding each into the state as it goes,
-    so later steps of the decision see the table as the earlier ones left it."""
+    so later steps of the decision see the table as the earlier ones left it.
+
+    It folds into its own copy of the state, made once: the caller's state is
+    never touched, and a refused command leaves nothing behind.
+    """
 
     __slots__ = ("events", "state")
 
     def __init__(self, state: State) -> None:
-        self.state = state
+        self.state = state.copy()
         self.events: list[Event] = []
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        self.state = evolve(self.state, event)
+        evolve_in_place(self.state, event)
 
 
 def _rng(state: State) -> random.Random:
@@ -112,7 +116,9 @@ def _draw_for_dealer(
             return tuple(passes), drawing[0]
 
 
-def _start_round(fold: _Fold, round_number: int, dealer: int, deck: tuple[Card, ...] | None) -> None:
+def _start_round(
+    fold: _Fold, round_number: int, dealer: int, deck: tuple[Card, ...] | None
+) -> None:
     """Deal the round, then apply the starter as the dealer's first turn."""
     state = fold.state
     if deck is None:
@@ -260,7 +266,9 @@ def _must_follow(state: State) -> IllegalMove:
     others.append("an 8")
     if rules.wild_nine and top.rank is not Rank.NINE:
         others.append("a 9")
-    follow = f"{suit} or {'red' if suit.is_red else 'black'}" if rules.colour_matching else str(suit)
+    follow = (
+        f"{suit} or {'red' if suit.is_red else 'black'}" if rules.colour_matching else str(suit)
+    )
     return IllegalMove(
         "must-follow",
         f"You must follow {follow} or play {' or '.join(others)}.",
@@ -417,7 +425,9 @@ def _choose_suit(fold: _Fold, command: ChooseSuit) -> None:
     if seat != state.current_player:
         dealer = _name(state, state.current_player)  # type: ignore[arg-type]
         raise IllegalMove(
-            "not-your-turn", f"{dealer} decides the starter's suit, not you.", current=state.current_player
+            "not-your-turn",
+            f"{dealer} decides the starter's suit, not you.",
+            current=state.current_player,
         )
     starter = state.pile[-1]
     options = starter_suit_options(starter)
@@ -445,9 +455,7 @@ def _announce(fold: _Fold, command: Announce) -> None:
             cards=len(state.hands[seat]),
         )
     if state.window != seat:
-        raise IllegalMove(
-            "too-late", "Too late to announce: a move was made since your last play."
-        )
+        raise IllegalMove("too-late", "Too late to announce: a move was made since your last play.")
     fold.emit(LastCardAnnounced(seat))
 
 

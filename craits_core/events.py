@@ -246,13 +246,15 @@ def _seed_in(value: Any) -> int | str:
 
 
 def _draws_in(value: Any) -> tuple[tuple[tuple[int, Card], ...], ...]:
-    return tuple(tuple((_int_in(seat), card_from_code(card)) for seat, card in rnd) for rnd in value)
+    return tuple(
+        tuple((_int_in(seat), card_from_code(card)) for seat, card in rnd) for rnd in value
+    )
 
 
 _CODECS: dict[str, tuple[Any, Any]] = {
     "players": (list, _players_in),
     "rules": (RuleSet.to_dict, RuleSet.from_dict),
-    "seed": (lambda v: v, _seed_in),
+    "seed": (None, _seed_in),
     "draws": (lambda v: [[[s, str(c)] for s, c in rnd] for rnd in v], _draws_in),
     "deck": (_cards_out, _cards_in),
     "cards": (_cards_out, _cards_in),
@@ -265,7 +267,7 @@ _CODECS: dict[str, tuple[Any, Any]] = {
     "went_out": (list, _ints_in),
     "winners": (list, _ints_in),
 }
-_PLAIN = (lambda v: v, _int_in)
+_PLAIN = (None, _int_in)
 
 _FIELDS: dict[type[Event], tuple[tuple[str, Any, Any], ...]] = {
     cls: tuple((f.name, *_CODECS.get(f.name, _PLAIN)) for f in fields(cls))
@@ -277,7 +279,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     """The JSON-ready form of an event: ``{"type": ..., field: value, ...}``."""
     data: dict[str, Any] = {"type": event.type}
     for name, out, _ in _FIELDS[type(event)]:
-        data[name] = out(getattr(event, name))
+        value = getattr(event, name)
+        data[name] = value if out is None else out(value)
     return data
 
 

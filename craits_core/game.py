@@ -75,7 +75,9 @@ class Game:
         rules = rules if rules is not None else RuleSet()
         names = tuple(players)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise ValueError(f"Craits is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+            raise ValueError(
+                f"Craits is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
+            )
         if not all(isinstance(name, str) for name in names):
             raise ValueError("player names must be strings")
         if seed is None:
@@ -277,7 +279,11 @@ def _command_for(log: list[Event], index: int) -> Command | None:
     if isinstance(event, CardPlayed):
         nxt = log[index + 1] if index + 1 < len(log) else None
         announce = isinstance(nxt, LastCardAnnounced) and nxt.player == event.player
-        suit = event.suit if event.card.rank is Rank.EIGHT or event.suit is not event.card.suit else None
+        suit = (
+            event.suit
+            if event.card.rank is Rank.EIGHT or event.suit is not event.card.suit
+            else None
+        )
         return Play(event.player, event.card, suit, announce)
     if isinstance(event, CardsDrawn) and event.reason in (DrawReason.TURN, DrawReason.CRANK):
         return Draw(event.player)

@@ -127,4 +127,3 @@ def _redact_deal(event: dict[str, Any], seat: int | None, players: int) -> dict[
         "starter": deck[dealt],
         "stock_size": len(deck) - dealt - 1,
     }
-

@@ -53,4 +53,6 @@ def stacked_game(
     first_round = rules.schedule.index(size) + 1
     names = names or ["Ann", "Bob", "Cy", "Di", "Ed"][: len(hands)]
     deck = stacked_deck(hands, starter, stock, dealer)
-    return Game.new(names, seed=seed, rules=rules, deck=deck, dealer=dealer, first_round=first_round)
+    return Game.new(
+        names, seed=seed, rules=rules, deck=deck, dealer=dealer, first_round=first_round
+    )

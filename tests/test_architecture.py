@@ -1,0 +1,45 @@
+"""The engine is UI-free by rule, and the code stays lint-clean."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+UI_LIBRARIES = ("textual", "rich")
+
+
+def test_importing_the_engine_loads_no_ui_library() -> None:
+    code = (
+        "import sys, craits_core, craits_core.bots, craits_core.store\n"
+        f"ui = [m for m in sys.modules if m.split('.')[0] in {UI_LIBRARIES!r}]\n"
+        "print(','.join(ui))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == ""
+
+
+def test_no_engine_module_imports_a_ui_library() -> None:
+    offenders = []
+    for path in (ROOT / "craits_core").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in UI_LIBRARIES]
+    assert offenders == []
+
+
+def test_ruff_finds_nothing() -> None:
+    # ruff comes with the test extra.
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "."], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
