@@ -12,6 +12,7 @@ from .game import Game, replay
 from .rules import RuleSet
 from .scoring import score_breakdown, score_hand
 from .state import State, evolve, initial_state
+from .store import GameRecord, GameStore, StoreError, UnknownGame, default_store_path
 from .view import PlayerView, redact
 
 __all__ = [
@@ -27,13 +28,18 @@ __all__ = [
     "DrawReason",
     "Event",
     "Game",
+    "GameRecord",
+    "GameStore",
     "IllegalMove",
     "Play",
     "PlayerView",
     "Rank",
     "RuleSet",
     "State",
+    "StoreError",
     "Suit",
+    "UnknownGame",
+    "default_store_path",
     "event_from_dict",
     "event_to_dict",
     "evolve",

@@ -33,6 +33,11 @@ class DrawReason(Enum):
     def closes_window(self) -> bool:
         return self is DrawReason.TURN
 
+    @property
+    def on_turn(self) -> bool:
+        """Drawn as the move of the player whose turn it is (a pass if nothing came)."""
+        return self is DrawReason.TURN or self is DrawReason.CRANK
+
 
 class Event:
     """Base of all events; ``type`` is the stable name used in the JSON form."""

@@ -187,6 +187,11 @@ class Game:
         return tuple(self._log)
 
     @property
+    def event_count(self) -> int:
+        """How many events the log holds."""
+        return len(self._log)
+
+    @property
     def events(self) -> list[dict[str, Any]]:
         """The event log as JSON-ready dicts, oldest first."""
         self._sync_dicts()

@@ -278,9 +278,8 @@ def _cards_drawn(s: State, e: CardsDrawn) -> None:
         s.announced = _set(s.announced, e.player, False)
     if e.reason.closes_window:
         s.window = None
+    if e.reason.on_turn:
         s.passes = 0 if taken else s.passes + 1
-    elif taken == 0 and e.reason is e.reason.CRANK:
-        s.passes += 1
 
 
 def _stock_reshuffled(s: State, e: StockReshuffled) -> None:

@@ -1,0 +1,617 @@
+"""`GameStore`: saved games, kept as their event logs in one SQLite file.
+
+Each command's events are written in one transaction *before* the game takes them
+(the store is a writer of the game, see `Game.add_writer`), so the file always holds
+a whole number of commands: if the process dies at any moment, at most the command
+in flight is lost, and a game read back is exactly the game as it was.
+
+The file lives in the user's data directory unless a path is given; several stores
+(in several processes) may use the same file at once.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal
+
+import platformdirs
+
+from .game import Game
+from .rules import RuleSet
+
+APPLICATION_ID = 0x43524149
+"""``PRAGMA application_id`` of a Craits save file ("CRAI" in ASCII)."""
+
+SCHEMA_VERSION = 1
+"""``PRAGMA user_version``: the layout of the tables. This version reads only its own."""
+
+FILE_NAME = "games.sqlite3"
+DEFAULT_TIMEOUT = 5.0
+"""Seconds to wait for another process that is writing to the same file."""
+
+GameStatus = Literal["playing", "finished"]
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_HEADER_SIZE = 100
+_APP_ID_OFFSET = 68
+_DAMAGE_CODES = frozenset({"SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_IOERR_SHORT_READ"})
+_BUSY_CODES = frozenset({"SQLITE_BUSY", "SQLITE_LOCKED"})
+
+_SCHEMA: tuple[str, ...] = (
+    """CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        players TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('playing', 'finished')),
+        event_count INTEGER NOT NULL,
+        round_number INTEGER NOT NULL,
+        meta TEXT NOT NULL DEFAULT '{}'
+    )""",
+    "CREATE INDEX games_by_update ON games (updated_at)",
+    """CREATE TABLE events (
+        game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID""",
+    f"PRAGMA application_id = {APPLICATION_ID}",
+    f"PRAGMA user_version = {SCHEMA_VERSION}",
+)
+_TABLES = frozenset({"games", "events"})
+_RECORD_COLUMNS = (
+    "id, players, rules, started_at, updated_at, status, event_count, round_number, meta"
+)
+
+
+class StoreError(Exception):
+    """The save file cannot be used (not ours, damaged, locked, closed) or a saved
+    game cannot be read back. The message names the file or the game and says why."""
+
+
+class UnknownGame(StoreError, KeyError):
+    """No saved game has that id (also a `KeyError`)."""
+
+    def __str__(self) -> str:
+        # KeyError would show the message in quotes.
+        return str(self.args[0]) if self.args else ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What the store knows about a saved game without reading its log."""
+
+    id: str
+    players: tuple[str, ...]
+    rules: RuleSet
+    started_at: datetime
+    """When the game was first saved (UTC)."""
+    updated_at: datetime
+    """When its last command was saved (UTC)."""
+    status: GameStatus
+    event_count: int
+    round_number: int
+    """1-based position of the current (or last) round in the schedule."""
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    """What the program saved with the game (who sits where, bot levels...)."""
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return self.status == "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class _Attachment:
+    game: Game
+    game_id: str
+    remove: Callable[[], None]  # what `Game.add_writer` returned
+
+
+def default_store_path() -> Path:
+    """Where games are saved unless told otherwise: ``games.sqlite3`` in the user's
+    data directory (on Linux ``$XDG_DATA_HOME/craits``, by default ``~/.local/share/craits``)."""
+    return platformdirs.user_data_path("craits", appauthor=False) / FILE_NAME
+
+
+class GameStore:
+    """Saved games in one SQLite file: add a game, list, load, resume, delete.
+
+    A game added or loaded is *attached*: every later command's events are saved
+    before they take effect, and a command that cannot be saved is refused (its
+    `Game.handle` raises `StoreError` and the game is unchanged).
+
+    Opening a file that is not a Craits save file or is damaged raises `StoreError`
+    and leaves the file exactly as it was. A missing or empty file becomes a new store.
+    Use it as a context manager, or call `close`.
+    """
+
+    def __init__(self, path: Path | str | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+        """Open (or create) the store at ``path`` (default: `default_store_path`).
+
+        ``timeout`` is how long to wait, in seconds, while another process writes.
+        """
+        self._path = Path(path) if path is not None else default_store_path()
+        self._lock = threading.RLock()
+        self._attached: dict[int, _Attachment] = {}
+        _inspect(self._path, timeout)
+        self._conn: sqlite3.Connection | None = _open(self._path, timeout)
+
+    @property
+    def path(self) -> Path:
+        """The save file."""
+        return self._path
+
+    # --- Lifetime -----------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the file. Games still attached refuse further commands (the store
+        cannot save them); `detach` them first to play on unsaved."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    @property
+    def closed(self) -> bool:
+        """Whether `close` was called."""
+        return self._conn is None
+
+    def __enter__(self) -> GameStore:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else "open"
+        return f"<GameStore {str(self._path)!r} ({state})>"
+
+    # --- Saving -------------------------------------------------------------------
+
+    def add(self, game: Game, meta: Mapping[str, Any] | None = None) -> str:
+        """Save ``game`` (its whole log so far) as a new saved game, attach to it and
+        return its id. ``meta`` is any JSON object to keep with it (see `GameRecord`)."""
+        if id(game) in self._attached:
+            known = self._attached[id(game)].game_id
+            raise StoreError(f"this game is already saved in {self._path} as {known}")
+        state = game.state
+        now = _now()
+        rows = [_encode(event) for event in game.events]
+        with self._transaction("save a new game") as conn:
+            game_id = _fresh_id(conn)
+            conn.execute(
+                f"INSERT INTO games ({_RECORD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    _encode(list(state.players)),
+                    _encode(state.rules.to_dict()),
+                    now,
+                    now,
+                    "finished" if state.is_over else "playing",
+                    len(rows),
+                    state.round_number,
+                    _encode(dict(meta or {})),
+                ),
+            )
+            conn.executemany(
+                "INSERT INTO events (game_id, seq, data) VALUES (?, ?, ?)",
+                ((game_id, seq, data) for seq, data in enumerate(rows)),
+            )
+        self._attach(game_id, game)
+        return game_id
+
+    def attach(self, game_id: str, game: Game) -> None:
+        """Save ``game``'s further commands to the saved game ``game_id``.
+
+        The saved log must be exactly ``game``'s log so far (as after `load` with
+        ``attach=False``); otherwise `StoreError`.
+        """
+        current = self._attached.get(id(game))
+        if current is not None:
+            if current.game_id == game_id:
+                return
+            raise StoreError(f"this game is already saved in {self._path} as {current.game_id}")
+        rows = self._read_game(game_id)
+        if [_decode_event(game_id, data, self._path) for data in rows] != game.events:
+            raise StoreError(f"saved game {game_id} in {self._path} is not this game as it stands")
+        self._attach(game_id, game)
+
+    def detach(self, game: Game) -> None:
+        """Stop saving ``game`` (it plays on, unsaved). Does nothing if not attached."""
+        attachment = self._attached.pop(id(game), None)
+        if attachment is not None:
+            attachment.remove()
+
+    def _attach(self, game_id: str, game: Game) -> None:
+        def write(events: list[dict[str, Any]]) -> None:
+            # The log's length before the command is where its events go.
+            self._append(game_id, game.event_count, events)
+
+        remove = game.add_writer(write)
+        self._attached[id(game)] = _Attachment(game, game_id, remove)
+
+    def _append(self, game_id: str, base: int, events: list[dict[str, Any]]) -> None:
+        """Save one command's events at positions ``base``... in one transaction."""
+        rows = [_encode(event) for event in events]
+        with self._transaction(f"save game {game_id}") as conn:
+            found = conn.execute(
+                "SELECT event_count, status, round_number FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if found is None:
+                raise StoreError(f"game {game_id} is no longer saved in {self._path}")
+            count, status, round_number = found
+            if count != base:
+                # Another store (or process) moved this game on: saving would fork it.
+                raise StoreError(
+                    f"game {game_id} in {self._path} was changed elsewhere "
+                    f"({count} events saved, {base} here); load it again"
+                )
+            conn.executemany(
+                "INSERT INTO events (game_id, seq, data) VALUES (?, ?, ?)",
+                ((game_id, base + i, data) for i, data in enumerate(rows)),
+            )
+            status, round_number = _summary_after(events, status, round_number)
+            conn.execute(
+                "UPDATE games SET updated_at = ?, event_count = ?, status = ?, round_number = ?"
+                " WHERE id = ?",
+                (_now(), base + len(rows), status, round_number, game_id),
+            )
+
+    # --- Reading ------------------------------------------------------------------
+
+    def load(self, game_id: str, *, attach: bool = True) -> Game:
+        """The saved game ``game_id``, checked move by move, attached for further
+        saving unless ``attach=False``.
+
+        Raises `UnknownGame` (a `KeyError` and `StoreError`) for an unknown id and
+        `StoreError` naming the game when its log is damaged.
+        """
+        rows = self._read_game(game_id)
+        events = [_decode_event(game_id, data, self._path) for data in rows]
+        try:
+            game = Game.from_events(events)
+        except Exception as err:
+            # Whatever breaks the replay, the saved log is unusable as it is.
+            raise StoreError(f"saved game {game_id} in {self._path} is damaged: {err}") from err
+        if attach:
+            self._attach(game_id, game)
+        return game
+
+    def record(self, game_id: str) -> GameRecord:
+        """What the store knows about ``game_id`` (`UnknownGame` if nothing)."""
+        with self._reading() as conn:
+            row = conn.execute(
+                f"SELECT {_RECORD_COLUMNS} FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+        if row is None:
+            raise UnknownGame(f"there is no saved game {game_id!r} in {self._path}")
+        record = _record(row)
+        if record is None:
+            raise StoreError(f"saved game {game_id} in {self._path} is damaged")
+        return record
+
+    def games(self) -> list[GameRecord]:
+        """Every saved game, the most recently played first. A game whose summary
+        cannot be read is left out (loading it says what is wrong)."""
+        return self._records("")
+
+    def latest_unfinished(self) -> GameRecord | None:
+        """The most recently played game that is not over, if any."""
+        found = self._records("WHERE status = 'playing'")
+        return found[0] if found else None
+
+    def _records(self, where: str) -> list[GameRecord]:
+        with self._reading() as conn:
+            rows = conn.execute(
+                f"SELECT {_RECORD_COLUMNS} FROM games {where} ORDER BY updated_at DESC, rowid DESC"
+            ).fetchall()
+        return [record for record in map(_record, rows) if record is not None]
+
+    def _read_game(self, game_id: str) -> list[str]:
+        """The saved events of ``game_id`` (JSON text, oldest first), checked to be whole."""
+        with self._reading() as conn:
+            # One read transaction, so a writer in another process cannot slip in between.
+            conn.execute("BEGIN")
+            try:
+                found = conn.execute(
+                    "SELECT event_count FROM games WHERE id = ?", (game_id,)
+                ).fetchone()
+                rows = conn.execute(
+                    "SELECT seq, data FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+                ).fetchall()
+            finally:
+                conn.execute("COMMIT")
+        if found is None:
+            raise UnknownGame(f"there is no saved game {game_id!r} in {self._path}")
+        (count,) = found
+        if [seq for seq, _ in rows] != list(range(count)):
+            raise StoreError(
+                f"saved game {game_id} in {self._path} is damaged: "
+                f"its log should have {count} events but {len(rows)} are there, or out of order"
+            )
+        return [data for _, data in rows]
+
+    # --- Deleting -----------------------------------------------------------------
+
+    def delete(self, game_id: str) -> None:
+        """Forget the saved game ``game_id`` (`UnknownGame` if there is none). A game
+        this store was saving there plays on, unsaved."""
+        with self._transaction(f"delete game {game_id}") as conn:
+            conn.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+            if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
+                raise UnknownGame(f"there is no saved game {game_id!r} in {self._path}")
+        for attachment in list(self._attached.values()):
+            if attachment.game_id == game_id:
+                self.detach(attachment.game)
+
+    # --- The connection -----------------------------------------------------------
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise StoreError(f"the store {self._path} is closed")
+        return self._conn
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            conn = self._connection()
+            try:
+                yield conn
+            except sqlite3.Error as err:
+                raise _store_error(self._path, "could not read from", err) from err
+
+    @contextmanager
+    def _transaction(self, what: str) -> Iterator[sqlite3.Connection]:
+        """One write transaction, taken with the write lock from the start so that
+        what is read inside it cannot be changed by another process before the end."""
+        with self._lock:
+            conn = self._connection()
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException as err:
+                _rollback(conn)
+                if isinstance(err, sqlite3.Error):
+                    raise _store_error(self._path, f"could not {what} in", err) from err
+                raise
+
+
+# --- Opening the file -------------------------------------------------------------
+
+
+def _inspect(path: Path, timeout: float) -> None:
+    """Raise `StoreError` unless ``path`` is missing, empty or a sound Craits save file.
+
+    Only reads: the header by hand, then a read-only connection, so a file that is
+    not ours is never written to (not even by SQLite rolling back a journal).
+    """
+    header = _read_header(path)
+    if not header:
+        return
+    if not header.startswith(_SQLITE_MAGIC):
+        raise StoreError(f"{path} is not a Craits save file (it is not a SQLite database)")
+    if len(header) < _HEADER_SIZE:
+        raise StoreError(f"{path} is damaged (it is cut short)")
+    # The header's id may lag behind in WAL mode, but a foreign id is final.
+    app_id = int.from_bytes(header[_APP_ID_OFFSET : _APP_ID_OFFSET + 4], "big", signed=True)
+    if app_id not in (0, APPLICATION_ID):
+        raise StoreError(f"{path} is not a Craits save file (it belongs to another program)")
+    with _sidecars_cleaned_on_error(path):
+        _check_readonly(path, timeout)
+
+
+def _read_header(path: Path) -> bytes:
+    try:
+        with path.open("rb") as file:
+            return file.read(_HEADER_SIZE)
+    except FileNotFoundError:
+        return b""
+    except OSError as err:
+        raise StoreError(f"{path} cannot be read ({err.strerror or err})") from err
+
+
+def _check_readonly(path: Path, timeout: float) -> None:
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=timeout)
+    except sqlite3.Error as err:
+        raise _store_error(path, "could not open", err) from err
+    try:
+        _check_contents(path, conn)
+    except sqlite3.Error as err:
+        raise _store_error(path, "could not open", err) from err
+    finally:
+        conn.close()
+
+
+def _check_contents(path: Path, conn: sqlite3.Connection) -> None:
+    app_id, version, tables = _identity(conn)
+    if app_id == 0 and not tables:
+        return  # A database with nothing in it (e.g. creation was cut short): ours to use.
+    if app_id != APPLICATION_ID:
+        raise StoreError(f"{path} is not a Craits save file (it belongs to another program)")
+    problems = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
+    if problems != ["ok"]:
+        raise StoreError(f"{path} is damaged ({problems[0]})")
+    _check_version(path, version, tables)
+
+
+def _identity(conn: sqlite3.Connection) -> tuple[int, int, set[str]]:
+    """The file's application id, schema version and table names."""
+    (app_id,) = conn.execute("PRAGMA application_id").fetchone()
+    (version,) = conn.execute("PRAGMA user_version").fetchone()
+    tables = {
+        name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
+    return app_id, version, tables
+
+
+def _check_version(path: Path, version: int, tables: set[str]) -> None:
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{path} was written by a newer version of Craits "
+            f"(save format {version}; this version reads format {SCHEMA_VERSION})"
+        )
+    if version != SCHEMA_VERSION or not _TABLES.issubset(tables):
+        raise StoreError(f"{path} is damaged (its tables are not those of a Craits save file)")
+
+
+@contextmanager
+def _sidecars_cleaned_on_error(path: Path) -> Iterator[None]:
+    """Remove the ``-wal``/``-shm`` files a read-only look created if the file is
+    refused, so a refused file is left with nothing new beside it either."""
+    sidecars = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+    new = [p for p in sidecars if not p.exists()]
+    try:
+        yield
+    except StoreError:
+        for p in new:
+            p.unlink(missing_ok=True)
+        raise
+
+
+def _open(path: Path, timeout: float) -> sqlite3.Connection:
+    """Open ``path`` for writing, creating the file and its schema if needed."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise StoreError(f"cannot create the folder of {path} ({err.strerror or err})") from err
+    try:
+        # Autocommit mode: transactions are begun and ended explicitly.
+        conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as err:
+        raise _store_error(path, "could not open", err) from err
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        # With WAL, NORMAL loses no committed data when the process dies (only on
+        # power loss, and the file stays sound even then).
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        _set_up(path, conn)
+    except BaseException as err:
+        conn.close()
+        if isinstance(err, sqlite3.Error):
+            raise _store_error(path, "could not open", err) from err
+        raise
+    return conn
+
+
+def _set_up(path: Path, conn: sqlite3.Connection) -> None:
+    """Create the schema in a new file; check the identity again under the write lock,
+    since another process may have created (or replaced) the file since `_inspect`."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        app_id, version, tables = _identity(conn)
+        if app_id == 0 and not tables:
+            # One statement at a time: executescript would commit our transaction first.
+            for statement in _SCHEMA:
+                conn.execute(statement)
+        elif app_id != APPLICATION_ID:
+            raise StoreError(f"{path} is not a Craits save file (it belongs to another program)")
+        else:
+            _check_version(path, version, tables)
+        conn.execute("COMMIT")
+    except BaseException:
+        _rollback(conn)
+        raise
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    try:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass  # The connection is unusable anyway; the transaction dies with it.
+
+
+def _store_error(path: Path, doing: str, err: sqlite3.Error) -> StoreError:
+    """A `StoreError` in plain words for an error from SQLite."""
+    name = getattr(err, "sqlite_errorname", "")
+    if name in _DAMAGE_CODES:
+        return StoreError(f"{path} is damaged ({err})")
+    if name in _BUSY_CODES:
+        return StoreError(f"{doing} {path}: another program is using it ({err})")
+    if isinstance(err, sqlite3.ProgrammingError):
+        return StoreError(f"{doing} {path}: the store is closed ({err})")
+    return StoreError(f"{doing} {path}: {err}")
+
+
+# --- Rows -------------------------------------------------------------------------
+
+
+def _now() -> str:
+    # Fixed width (microseconds always present), so the text sorts as the time does.
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _fresh_id(conn: sqlite3.Connection) -> str:
+    """A short random id not yet in use (checked inside the caller's write transaction)."""
+    while True:
+        game_id = secrets.token_hex(4)
+        if conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+            return game_id
+
+
+def _encode(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _decode_event(game_id: str, data: str, path: Path) -> dict[str, Any]:
+    try:
+        event = json.loads(data)
+    except (ValueError, TypeError) as err:
+        raise StoreError(f"saved game {game_id} in {path} is damaged: {err}") from err
+    if not isinstance(event, dict):
+        raise StoreError(f"saved game {game_id} in {path} is damaged: an event is not an object")
+    return event
+
+
+def _summary_after(events: list[dict[str, Any]], status: str, round_number: int) -> tuple[str, int]:
+    """The status and round number of a game after ``events``."""
+    for event in events:
+        kind = event.get("type")
+        if kind == "round-started":
+            round_number = event["round_number"]
+        elif kind == "game-ended":
+            status = "finished"
+    return status, round_number
+
+
+def _record(row: tuple[Any, ...]) -> GameRecord | None:
+    """A `GameRecord` from a ``games`` row, or None if the row cannot be read."""
+    game_id, players, rules, started, updated, status, count, round_number, meta = row
+    try:
+        names = json.loads(players)
+        extra = json.loads(meta)
+        record = GameRecord(
+            id=game_id,
+            players=tuple(names),
+            rules=RuleSet.from_dict(json.loads(rules)),
+            started_at=datetime.fromisoformat(started),
+            updated_at=datetime.fromisoformat(updated),
+            status=status,
+            event_count=count,
+            round_number=round_number,
+            meta=extra if isinstance(extra, dict) else {},
+        )
+    except (ValueError, TypeError):
+        return None
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        return None
+    return record

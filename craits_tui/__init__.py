@@ -1,0 +1,1 @@
+"""Craits in the terminal: the Textual app over the `craits_core` engine."""

@@ -1,0 +1,171 @@
+"""The Craits app: opens the save file, then the start screen or a game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from textual.app import App
+from textual.screen import Screen
+
+from craits_core import Game, GameStore, RuleSet, StoreError
+
+from .i18n import _
+from .settings import THEMES, Settings, save_settings
+from .table import LocalTable, Seat
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game to set up: who sits where, the rules, and a seed (None: random)."""
+
+    seats: tuple[Seat, ...]
+    rules: RuleSet = field(default_factory=RuleSet)
+    seed: int | str | None = None
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What the app does first: the menu, a new game, or the latest game resumed."""
+
+    new_game: NewGame | None = None
+    resume: bool = False
+
+
+class CraitsApp(App[str | None]):
+    """Craits in the terminal."""
+
+    CSS_PATH = "craits.tcss"
+    TITLE = "Craits"
+
+    def __init__(
+        self,
+        launch: Launch | None = None,
+        settings: Settings | None = None,
+        store_path: Path | None = None,
+        settings_file: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.launch = launch or Launch()
+        self.settings = settings or Settings()
+        self.store_path = store_path
+        self.settings_file = settings_file
+        self.store: GameStore | None = None
+        self.theme = THEMES[self.settings.theme]
+
+    def on_mount(self) -> None:
+        try:
+            self.store = GameStore(self.store_path)
+        except StoreError as err:
+            from .screens.store_problem import StoreProblem
+
+            self.push_screen(StoreProblem(str(err)), self._after_store_problem)
+            return
+        self._start()
+
+    def _after_store_problem(self, choice: str | None) -> None:
+        if choice == "fresh":
+            self.store, path = _fresh_store(self.store_path)
+            # Remember the new file; the damaged one stays where it is, untouched.
+            self.change_settings(self.settings.but(save_file=str(path)))
+            self.notify(_("Saving games in {path} from now on.").format(path=path), timeout=8)
+        elif choice != "unsaved":
+            self.exit()
+            return
+        self._start()
+
+    def _start(self) -> None:
+        launch = self.launch
+        if launch.new_game is not None:
+            self.start_game(launch.new_game)
+        elif launch.resume and self.store is not None and self.store.latest_unfinished():
+            self.resume_latest()
+        else:
+            self.show_menu()
+
+    # --- Navigation -----------------------------------------------------------------
+
+    def show_menu(self) -> None:
+        from .screens.start import StartScreen
+
+        self._switch(StartScreen())
+
+    def action_new_game(self) -> None:
+        from .screens.setup import SetupScreen
+
+        self._switch(SetupScreen(self.settings))
+
+    def start_game(self, setup: NewGame) -> None:
+        """Deal a new game and open its table."""
+        names = [seat.name for seat in setup.seats]
+        game = Game.new(names, seed=setup.seed, rules=setup.rules)
+        meta = {"seats": [seat.to_dict() for seat in setup.seats]}
+        game_id = self.store.add(game, meta=meta) if self.store is not None else None
+        self.open_table(LocalTable(game, setup.seats, store=self.store, game_id=game_id))
+
+    def resume(self, game_id: str) -> None:
+        """Open a saved game where it was left."""
+        assert self.store is not None
+        try:
+            record = self.store.record(game_id)
+            game = self.store.load(game_id)
+            seats = tuple(Seat.from_dict(s) for s in record.meta.get("seats", []))
+        except (StoreError, ValueError) as err:
+            self.notify(str(err), severity="error", timeout=8)
+            return
+        if len(seats) != len(game.state.players):
+            # A game saved without its seating: everyone but the first is a bot.
+            seats = tuple(
+                Seat(name, None if i == 0 else "normal") for i, name in enumerate(game.state.players)
+            )
+        self.open_table(LocalTable(game, seats, store=self.store, game_id=game_id))
+
+    def resume_latest(self) -> None:
+        assert self.store is not None
+        record = self.store.latest_unfinished()
+        if record is not None:
+            self.resume(record.id)
+
+    def open_table(self, table: LocalTable) -> None:
+        from .screens.table import TableScreen
+
+        self._switch(TableScreen(table, self.settings))
+
+    def _switch(self, screen: Screen) -> None:
+        # The start screen, the set-up and the table replace one another above the
+        # app's default screen; dialogs stack on top of them and go with them.
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) == 2:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    # --- Settings -------------------------------------------------------------------
+
+    def change_settings(self, settings: Settings) -> None:
+        """Keep new settings for this session and the next ones."""
+        self.settings = settings
+        self.theme = THEMES[settings.theme]
+        try:
+            save_settings(settings, self.settings_file)
+        except OSError as err:
+            self.notify(_("Settings not saved: {error}").format(error=err), severity="warning")
+
+    def on_unmount(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+
+def _fresh_store(damaged: Path | None) -> tuple[GameStore, Path]:
+    """A usable save file beside a damaged one, which is left as it is."""
+    from craits_core import default_store_path
+
+    base = damaged or default_store_path()
+    number = 2
+    while True:
+        candidate = base.with_name(f"{base.stem}-{number}{base.suffix}")
+        try:
+            return GameStore(candidate), candidate
+        except StoreError:
+            number += 1

@@ -1,0 +1,141 @@
+"""The command line: `craits-tui` and its options."""
+
+from __future__ import annotations
+
+import argparse
+import locale
+import sys
+from pathlib import Path
+
+from craits_core import RuleSet
+from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
+
+from .i18n import use_language
+from .settings import PACES, THEMES, load_settings, settings_path
+
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+DEFAULT_NAMES = ("You", "Bob", "Cy", "Di", "Ed")
+BOT_NAMES = ("Ada", "Bob", "Cy", "Di", "Ed")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="craits-tui",
+        description="Craits, the card game, in your terminal. Without options it opens "
+        "the start menu (resume, new game, past games). Games are saved as you play.",
+    )
+    game = parser.add_argument_group("start a game at once (skips the menu)")
+    game.add_argument(
+        "--players", type=int, metavar="N", help=f"players at the table, {MIN_PLAYERS}-{MAX_PLAYERS}: you and N-1 bots"
+    )
+    game.add_argument("--seed", help="seed for a reproducible game (a number or a word)")
+    game.add_argument("--watch", action="store_true", help="seat only bots and watch them play")
+    game.add_argument(
+        "--bots",
+        metavar="LEVELS",
+        help=f"bot levels, comma separated, one per bot seat ({', '.join(BOT_LEVELS)}); default normal",
+    )
+    game.add_argument("--names", metavar="NAMES", help="player names, comma separated, yours first")
+    game.add_argument("--humans", type=int, default=1, metavar="N", help="people taking turns at this terminal (hot-seat); default 1")
+    game.add_argument("--short", action="store_true", help="the short game: 8 rounds (8 cards down to 1)")
+    game.add_argument("--colour-matching", action="store_true", help="variant: a card also matches the colour")
+    game.add_argument("--voluntary-draw", action="store_true", help="variant: you may draw even when you could play")
+    game.add_argument("--seven-skips", action="store_true", help="variant: a 7 also makes the next player lose the turn")
+    game.add_argument("--wild-nine", action="store_true", help="variant: a 9 is wild, naming its suit or its colour mate")
+    game.add_argument("--resume", action="store_true", help="resume the latest unfinished game")
+
+    look = parser.add_argument_group("look and feel (saved for next time)")
+    look.add_argument("--pace", choices=list(PACES), help="how fast bots play")
+    look.add_argument("--ascii", action="store_true", default=None, help="letters for suits and plain box lines")
+    look.add_argument("--four-colour", action="store_true", default=None, help="four-colour deck (blue diamonds, green clubs)")
+    look.add_argument("--theme", choices=list(THEMES), help="dark or light")
+    look.add_argument(
+        "--low-bandwidth",
+        action="store_true",
+        default=None,
+        help="no animations or hover tracking (for slow SSH links)",
+    )
+    look.add_argument("--lang", help="language of the interface (e.g. it, tl, eo) where a translation exists")
+
+    files = parser.add_argument_group("files")
+    files.add_argument("--store", type=Path, metavar="FILE", help="the save file (default: in your data directory)")
+    files.add_argument(
+        "--settings", type=Path, metavar="FILE", help=f"the settings file (default: {settings_path()})"
+    )
+    return parser
+
+
+def _needs_ascii() -> bool:
+    """Whether the terminal cannot show suit symbols (its encoding is not UTF-8)."""
+    encoding = (getattr(sys.stdout, "encoding", None) or locale.getpreferredencoding(False) or "").lower()
+    return "utf" not in encoding
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    settings = load_settings(args.settings)
+    changes = {
+        "pace": args.pace,
+        "ascii": args.ascii,
+        "four_colour": args.four_colour,
+        "theme": args.theme,
+        "animations": False if args.low_bandwidth else None,
+        "language": args.lang,
+    }
+    settings = settings.but(**{k: v for k, v in changes.items() if v is not None})
+    if _needs_ascii():
+        settings = settings.but(ascii=True)
+    use_language(settings.language)
+
+    try:
+        launch = _launch(args)
+    except ValueError as err:
+        parser.error(str(err))
+
+    from .app import CraitsApp  # after the language is set: screens translate at import
+
+    store = args.store or (Path(settings.save_file) if settings.save_file else None)
+    app = CraitsApp(launch, settings, store_path=store, settings_file=args.settings)
+    message = app.run()
+    if message:
+        print(message)
+
+
+def _launch(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from .app import Launch, NewGame
+    from .table import Seat
+
+    rules = RuleSet(
+        short_game=args.short,
+        colour_matching=args.colour_matching,
+        voluntary_draw=args.voluntary_draw,
+        seven_skips=args.seven_skips,
+        wild_nine=args.wild_nine,
+    )
+    wants_game = args.players is not None or args.watch or args.bots or args.names or args.seed
+    if args.resume:
+        return Launch(resume=True)
+    if not wants_game:
+        return Launch()
+    count = args.players or 4
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise ValueError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
+    humans = 0 if args.watch else args.humans
+    if not 0 <= humans <= count:
+        raise ValueError("--humans must be between 0 and the number of players")
+    levels = [s.strip() for s in args.bots.split(",")] if args.bots else []
+    for level in levels:
+        if level not in BOT_LEVELS:
+            raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(BOT_LEVELS)})")
+    names = [s.strip() for s in args.names.split(",")] if args.names else []
+    seats = []
+    for i in range(count):
+        default = (DEFAULT_NAMES if humans else BOT_NAMES)[i]
+        name = names[i] if i < len(names) and names[i] else default
+        bot_index = i - humans
+        level = None if i < humans else (levels[bot_index] if bot_index < len(levels) else (levels[-1] if levels else "normal"))
+        seats.append(Seat(name, level))
+    if len({s.name for s in seats}) != len(seats):
+        raise ValueError("player names must differ")
+    return Launch(new_game=NewGame(tuple(seats), rules, args.seed))

@@ -1,0 +1,213 @@
+"""Words for the table: a log line for each event, and what the player can do now.
+
+Pure functions of events, views and legal moves, so they are tested without a screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from craits_core import Announce, CallIdiot, Card, ChooseSuit, Command, Draw, Play, PlayerView, Rank, Suit
+
+from .faces import CardLook, suit_name
+from .i18n import _, ngettext
+
+
+class Narrator:
+    """Speaks of the game from one seat's side ("you" for that seat)."""
+
+    def __init__(self, players: Sequence[str], seat: int | None, look: CardLook) -> None:
+        self.players = tuple(players)
+        self.seat = seat
+        self.look = look
+
+    def who(self, seat: int) -> str:
+        return _("You") if seat == self.seat else self.players[seat]
+
+    def card(self, code: str) -> str:
+        return self.look.plain(Card.parse(code))
+
+    def cards(self, codes: Sequence[str]) -> str:
+        return " ".join(self.card(c) for c in codes)
+
+    # --- The log --------------------------------------------------------------------
+
+    def event(self, event: dict[str, Any]) -> str | None:
+        """One line for the log, or None for events that speak for themselves."""
+        method = getattr(self, "_" + event["type"].replace("-", "_"), None)
+        return method(event) if method else None
+
+    def _game_started(self, e: dict[str, Any]) -> str:
+        return _("A new game: {players}.").format(players=", ".join(e["players"]))
+
+    def _dealer_chosen(self, e: dict[str, Any]) -> str:
+        if e["draws"]:
+            low = e["draws"][-1]
+            seat, card = next((s, c) for s, c in low if s == e["dealer"])
+            return _("{who} drew the lowest card ({card}) and deals first.").format(
+                who=self.who(seat), card=self.card(card)
+            )
+        return _("{who} deals first.").format(who=self.who(e["dealer"]))
+
+    def _round_started(self, e: dict[str, Any]) -> str:
+        starter = e.get("starter") or e["deck"][len(self.players) * e["hand_size"]]
+        return _("Round {n}: {size} each. {dealer} deals; the starter is {card}.").format(
+            n=e["round_number"],
+            size=ngettext("{n} card", "{n} cards", e["hand_size"]).format(n=e["hand_size"]),
+            dealer=self.who(e["dealer"]),
+            card=self.card(starter),
+        )
+
+    def _suit_asked(self, e: dict[str, Any]) -> str:
+        return _("{who} must decide the starter's suit.").format(who=self.who(e["player"]))
+
+    def _suit_chosen(self, e: dict[str, Any]) -> str:
+        return _("{who} chose {suit}.").format(
+            who=self.who(e["player"]), suit=suit_name(Suit(e["suit"]))
+        )
+
+    def _card_played(self, e: dict[str, Any]) -> str:
+        card = Card.parse(e["card"])
+        line = _("{who} played {card}").format(who=self.who(e["player"]), card=self.card(e["card"]))
+        suit = Suit(e["suit"])
+        if card.rank is Rank.EIGHT:
+            return line + _(" and named {suit}.").format(suit=suit_name(suit))
+        if card.rank is Rank.NINE and suit is not card.suit:
+            return line + _(" and switched to {suit}.").format(suit=suit_name(suit))
+        tail = {
+            Rank.FOUR: _(": skip!"),
+            Rank.SIX: _(": plays again."),
+            Rank.TEN: _(": reverse!"),
+        }.get(card.rank, ".")
+        return line + tail
+
+    def _last_card_announced(self, e: dict[str, Any]) -> str:
+        return _("{who}: “Last card!”").format(who=self.who(e["player"]))
+
+    def _cards_drawn(self, e: dict[str, Any]) -> str:
+        who = self.who(e["player"])
+        codes = e.get("cards")
+        count = len(codes) if codes is not None else e["count"]
+        mine = e["player"] == self.seat and codes
+        if count == 0:
+            return _("{who}: nothing left to draw, pass.").format(who=who)
+        what = (
+            self.cards(codes)
+            if mine
+            else ngettext("a card", "{n} cards", count).format(n=count)
+        )
+        reason = {
+            "turn": "",
+            "crank": _(" for the crank"),
+            "five": _(" (a 5 was played)"),
+            "seven": _(" (a 7 was played)"),
+            "penalty": _(" as the penalty"),
+        }[e["reason"]]
+        return _("{who} drew {what}{reason}.").format(who=who, what=what, reason=reason)
+
+    def _stock_reshuffled(self, e: dict[str, Any]) -> str:
+        count = len(e["cards"]) if e.get("cards") is not None else e["count"]
+        return ngettext(
+            "The discard pile is shuffled into a new stock ({n} card).",
+            "The discard pile is shuffled into a new stock ({n} cards).",
+            count,
+        ).format(n=count)
+
+    def _crank_raised(self, e: dict[str, Any]) -> str:
+        return _("The crank is at {n}!").format(n=e["count"])
+
+    def _direction_reversed(self, e: dict[str, Any]) -> str:
+        return _("Play now goes clockwise.") if e["direction"] == 1 else _(
+            "Play now goes counter-clockwise."
+        )
+
+    def _player_skipped(self, e: dict[str, Any]) -> str:
+        return _("{who} skipped.").format(who=self.who(e["player"]))
+
+    def _turn_lost(self, e: dict[str, Any]) -> str:
+        return _("{who} lost this turn (the idiot's penalty).").format(who=self.who(e["player"]))
+
+    def _idiot_called(self, e: dict[str, Any]) -> str:
+        return _("{caller} called {target} an idiot: no “Last card!”").format(
+            caller=self.who(e["player"]), target=self.who(e["target"])
+        )
+
+    def _round_ended(self, e: dict[str, Any]) -> str:
+        out = e["went_out"]
+        if not out:
+            head = _("Round {n} is blocked: nobody could play or draw.")
+        else:
+            head = _("Round {n} is over: {who} went out.").format(
+                n="{n}", who=", ".join(self.who(s) for s in out)
+            )
+        scores = ", ".join(
+            f"{self.who(s)} {score:+d}" if score < 0 else f"{self.who(s)} {score}"
+            for s, score in enumerate(e["scores"])
+        )
+        return head.format(n=e["round_number"]) + " " + scores
+
+    def _game_ended(self, e: dict[str, Any]) -> str:
+        names = ", ".join(self.who(s) for s in e["winners"])
+        return ngettext("Game over: {names} wins!", "Game over: {names} share the win!", len(e["winners"])).format(names=names)
+
+    # --- What can I do now --------------------------------------------------------------
+
+    def status(self, view: PlayerView, moves: Sequence[Command]) -> str:
+        """One line saying what the player can do now, or whose turn it is."""
+        if view.is_over:
+            return _("The game is over.")
+        current = view.current_player
+        calls = [m for m in moves if isinstance(m, CallIdiot)]
+        if calls:
+            return _("{who} is on one card and said nothing: call “Idiot!” (i)").format(
+                who=self.players[calls[0].target]
+            )
+        if any(isinstance(m, Announce) for m in moves) and current != self.seat:
+            return _("You are on one card: say “Last card!” (l) before anyone moves.")
+        if current is None:
+            return ""
+        if current != self.seat:
+            if view.crank:
+                return _("{who}'s turn: the crank is at {n}.").format(who=self.who(current), n=view.crank)
+            return _("{who}'s turn.").format(who=self.who(current))
+        return self._my_turn(view, moves)
+
+    def _my_turn(self, view: PlayerView, moves: Sequence[Command]) -> str:
+        top = view.top_card
+        assert top is not None and view.active_suit is not None
+        if view.choosing_suit:
+            if top.rank is Rank.EIGHT:
+                return _("The starter is an 8: name any suit.")
+            return _("The starter is a 9: keep {suit} or switch to {mate}.").format(
+                suit=suit_name(top.suit), mate=suit_name(top.suit.mate)
+            )
+        plays = [m for m in moves if isinstance(m, Play)]
+        can_draw = any(isinstance(m, Draw) for m in moves)
+        if view.crank:
+            if plays:
+                return _("Crank at {n}: play an A or a 2 (you must).").format(n=view.crank)
+            return _("Crank at {n}: you hold no A or 2, draw {n} (d).").format(n=view.crank)
+        if not plays:
+            return _("Your turn: nothing to play, draw a card (d).")
+        options = []
+        if top.rank is not Rank.EIGHT:
+            options.append(_("a {rank}").format(rank=top.rank.label))
+        options.append(_("an 8"))
+        if view.rules.wild_nine:
+            options.append(_("a 9"))
+        text = _("Your turn: follow {suit} or play {options}.").format(
+            suit=self.look.glyph(view.active_suit), options=_(" or ").join(options)
+        )
+        if can_draw:
+            text += _(" You may also draw (d).")
+        return text
+
+    def refusal(self, code: str, fallback: str, params: dict[str, Any]) -> str:
+        """A refused move, in the player's words (the engine's message is English)."""
+        return _(fallback)
+
+
+def suit_choices(moves: Sequence[Command]) -> list[Suit]:
+    """The suits offered by the legal moves for the starter decision."""
+    return [m.suit for m in moves if isinstance(m, ChooseSuit)]

@@ -1,0 +1,68 @@
+"""The end of the game: standings, the winner or winners, and what next."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from craits_core import PlayerView
+
+from ..i18n import _, ngettext
+
+
+class GameOver(ModalScreen[str]):
+    """Final standings. Dismisses with "new" or "quit"."""
+
+    BINDINGS = [
+        Binding("n", "choose('new')", _("New game")),
+        Binding("q", "choose('quit')", _("Quit")),
+    ]
+
+    def __init__(self, view: PlayerView) -> None:
+        super().__init__()
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        view = self.view
+        names = ", ".join(view.players[s] for s in view.winners)
+        head = ngettext("{names} wins!", "{names} share the win!", len(view.winners)).format(names=names)
+        if view.seat is not None and view.seat in view.winners:
+            head = _("You win!") if len(view.winners) == 1 else _("You share the win!")
+        with Vertical(id="game-over"):
+            yield Label(_("Game over"), id="game-over-title")
+            yield Label(head, id="winner")
+            yield Static(self._standings(), id="standings")
+            with Horizontal(id="game-over-buttons"):
+                yield Button(_("New game (n)"), id="new", variant="primary")
+                yield Button(_("Quit (q)"), id="quit")
+
+    def _standings(self) -> Table:
+        table = Table(box=None, expand=True)
+        table.add_column("#", justify="right")
+        table.add_column(_("Player"))
+        table.add_column(_("Total"), justify="right")
+        order = sorted(range(len(self.view.players)), key=lambda s: self.view.totals[s])
+        place = 0
+        previous = None
+        for rank, seat in enumerate(order, start=1):
+            total = self.view.totals[seat]
+            if total != previous:
+                place, previous = rank, total
+            style = "bold" if seat in self.view.winners else ""
+            table.add_row(str(place), self.view.players[seat], str(total), style=style)
+        return table
+
+    def on_mount(self) -> None:
+        self.query_one("#new", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "quit")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

@@ -1,0 +1,32 @@
+"""Screens that need room: below the minimum size they ask for a bigger window."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from ..i18n import _
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+TALL = 42
+"""From this height the table has room to show the scoreboard beside the log."""
+
+
+class Roomy:
+    """Mixin for a Screen: shows a "make the window bigger" note instead of a
+    squeezed layout when the terminal is smaller than the game needs."""
+
+    def compose_too_small(self) -> ComposeResult:
+        yield Static(
+            _("Craits needs a window of at least {w}×{h}.\nPlease make the window bigger.").format(
+                w=MIN_WIDTH, h=MIN_HEIGHT
+            ),
+            id="too-small",
+        )
+
+    def on_resize(self, event: events.Resize) -> None:
+        small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
+        self.set_class(small, "-too-small")  # type: ignore[attr-defined]
+        self.set_class(event.size.height >= TALL, "-tall")  # type: ignore[attr-defined]

@@ -1,0 +1,414 @@
+"""The table: where the game is played.
+
+The screen folds the events of the game, as the seat it shows receives them, into
+that seat's view, one event at a time; every widget is set from that view. Events
+wait in a queue while a round summary is open, so the table never runs ahead of
+what the player has seen. Bots move on a timer, paced by the player's setting.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Button, Footer, Static
+
+from craits_core import (
+    Announce,
+    CallIdiot,
+    Card,
+    ChooseSuit,
+    Command,
+    Draw,
+    IllegalMove,
+    Play,
+    PlayerView,
+    Rank,
+    Suit,
+    redact,
+)
+from craits_core.view import project
+
+from ..faces import CardLook
+from ..i18n import _
+from ..narrate import Narrator
+from ..settings import Settings
+from ..table import LocalTable
+from ..widgets.crank import CrankCounter
+from ..widgets.direction import Direction
+from ..widgets.discard import DiscardPile
+from ..widgets.hand import Hand
+from ..widgets.log import GameLog
+from ..widgets.opponents import Opponents, SeatBadge, SeatInfo
+from ..widgets.scoreboard import Scoreboard
+from ..widgets.status import StatusLine
+from ..widgets.stock import DrawPile
+from .roomy import Roomy
+
+HUMAN_GRACE = 1.5
+"""Seconds a person gets to say "last card" before a bot may call them an idiot."""
+
+
+class TableScreen(Roomy, Screen):
+    """The game table for the people at this terminal."""
+
+    BINDINGS = [
+        Binding("d", "draw", _("Draw")),
+        Binding("l", "last_card", _("Last card!")),
+        Binding("i", "call_idiot", _("Idiot!")),
+        Binding("s", "scores", _("Scores")),
+        Binding("question_mark", "help", _("Help")),
+        Binding("q", "quit_game", _("Quit")),
+        *[Binding(str(n), f"play_number({n})", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, table: LocalTable, settings: Settings) -> None:
+        super().__init__()
+        self.table = table
+        self.settings = settings
+        self.look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
+        humans = table.humans
+        self.seat: int | None = humans[0] if humans else None
+        self.narrator = Narrator(table.players, self.seat, self.look)
+        self.view: PlayerView | None = None
+        self._queue: deque[dict[str, Any]] = deque()
+        self._waiting = False  # a summary or handover is open: hold the queue
+        self._armed = False  # "last card" said ahead, to ride on the next play
+        self._bot_timer: Timer | None = None
+        self._unsubscribe = table.subscribe(self._queue.append)
+
+    # --- Layout -------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        with Horizontal(id="table"):
+            with Vertical(id="play"):
+                yield Static(id="title")
+                yield Opponents(id="opponents")
+                with Horizontal(id="middle"):
+                    yield DrawPile(self.look, id="stock")
+                    yield DiscardPile(self.look, id="discard")
+                    with Vertical(id="gauges"):
+                        yield CrankCounter(id="crank")
+                        yield Direction(id="direction")
+                yield StatusLine(id="status")
+                with Horizontal(id="own"):
+                    yield Hand(self.look, id="hand")
+                    yield Button(_("Last card!"), id="last-card", variant="warning")
+            with Vertical(id="side"):
+                yield Scoreboard(id="scoreboard")
+                yield GameLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        hand = self.query_one(Hand)
+        hand.hover_tracking = self.settings.hover
+        self.query_one(Direction).ascii = self.settings.ascii
+        hand.focus()
+        self._queue.extend(self.table.game.events)
+        self._drain()
+
+    def on_unmount(self) -> None:
+        self._unsubscribe()
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+
+    # --- Following the game -----------------------------------------------------------
+
+    def _drain(self) -> None:
+        """Show queued events one by one, stopping at a round's end for its summary."""
+        n = len(self.table.players)
+        while self._queue and not self._waiting:
+            event = self._queue.popleft()
+            self.view = project(self.view, redact(event, self.seat, n), self.seat)
+            line = self.narrator.event(redact(event, self.seat, n))
+            if line:
+                self.query_one(GameLog).say(line, style=_LOG_STYLES.get(event["type"], ""))
+            if event["type"] == "round-ended":
+                self._show_round_summary(event)
+            elif event["type"] == "game-ended":
+                self._show_game_over()
+        self._refresh_table()
+        self._schedule_bots()
+
+    def _refresh_table(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        caught_up = not self._queue and not self._waiting
+        moves = self._moves() if caught_up else []
+        mine = caught_up and self.seat is not None and view.current_player == self.seat
+        plays = {m.card for m in moves if isinstance(m, Play)}
+
+        hand = self.query_one(Hand)
+        hand.cards = view.hand
+        hand.playable = frozenset(plays)
+        hand.my_turn = mine and not view.choosing_suit
+
+        self.query_one(DiscardPile).top = view.top_card
+        self.query_one(DiscardPile).active_suit = view.active_suit
+        stock = self.query_one(DrawPile)
+        stock.count = view.stock_size
+        stock.can_draw = any(isinstance(m, Draw) for m in moves)
+        crank = self.query_one(CrankCounter)
+        crank.count = view.crank
+        facing = view.current_player
+        crank.facing = (
+            ""
+            if facing is None or not view.crank
+            else _("you must answer") if facing == self.seat else _("{who} must answer").format(who=view.players[facing])
+        )
+        self.query_one(Direction).direction = view.direction
+        self._refresh_opponents(view, moves)
+        self.query_one(Scoreboard).show(view)
+        status = self.query_one(StatusLine)
+        status.message = self.narrator.status(view, moves) if caught_up else _("…")
+        status.urgent = mine or any(isinstance(m, CallIdiot | Announce) for m in moves)
+        self._refresh_title(view)
+        button = self.query_one("#last-card", Button)
+        can_say = any(isinstance(m, Announce) for m in moves)
+        can_arm = mine and len(view.hand) == 2 and not view.crank
+        button.disabled = not (can_say or can_arm)
+        button.label = _("Last card! ✓") if self._armed and can_arm else _("Last card!")
+        self.refresh_bindings()
+        if mine and view.choosing_suit:
+            self._ask_starter_suit(view)
+
+    def _refresh_opponents(self, view: PlayerView, moves: list[Command]) -> None:
+        callable_seats = {m.target for m in moves if isinstance(m, CallIdiot)}
+        n = len(view.players)
+        start = self.seat if self.seat is not None else -1
+        infos = []
+        for step in range(1, n + 1):
+            seat = (start + step) % n
+            if seat == self.seat:
+                continue
+            infos.append(
+                SeatInfo(
+                    seat=seat,
+                    name=view.players[seat],
+                    cards=view.hand_sizes[seat],
+                    bot=self.table.seats[seat].bot,
+                    dealer=seat == view.dealer,
+                    turn=seat == view.current_player,
+                    announced=view.announced[seat],
+                    lost_turns=view.lost_turns[seat],
+                    total=view.totals[seat],
+                    callable=seat in callable_seats,
+                )
+            )
+        self.query_one(Opponents).show(infos)
+
+    def _refresh_title(self, view: PlayerView) -> None:
+        rounds = len(view.rules.schedule)
+        title = _("Craits · round {n} of {total} · {size} cards each").format(
+            n=view.round_number, total=rounds, size=view.hand_size
+        )
+        if self.seat is not None:
+            title += _(" · you: {points} pts").format(points=view.totals[self.seat])
+        else:
+            title += _(" · watching")
+        self.query_one("#title", Static).update(title)
+
+    def _moves(self) -> list[Command]:
+        return self.table.legal_moves(self.seat) if self.seat is not None else []
+
+    # --- Bots ---------------------------------------------------------------------------
+
+    def _schedule_bots(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+        if self._waiting or self._queue or self.table.game.state.is_over:
+            return
+        delay = self.settings.bot_delay
+        if self._human_may_announce():
+            delay = max(delay, HUMAN_GRACE)
+        self._bot_timer = self.set_timer(delay, self._bot_step)
+
+    def _human_may_announce(self) -> bool:
+        return any(
+            any(isinstance(m, Announce) for m in self.table.legal_moves(seat))
+            for seat in self.table.humans
+        )
+
+    def _bot_step(self) -> None:
+        self._bot_timer = None
+        if self._waiting or self._queue or self.app.screen is not self:
+            return
+        move = self.table.next_bot_move()
+        if move is not None:
+            self._submit(move)
+
+    # --- Player input -----------------------------------------------------------------
+
+    def _submit(self, command: Command) -> bool:
+        try:
+            self.table.submit(command)
+        except IllegalMove as err:
+            self.notify(_(str(err)), severity="warning", timeout=4)
+            return False
+        finally:
+            self._drain()
+        return True
+
+    def _my_turn(self) -> bool:
+        view = self.view
+        return (
+            view is not None
+            and self.seat is not None
+            and not self._queue
+            and not self._waiting
+            and view.current_player == self.seat
+        )
+
+    @on(Hand.CardChosen)
+    def _card_chosen(self, message: Hand.CardChosen) -> None:
+        if self.seat is None or self._waiting or self._queue:
+            return
+        card = message.card
+        options = [m for m in self._moves() if isinstance(m, Play) and m.card == card]
+        if len(options) > 1:
+            self._ask_suit(card, [m.suit for m in options])
+            return
+        suit = card.suit if card.rank is Rank.EIGHT else None  # refused with the reason
+        self._play(Play(self.seat, card, suit))
+
+    def _play(self, play: Play) -> None:
+        view = self.view
+        announce = self._armed or (view is not None and len(view.hand) == 2 and self.settings.auto_announce)
+        if self._submit(Play(play.player, play.card, play.suit, announce=announce)):
+            self._armed = False
+
+    def _ask_suit(self, card: Card, suits: list[Suit | None]) -> None:
+        from .suit_picker import SuitPicker
+
+        choices = [s if s is not None else card.suit for s in suits]
+
+        def chosen(suit: Suit | None) -> None:
+            if suit is not None and self.seat is not None:
+                self._play(Play(self.seat, card, None if suit is card.suit and card.rank is Rank.NINE else suit))
+
+        self.app.push_screen(SuitPicker(card, choices, self.look), chosen)
+
+    def _ask_starter_suit(self, view: PlayerView) -> None:
+        from .suit_picker import SuitPicker
+
+        if self._waiting or isinstance(self.app.screen, SuitPicker):
+            return
+        top = view.top_card
+        assert top is not None
+        suits = [m.suit for m in self._moves() if isinstance(m, ChooseSuit)]
+
+        def chosen(suit: Suit | None) -> None:
+            if suit is not None and self.seat is not None:
+                self._submit(ChooseSuit(self.seat, suit))
+
+        self.app.push_screen(SuitPicker(top, suits, self.look, starter=True), chosen)
+
+    @on(DrawPile.Clicked)
+    def action_draw(self) -> None:
+        if self.seat is not None and self._my_turn():
+            self._submit(Draw(self.seat))
+
+    @on(Button.Pressed, "#last-card")
+    def action_last_card(self) -> None:
+        if self.seat is None:
+            return
+        if any(isinstance(m, Announce) for m in self._moves()):
+            self._submit(Announce(self.seat))
+        elif self._my_turn():
+            self._armed = not self._armed
+            self.notify(
+                _("You will say “Last card!” with your next play.")
+                if self._armed
+                else _("You will not say “Last card!”."),
+                timeout=2,
+            )
+            self._refresh_table()
+
+    @on(SeatBadge.IdiotClicked)
+    def _idiot_clicked(self, message: SeatBadge.IdiotClicked) -> None:
+        if self.seat is not None:
+            self._submit(CallIdiot(self.seat, message.seat))
+
+    def action_call_idiot(self) -> None:
+        calls = [m for m in self._moves() if isinstance(m, CallIdiot)]
+        if calls:
+            self._submit(calls[0])
+        else:
+            self.notify(_("Nobody to call right now."), severity="warning", timeout=2)
+
+    def action_play_number(self, number: int) -> None:
+        self.query_one(Hand).choose_number(number)
+
+    def action_scores(self) -> None:
+        from .scores import ScoresScreen
+
+        if self.view is not None:
+            self.app.push_screen(ScoresScreen(self.view))
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_quit_game(self) -> None:
+        self.app.exit(message=_("The game is saved: start craits-tui again to go on."))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("draw", "last_card", "call_idiot", "play_number"):
+            if self.seat is None or self._waiting or self._queue:
+                return None
+            moves = self._moves()
+            if action == "draw":
+                return True if any(isinstance(m, Draw) for m in moves) else None
+            if action == "call_idiot":
+                return True if any(isinstance(m, CallIdiot) for m in moves) else None
+            if action == "last_card":
+                can_arm = self._my_turn() and self.view is not None and len(self.view.hand) == 2
+                return True if can_arm or any(isinstance(m, Announce) for m in moves) else None
+        return True
+
+    # --- Between rounds -----------------------------------------------------------------
+
+    def _show_round_summary(self, event: dict[str, Any]) -> None:
+        from .round_summary import RoundSummary
+
+        assert self.view is not None
+        self._waiting = True
+
+        def next_round(_: object = None) -> None:
+            self._waiting = False
+            self._drain()
+
+        self.app.push_screen(RoundSummary(event, self.view, self.look), next_round)
+
+    def _show_game_over(self) -> None:
+        from .game_over import GameOver
+
+        assert self.view is not None
+        self._waiting = True
+        self.app.push_screen(GameOver(self.view), self._after_game)
+
+    def _after_game(self, choice: str | None) -> None:
+        if choice == "new":
+            self.app.action_new_game()
+        else:
+            self.app.exit()
+
+
+_LOG_STYLES = {
+    "round-started": "bold",
+    "round-ended": "bold",
+    "game-ended": "bold",
+    "idiot-called": "bold red",
+    "crank-raised": "bold",
+    "last-card-announced": "bold",
+}

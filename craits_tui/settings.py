@@ -1,0 +1,83 @@
+"""The player's settings, kept in the platform's config directory."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+PACES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
+"""Seconds between bot moves at each pace."""
+
+THEMES = {"dark": "textual-dark", "light": "textual-light"}
+
+
+def settings_path() -> Path:
+    return platformdirs.user_config_path("craits", appauthor=False) / "settings.json"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the game looks and moves for this player."""
+
+    pace: str = "normal"
+    ascii: bool = False
+    four_colour: bool = False
+    theme: str = "dark"
+    animations: bool = True
+    """Off for slow links: no animation and no hover tracking."""
+    auto_announce: bool = False
+    """Say "last card" automatically when a play leaves one card."""
+    language: str | None = None
+    save_file: str | None = None
+    """Where games are saved, when not in the default place."""
+
+    @property
+    def bot_delay(self) -> float:
+        return PACES.get(self.pace, PACES["normal"])
+
+    @property
+    def hover(self) -> bool:
+        return self.animations
+
+    def but(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        """Settings from saved data; anything unknown or malformed is left at its default."""
+        if not isinstance(data, dict):
+            return cls()
+        defaults = cls()
+        values = {}
+        for f in fields(cls):
+            value = data.get(f.name, getattr(defaults, f.name))
+            default = getattr(defaults, f.name)
+            if default is None or isinstance(value, type(default)):
+                values[f.name] = value
+        settings = cls(**values)
+        if settings.pace not in PACES:
+            settings = replace(settings, pace=defaults.pace)
+        if settings.theme not in THEMES:
+            settings = replace(settings, theme=defaults.theme)
+        return settings
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The saved settings, or the defaults when there are none or they are unreadable."""
+    path = path or settings_path()
+    try:
+        return Settings.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return Settings()
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
+    tmp.replace(path)

@@ -1,0 +1,117 @@
+"""A table on this machine: the game, who sits where (people or bots), and its save.
+
+No Textual here: the screens drive a table through this small interface, which a
+remote table can offer too (events for one seat, legal moves, submit a command).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from craits_core import Command, Game, redact
+from craits_core.bots import Bot, make_bot
+from craits_core.store import GameStore
+
+Listener = Callable[[dict[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table: a person, or a bot of some level."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "bot": self.bot}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Seat:
+        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+            raise ValueError(f"not a seat: {data!r}")
+        bot = data.get("bot")
+        if bot is not None and not isinstance(bot, str):
+            raise ValueError(f"not a bot level: {bot!r}")
+        return cls(data["name"], bot)
+
+
+class LocalTable:
+    """One game played on this terminal, saved as it goes when given a store."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        *,
+        store: GameStore | None = None,
+        game_id: str | None = None,
+        bot_seed: int = 0,
+    ) -> None:
+        if len(seats) != len(game.state.players):
+            raise ValueError("one seat per player")
+        self.game = game
+        self.seats = tuple(seats)
+        self.store = store
+        self.game_id = game_id
+        self.bots: dict[int, Bot] = {
+            i: make_bot(seat.bot, seed=bot_seed * 31 + i)
+            for i, seat in enumerate(self.seats)
+            if seat.bot is not None
+        }
+        # Bots remember what their seat has seen: replay the log to them.
+        for event in game.events:
+            self._tell_bots(event)
+        game.subscribe(self._tell_bots)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.game.state.players
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if not seat.is_bot]
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        return self.game.events_for(seat, since)
+
+    def event_count(self) -> int:
+        return len(self.game.log)
+
+    def legal_moves(self, seat: int) -> list[Command]:
+        return self.game.legal_moves(seat)
+
+    def submit(self, command: Command) -> list[dict[str, Any]]:
+        """Hand ``command`` to the engine (saved before it takes effect).
+
+        Raises `IllegalMove` for a move the rules refuse.
+        """
+        return self.game.handle(command)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        return self.game.subscribe(listener)
+
+    def next_bot_move(self) -> Command | None:
+        """What a bot does next, if anything: a reaction first (an idiot call, a
+        late announcement), else the move of a bot whose turn it is."""
+        current = self.game.state.current_player
+        for seat, bot in self.bots.items():
+            moves = self.game.legal_moves(seat) if seat != current else []
+            if moves:
+                reply = bot.react(self.game.view(seat), moves)
+                if reply is not None:
+                    return reply
+        if current is not None and current in self.bots:
+            return self.bots[current].choose(self.game.view(current), self.game.legal_moves(current))
+        return None
+
+    def _tell_bots(self, event: dict[str, Any]) -> None:
+        n = len(self.seats)
+        for seat, bot in self.bots.items():
+            bot.observe(redact(event, seat, n))
+

@@ -1,0 +1,33 @@
+"""The crank counter: unmissable while a crank runs, with what must be done."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..i18n import _
+
+
+class CrankCounter(Widget):
+    """The crank's count, and what the player facing it must do."""
+
+    count: reactive[int] = reactive(0)
+    facing: reactive[str] = reactive("")
+    """Who must answer the crank ("you" or a name), empty when nobody."""
+
+    def watch_count(self, count: int) -> None:
+        self.set_class(count > 0, "-active")
+
+    def render(self) -> Group:
+        if not self.count:
+            return Group(Text(_("no crank"), style="dim"))
+        head = Text(_("CRANK {n}").format(n=self.count), style="bold")
+        rule = Text(_("play an A or a 2,"))
+        rule2 = Text(_("or draw {n}").format(n=self.count))
+        lines = [head, rule, rule2]
+        if self.facing:
+            lines.append(Text(self.facing, style="italic"))
+        return Group(*lines)
+

@@ -1,0 +1,46 @@
+"""The discard pile: its top card drawn large, and the suit to follow."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from craits_core import Card, Rank, Suit
+
+from ..faces import CardLook, suit_name
+from ..i18n import _
+
+
+class DiscardPile(Widget):
+    """The top card drawn large, and the suit to follow when an 8 or a 9 named one."""
+
+    top: reactive[Card | None] = reactive(None)
+    active_suit: reactive[Suit | None] = reactive(None)
+
+    def __init__(self, look: CardLook, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.look = look
+
+    def render(self) -> Group:
+        if self.top is None:
+            return Group(Text(_("(empty)"), style="dim"))
+        compact = self.size.height < 9
+        lines = self.look.large(self.top, width=7 if compact else 9, height=5 if compact else 7)
+        lines.append(self._suit_line())
+        return Group(*lines)
+
+    def _suit_line(self) -> Text:
+        suit = self.active_suit
+        if suit is None or self.top is None:
+            return Text("")
+        named = suit is not self.top.suit or self.top.rank is Rank.EIGHT
+        line = Text(_("follow ") if not named else _("now "), style="bold" if named else "dim")
+        line.append_text(self.look.suit(suit))
+        if named:
+            line.append(f" {suit_name(suit)}", style="bold")
+            self.set_class(True, "-named")
+        else:
+            self.set_class(False, "-named")
+        return line

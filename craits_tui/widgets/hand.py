@@ -1,0 +1,156 @@
+"""The player's hand: cards in rows, playable ones bright, the rest dimmed."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from craits_core import Card
+
+from ..faces import CardLook
+from ..i18n import _
+
+CARD_WIDTH = 5
+GAP = 1
+CARD_HEIGHT = 4  # a number line above the three lines of the card
+
+
+class Hand(Widget, can_focus=True):
+    """The cards of the seat shown. Click a card or pick one with the arrows and Enter."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", _("Previous card"), show=False),
+        Binding("right", "move(1)", _("Next card"), show=False),
+        Binding("home", "jump(0)", _("First card"), show=False),
+        Binding("end", "jump(-1)", _("Last card"), show=False),
+        Binding("enter", "choose", _("Play"), show=True),
+    ]
+
+    COMPONENT_CLASSES = {
+        "hand--playable",
+        "hand--unplayable",
+        "hand--cursor",
+        "hand--hover",
+        "hand--refused",
+        "hand--number",
+    }
+
+    cards: reactive[tuple[Card, ...]] = reactive((), layout=True)
+    playable: reactive[frozenset[Card]] = reactive(frozenset())
+    my_turn: reactive[bool] = reactive(False)
+    cursor: reactive[int] = reactive(0)
+    hovered: reactive[int | None] = reactive(None)
+    hover_tracking: reactive[bool] = reactive(True)
+
+    class CardChosen(Message):
+        """The player picked a card to play."""
+
+        def __init__(self, card: Card) -> None:
+            super().__init__()
+            self.card = card
+
+    def __init__(self, look: CardLook, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.look = look
+
+    # --- Layout ---------------------------------------------------------------------
+
+    def _per_row(self, width: int | None = None) -> int:
+        width = width if width is not None else self.content_size.width
+        return max(1, (max(width, CARD_WIDTH) + GAP) // (CARD_WIDTH + GAP))
+
+    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+        rows = max(1, -(-len(self.cards) // self._per_row(width)))
+        return rows * CARD_HEIGHT
+
+    def card_at(self, x: int, y: int) -> int | None:
+        """The index of the card at content offset (x, y), if any."""
+        column, inside = divmod(x, CARD_WIDTH + GAP)
+        if inside >= CARD_WIDTH:
+            return None
+        per_row = self._per_row()
+        if column >= per_row:
+            return None
+        index = (y // CARD_HEIGHT) * per_row + column
+        return index if 0 <= index < len(self.cards) else None
+
+    # --- Rendering ------------------------------------------------------------------
+
+    def render(self) -> Group:
+        if not self.cards:
+            return Group(Text(_("(no cards)"), style="dim"))
+        per_row = self._per_row()
+        rows = []
+        for start in range(0, len(self.cards), per_row):
+            rows.extend(self._render_row(start, self.cards[start : start + per_row]))
+        return Group(*rows)
+
+    def _render_row(self, start: int, cards: tuple[Card, ...]) -> list[Text]:
+        lines = [Text(), Text(), Text(), Text()]
+        gap = " " * GAP
+        for offset, card in enumerate(cards):
+            index = start + offset
+            frame = self._frame_style(index, card)
+            number = str(index + 1) if index < 9 else ""
+            lines[0].append(number.center(CARD_WIDTH) + gap, self.get_component_rich_style("hand--number"))
+            face = self.look.small(card, frame)
+            if self.my_turn and card not in self.playable:
+                for line in face:
+                    line.stylize("dim")
+            for line, part in zip(lines[1:], face, strict=True):
+                line.append_text(part)
+                line.append(gap)
+        return lines
+
+    def _frame_style(self, index: int, card: Card):  # type: ignore[no-untyped-def]
+        focused = self.has_focus
+        if index == self.hovered:
+            name = "hand--hover" if card in self.playable or not self.my_turn else "hand--refused"
+            return self.get_component_rich_style(name)
+        if index == self.cursor and focused:
+            return self.get_component_rich_style("hand--cursor")
+        if self.my_turn and card in self.playable:
+            return self.get_component_rich_style("hand--playable")
+        return self.get_component_rich_style("hand--unplayable")
+
+    # --- Input ----------------------------------------------------------------------
+
+    def watch_cards(self, cards: tuple[Card, ...]) -> None:
+        if self.cursor >= len(cards):
+            self.cursor = max(0, len(cards) - 1)
+
+    def action_move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+
+    def action_jump(self, index: int) -> None:
+        if self.cards:
+            self.cursor = index % len(self.cards)
+
+    def action_choose(self) -> None:
+        if self.cards:
+            self.post_message(self.CardChosen(self.cards[self.cursor]))
+
+    def choose_number(self, number: int) -> None:
+        """Play the n-th card (1-based), as the number keys do."""
+        if 1 <= number <= len(self.cards):
+            self.cursor = number - 1
+            self.post_message(self.CardChosen(self.cards[number - 1]))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if self.hover_tracking:
+            self.hovered = self.card_at(event.x, event.y)
+
+    def on_leave(self, event: events.Leave) -> None:
+        self.hovered = None
+
+    def on_click(self, event: events.Click) -> None:
+        index = self.card_at(event.x, event.y)
+        if index is not None:
+            self.cursor = index
+            self.post_message(self.CardChosen(self.cards[index]))

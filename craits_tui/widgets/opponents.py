@@ -1,0 +1,91 @@
+"""The other players: name, cards in hand, dealer, whose turn, last card, bot level."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..i18n import _, ngettext
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What the table shows of one player."""
+
+    seat: int
+    name: str
+    cards: int
+    bot: str | None = None
+    dealer: bool = False
+    turn: bool = False
+    announced: bool = False
+    lost_turns: int = 0
+    total: int = 0
+    callable: bool = False
+    """The player forgot "last card" and can be called an idiot now."""
+
+
+class SeatBadge(Widget):
+    """One opponent. Click it to call "Idiot!" when they forgot their last card."""
+
+    info: reactive[SeatInfo | None] = reactive(None)
+
+    class IdiotClicked(Message):
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
+    def watch_info(self, info: SeatInfo | None) -> None:
+        if info is not None:
+            self.set_class(info.turn, "-turn")
+            self.set_class(info.callable, "-callable")
+            self.set_class(info.announced, "-announced")
+
+    def render(self) -> Group:
+        info = self.info
+        if info is None:
+            return Group()
+        name = Text("▶ " if info.turn else "  ", style="bold")
+        name.append(info.name, style="bold")
+        if info.dealer:
+            name.append(" " + _("(dealer)"), style="dim")
+        kind = _("{level} bot").format(level=_(info.bot)) if info.bot else _("player")
+        cards = ngettext("{n} card", "{n} cards", info.cards).format(n=info.cards)
+        second = Text(f"  {cards} · {info.total} " + _("pts") + f" · {kind}", style="dim" if not info.turn else "")
+        third = Text("  ")
+        if info.callable:
+            third.append(" " + _("Idiot!") + " ", style="bold reverse")
+            third.append(" " + _("(click or i)"), style="dim")
+        elif info.announced:
+            third.append(_("LAST CARD!"), style="bold")
+        if info.lost_turns:
+            third.append(" " + _("loses next turn"), style="italic")
+        return Group(name, second, third)
+
+    def on_click(self) -> None:
+        if self.info is not None and self.info.callable:
+            self.post_message(self.IdiotClicked(self.info.seat))
+
+
+class Opponents(Horizontal):
+    """A badge for each other player, in seating order from the player's left."""
+
+    def compose(self) -> ComposeResult:
+        return iter(())
+
+    def show(self, infos: list[SeatInfo]) -> None:
+        """Update the badges (adding or removing some when the table changes)."""
+        badges = list(self.query(SeatBadge))
+        if len(badges) != len(infos):
+            self.remove_children()
+            badges = [SeatBadge(id=f"seat-{info.seat}") for info in infos]
+            self.mount_all(badges)
+        for badge, info in zip(badges, infos, strict=True):
+            badge.info = info

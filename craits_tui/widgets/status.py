@@ -1,0 +1,20 @@
+"""The status line: what the player can do now, always in view."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+class StatusLine(Widget):
+    """One line, e.g. "Your turn: follow ♥ or play a J or an 8"."""
+
+    message: reactive[str] = reactive("")
+    urgent: reactive[bool] = reactive(False)
+
+    def watch_urgent(self, urgent: bool) -> None:
+        self.set_class(urgent, "-urgent")
+
+    def render(self) -> Text:
+        return Text(self.message, overflow="ellipsis", no_wrap=True)

@@ -1,0 +1,40 @@
+"""The stock: face down, with how many cards are left; click it to draw."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..faces import CardLook
+from ..i18n import _, ngettext
+
+
+class DrawPile(Widget):
+    """The stock, face down, with how many cards are left. Click it to draw."""
+
+    count: reactive[int] = reactive(0)
+    can_draw: reactive[bool] = reactive(False)
+
+    class Clicked(Message):
+        """The player clicked the stock."""
+
+    def __init__(self, look: CardLook, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.look = look
+
+    def watch_can_draw(self, can_draw: bool) -> None:
+        self.set_class(can_draw, "-can-draw")
+
+    def render(self) -> Group:
+        lines = self.look.back() if self.count else [Text("     "), Text(_(" none")), Text("     ")]
+        label = ngettext("{n} card", "{n} cards", self.count).format(n=self.count)
+        lines.append(Text(label, style="dim"))
+        if self.can_draw:
+            lines.append(Text(_("draw (d)"), style="bold"))
+        return Group(*lines)
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked())
