@@ -262,10 +262,10 @@ def _must_follow(state: State) -> IllegalMove:
     rules = state.rules
     others = []
     if top.rank is not Rank.EIGHT and not (top.rank is Rank.NINE and rules.wild_nine):
-        others.append(f"a {top.rank.label}")
-    others.append("an 8")
-    if rules.wild_nine and top.rank is not Rank.NINE:
-        others.append("a 9")
+        others.append(_a(top.rank))
+    others.append(_a(Rank.EIGHT))
+    if rules.wild_nine:
+        others.append(_a(Rank.NINE))
     follow = (
         f"{suit} or {'red' if suit.is_red else 'black'}" if rules.colour_matching else str(suit)
     )
@@ -275,6 +275,11 @@ def _must_follow(state: State) -> IllegalMove:
         suit=suit.value,
         rank=top.rank.label,
     )
+
+
+def _a(rank: Rank) -> str:
+    """A rank with its article, as said aloud: "a J", "an A", "an 8"."""
+    return f"{'an' if rank in (Rank.ACE, Rank.EIGHT) else 'a'} {rank.label}"
 
 
 def _crank_refusal(state: State, hand: tuple[Card, ...]) -> IllegalMove:

@@ -98,10 +98,15 @@ class CraitsApp(App[str | None]):
     def start_game(self, setup: NewGame) -> None:
         """Deal a new game and open its table."""
         names = [seat.name for seat in setup.seats]
-        game = Game.new(names, seed=setup.seed, rules=setup.rules)
-        meta = {"seats": [seat.to_dict() for seat in setup.seats]}
+        self.play(Game.new(names, seed=setup.seed, rules=setup.rules), setup.seats)
+
+    def play(self, game: Game, seats: tuple[Seat, ...]) -> LocalTable:
+        """Save a new game with its seating and open its table."""
+        meta = {"seats": [seat.to_dict() for seat in seats]}
         game_id = self.store.add(game, meta=meta) if self.store is not None else None
-        self.open_table(LocalTable(game, setup.seats, store=self.store, game_id=game_id))
+        table = LocalTable(game, seats, store=self.store, game_id=game_id)
+        self.open_table(table)
+        return table
 
     def resume(self, game_id: str) -> None:
         """Open a saved game where it was left."""

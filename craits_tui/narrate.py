@@ -191,10 +191,11 @@ class Narrator:
         if not plays:
             return _("Your turn: nothing to play, draw a card (d).")
         options = []
-        if top.rank is not Rank.EIGHT:
-            options.append(_("a {rank}").format(rank=top.rank.label))
+        wild_nine = view.rules.wild_nine
+        if top.rank is not Rank.EIGHT and not (top.rank is Rank.NINE and wild_nine):
+            options.append(_a(top.rank))
         options.append(_("an 8"))
-        if view.rules.wild_nine:
+        if wild_nine:
             options.append(_("a 9"))
         text = _("Your turn: follow {suit} or play {options}.").format(
             suit=self.look.glyph(view.active_suit), options=_(" or ").join(options)
@@ -206,6 +207,13 @@ class Narrator:
     def refusal(self, code: str, fallback: str, params: dict[str, Any]) -> str:
         """A refused move, in the player's words (the engine's message is English)."""
         return _(fallback)
+
+
+def _a(rank: Rank) -> str:
+    """A rank with its article: "a J", "an A"."""
+    return _("an {rank}").format(rank=rank.label) if rank in (Rank.ACE, Rank.EIGHT) else _(
+        "a {rank}"
+    ).format(rank=rank.label)
 
 
 def suit_choices(moves: Sequence[Command]) -> list[Suit]:

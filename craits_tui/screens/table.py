@@ -227,7 +227,8 @@ class TableScreen(Roomy, Screen):
             self._bot_timer = None
         if self._waiting or self._queue or self.table.game.state.is_over:
             return
-        delay = self.settings.bot_delay
+        # Even "instant" leaves the screen a moment to draw between bot moves.
+        delay = max(self.settings.bot_delay, 0.01)
         if self._human_may_announce():
             delay = max(delay, HUMAN_GRACE)
         self._bot_timer = self.set_timer(delay, self._bot_step)

@@ -52,21 +52,22 @@ class SeatBadge(Widget):
         info = self.info
         if info is None:
             return Group()
-        name = Text("▶ " if info.turn else "  ", style="bold")
+        name = Text("▶ " if info.turn else "", style="bold")
         name.append(info.name, style="bold")
         if info.dealer:
             name.append(" " + _("(dealer)"), style="dim")
-        kind = _("{level} bot").format(level=_(info.bot)) if info.bot else _("player")
         cards = ngettext("{n} card", "{n} cards", info.cards).format(n=info.cards)
-        second = Text(f"  {cards} · {info.total} " + _("pts") + f" · {kind}", style="dim" if not info.turn else "")
-        third = Text("  ")
+        second = Text(f"{cards} · {info.total} " + _("pts"))
         if info.callable:
-            third.append(" " + _("Idiot!") + " ", style="bold reverse")
-            third.append(" " + _("(click or i)"), style="dim")
+            third = Text(" " + _("Idiot!") + " ", style="bold reverse")
+            third.append(" " + _("(i or click)"), style="dim")
         elif info.announced:
-            third.append(_("LAST CARD!"), style="bold")
-        if info.lost_turns:
-            third.append(" " + _("loses next turn"), style="italic")
+            third = Text(_("LAST CARD!"), style="bold")
+        elif info.lost_turns:
+            third = Text(_("loses the next turn"), style="italic")
+        else:
+            kind = _("{level} bot").format(level=_(info.bot)) if info.bot else _("person")
+            third = Text(kind, style="dim")
         return Group(name, second, third)
 
     def on_click(self) -> None:
