@@ -460,7 +460,9 @@ def _announce(fold: _Fold, command: Announce) -> None:
             cards=len(state.hands[seat]),
         )
     if state.window != seat:
-        raise IllegalMove("too-late", "Too late to announce: a move was made since your last play.")
+        raise IllegalMove(
+            "no-window", "Nothing to announce: you did not just play down to one card."
+        )
     fold.emit(LastCardAnnounced(seat))
 
 
@@ -489,8 +491,8 @@ def _call_idiot(fold: _Fold, command: CallIdiot) -> None:
         )
     if state.window != target:
         raise IllegalMove(
-            "too-late",
-            f"Too late: a move was made since {name} played down to one card.",
+            "no-window",
+            f"Nobody to call: {name} did not just play down to one card.",
             target=target,
         )
     fold.emit(IdiotCalled(seat, target))

@@ -293,7 +293,8 @@ def event_from_dict(data: Any) -> Event:
     """Read an event back from its dict form; raises `CorruptLog` saying what is wrong."""
     if not isinstance(data, dict):
         raise CorruptLog(f"an event must be an object, not {type(data).__name__}")
-    cls = EVENT_TYPES.get(data.get("type"))  # type: ignore[arg-type]
+    kind = data.get("type")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise CorruptLog(f"unknown event type {data.get('type')!r}")
     try:

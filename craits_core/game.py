@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -47,7 +48,8 @@ class Game:
     def __init__(self, log: Sequence[Event], state: State) -> None:
         """Use `Game.new`, `Game.from_events` or `Game.from_json` instead."""
         self._log: list[Event] = list(log)
-        self._dicts: list[dict[str, Any]] = []
+        self._unheard: deque[dict[str, Any]] = deque()
+        self._notifying = False
         self._state = state
         self._listeners: list[Listener] = []
         self._writers: list[Writer] = []
@@ -137,7 +139,8 @@ class Game:
         """An independent copy without listeners; cheap, since states are shared."""
         twin = Game.__new__(Game)
         twin._log = list(self._log)
-        twin._dicts = list(self._dicts)
+        twin._unheard = deque()
+        twin._notifying = False
         twin._state = self._state
         twin._listeners = []
         twin._writers = []
@@ -156,14 +159,27 @@ class Game:
         dicts = [event_to_dict(e) for e in events]
         for writer in self._writers:
             writer(dicts)
-        self._sync_dicts()
         self._log.extend(events)
-        self._dicts.extend(dicts)
         self._state = state
-        for listener in list(self._listeners):
-            for event in dicts:
-                listener(event)
+        self._notify(dicts)
         return dicts
+
+    def _notify(self, events: list[dict[str, Any]]) -> None:
+        # A listener may itself issue a command (a bot calling "idiot"): its events
+        # wait until every listener has heard the earlier ones, so all hear the
+        # log in order.
+        self._unheard.extend(events)
+        if self._notifying:
+            return
+        self._notifying = True
+        try:
+            while self._unheard:
+                event = self._unheard.popleft()
+                for listener in list(self._listeners):
+                    if listener in self._listeners:  # not unsubscribed meanwhile
+                        listener(event)
+        finally:
+            self._notifying = False
 
     def legal_moves(self, player: int) -> list[Command]:
         """Every command ``player`` may issue now; `handle` accepts exactly these
@@ -193,15 +209,16 @@ class Game:
 
     @property
     def events(self) -> list[dict[str, Any]]:
-        """The event log as JSON-ready dicts, oldest first."""
-        self._sync_dicts()
-        return list(self._dicts)
+        """The event log as JSON-ready dicts, oldest first (fresh copies: changing
+        them changes nothing in the game)."""
+        return [event_to_dict(e) for e in self._log]
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The log from index ``since`` on, redacted for ``seat`` (None: a spectator)."""
-        self._sync_dicts()
         players = len(self._state.players)
-        return [redact(e, seat, players) for e in self._dicts[since:]]
+        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+            raise ValueError(f"there is no seat {seat!r} at this table")
+        return [redact(event_to_dict(e), seat, players) for e in self._log[since:]]
 
     # --- Listening ----------------------------------------------------------------
 
@@ -218,11 +235,6 @@ class Game:
         """
         self._writers.append(writer)
         return lambda: self._writers.remove(writer) if writer in self._writers else None
-
-    def _sync_dicts(self) -> None:
-        # Dicts are made lazily for the events of Game.new and of replays.
-        if len(self._dicts) < len(self._log):
-            self._dicts.extend(event_to_dict(e) for e in self._log[len(self._dicts) :])
 
     def __repr__(self) -> str:
         s = self._state

@@ -121,7 +121,8 @@ class CraitsApp(App[str | None]):
         if len(seats) != len(game.state.players):
             # A game saved without its seating: everyone but the first is a bot.
             seats = tuple(
-                Seat(name, None if i == 0 else "normal") for i, name in enumerate(game.state.players)
+                Seat(name, None if i == 0 else "normal")
+                for i, name in enumerate(game.state.players)
             )
         self.open_table(LocalTable(game, seats, store=self.store, game_id=game_id))
 

@@ -26,7 +26,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     game = parser.add_argument_group("start a game at once (skips the menu)")
     game.add_argument(
-        "--players", type=int, metavar="N", help=f"players at the table, {MIN_PLAYERS}-{MAX_PLAYERS}: you and N-1 bots"
+        "--players",
+        type=int,
+        metavar="N",
+        help=f"players at the table, {MIN_PLAYERS}-{MAX_PLAYERS}: you and N-1 bots",
     )
     game.add_argument("--seed", help="seed for a reproducible game (a number or a word)")
     game.add_argument("--watch", action="store_true", help="seat only bots and watch them play")
@@ -36,18 +39,47 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"bot levels, comma separated, one per bot seat ({', '.join(BOT_LEVELS)}); default normal",
     )
     game.add_argument("--names", metavar="NAMES", help="player names, comma separated, yours first")
-    game.add_argument("--humans", type=int, default=1, metavar="N", help="people taking turns at this terminal (hot-seat); default 1")
-    game.add_argument("--short", action="store_true", help="the short game: 8 rounds (8 cards down to 1)")
-    game.add_argument("--colour-matching", action="store_true", help="variant: a card also matches the colour")
-    game.add_argument("--voluntary-draw", action="store_true", help="variant: you may draw even when you could play")
-    game.add_argument("--seven-skips", action="store_true", help="variant: a 7 also makes the next player lose the turn")
-    game.add_argument("--wild-nine", action="store_true", help="variant: a 9 is wild, naming its suit or its colour mate")
+    game.add_argument(
+        "--humans",
+        type=int,
+        default=1,
+        metavar="N",
+        help="people taking turns at this terminal (hot-seat); default 1",
+    )
+    game.add_argument(
+        "--short", action="store_true", help="the short game: 8 rounds (8 cards down to 1)"
+    )
+    game.add_argument(
+        "--colour-matching", action="store_true", help="variant: a card also matches the colour"
+    )
+    game.add_argument(
+        "--voluntary-draw",
+        action="store_true",
+        help="variant: you may draw even when you could play",
+    )
+    game.add_argument(
+        "--seven-skips",
+        action="store_true",
+        help="variant: a 7 also makes the next player lose the turn",
+    )
+    game.add_argument(
+        "--wild-nine",
+        action="store_true",
+        help="variant: a 9 is wild, naming its suit or its colour mate",
+    )
     game.add_argument("--resume", action="store_true", help="resume the latest unfinished game")
 
     look = parser.add_argument_group("look and feel (saved for next time)")
     look.add_argument("--pace", choices=list(PACES), help="how fast bots play")
-    look.add_argument("--ascii", action="store_true", default=None, help="letters for suits and plain box lines")
-    look.add_argument("--four-colour", action="store_true", default=None, help="four-colour deck (blue diamonds, green clubs)")
+    look.add_argument(
+        "--ascii", action="store_true", default=None, help="letters for suits and plain box lines"
+    )
+    look.add_argument(
+        "--four-colour",
+        action="store_true",
+        default=None,
+        help="four-colour deck (blue diamonds, green clubs)",
+    )
     look.add_argument("--theme", choices=list(THEMES), help="dark or light")
     look.add_argument(
         "--low-bandwidth",
@@ -55,19 +87,28 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="no animations or hover tracking (for slow SSH links)",
     )
-    look.add_argument("--lang", help="language of the interface (e.g. it, tl, eo) where a translation exists")
+    look.add_argument(
+        "--lang", help="language of the interface (e.g. it, tl, eo) where a translation exists"
+    )
 
     files = parser.add_argument_group("files")
-    files.add_argument("--store", type=Path, metavar="FILE", help="the save file (default: in your data directory)")
     files.add_argument(
-        "--settings", type=Path, metavar="FILE", help=f"the settings file (default: {settings_path()})"
+        "--store", type=Path, metavar="FILE", help="the save file (default: in your data directory)"
+    )
+    files.add_argument(
+        "--settings",
+        type=Path,
+        metavar="FILE",
+        help=f"the settings file (default: {settings_path()})",
     )
     return parser
 
 
 def _needs_ascii() -> bool:
     """Whether the terminal cannot show suit symbols (its encoding is not UTF-8)."""
-    encoding = (getattr(sys.stdout, "encoding", None) or locale.getpreferredencoding(False) or "").lower()
+    encoding = (
+        getattr(sys.stdout, "encoding", None) or locale.getpreferredencoding(False) or ""
+    ).lower()
     return "utf" not in encoding
 
 
@@ -134,7 +175,15 @@ def _launch(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         default = (DEFAULT_NAMES if humans else BOT_NAMES)[i]
         name = names[i] if i < len(names) and names[i] else default
         bot_index = i - humans
-        level = None if i < humans else (levels[bot_index] if bot_index < len(levels) else (levels[-1] if levels else "normal"))
+        level = (
+            None
+            if i < humans
+            else (
+                levels[bot_index]
+                if bot_index < len(levels)
+                else (levels[-1] if levels else "normal")
+            )
+        )
         seats.append(Seat(name, level))
     if len({s.name for s in seats}) != len(seats):
         raise ValueError("player names must differ")

@@ -65,7 +65,11 @@ class CardLook:
         tl, h, tr, v, bl, br = self.box
         face = Text(f"{card.rank.label:>2}{self.glyph(card.suit)}", style=self.colour(card.suit))
         middle = Text(v, style=frame) + face + Text(v, style=frame)
-        return [Text(f"{tl}{h * 3}{tr}", style=frame), middle, Text(f"{bl}{h * 3}{br}", style=frame)]
+        return [
+            Text(f"{tl}{h * 3}{tr}", style=frame),
+            middle,
+            Text(f"{bl}{h * 3}{br}", style=frame),
+        ]
 
     def back(self, frame: Style | str = "") -> list[Text]:
         """The back of a card, three lines high."""

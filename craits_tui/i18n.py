@@ -13,9 +13,7 @@ from pathlib import Path
 DOMAIN = "craits"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
-_translation: gettext.NullTranslations = gettext.translation(
-    DOMAIN, LOCALE_DIR, fallback=True
-)
+_translation: gettext.NullTranslations = gettext.translation(DOMAIN, LOCALE_DIR, fallback=True)
 
 
 def use_language(language: str | None) -> None:

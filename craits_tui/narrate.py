@@ -8,7 +8,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from craits_core import Announce, CallIdiot, Card, ChooseSuit, Command, Draw, Play, PlayerView, Rank, Suit
+from craits_core import (
+    Announce,
+    CallIdiot,
+    Card,
+    ChooseSuit,
+    Command,
+    Draw,
+    Play,
+    PlayerView,
+    Rank,
+    Suit,
+)
 
 from .faces import CardLook, suit_name
 from .i18n import _, ngettext
@@ -92,11 +103,7 @@ class Narrator:
         mine = e["player"] == self.seat and codes
         if count == 0:
             return _("{who}: nothing left to draw, pass.").format(who=who)
-        what = (
-            self.cards(codes)
-            if mine
-            else ngettext("a card", "{n} cards", count).format(n=count)
-        )
+        what = self.cards(codes) if mine else ngettext("a card", "{n} cards", count).format(n=count)
         reason = {
             "turn": "",
             "crank": _(" for the crank"),
@@ -118,8 +125,10 @@ class Narrator:
         return _("The crank is at {n}!").format(n=e["count"])
 
     def _direction_reversed(self, e: dict[str, Any]) -> str:
-        return _("Play now goes clockwise.") if e["direction"] == 1 else _(
-            "Play now goes counter-clockwise."
+        return (
+            _("Play now goes clockwise.")
+            if e["direction"] == 1
+            else _("Play now goes counter-clockwise.")
         )
 
     def _player_skipped(self, e: dict[str, Any]) -> str:
@@ -149,7 +158,9 @@ class Narrator:
 
     def _game_ended(self, e: dict[str, Any]) -> str:
         names = ", ".join(self.who(s) for s in e["winners"])
-        return ngettext("Game over: {names} wins!", "Game over: {names} share the win!", len(e["winners"])).format(names=names)
+        return ngettext(
+            "Game over: {names} wins!", "Game over: {names} share the win!", len(e["winners"])
+        ).format(names=names)
 
     # --- What can I do now --------------------------------------------------------------
 
@@ -169,7 +180,9 @@ class Narrator:
             return ""
         if current != self.seat:
             if view.crank:
-                return _("{who}'s turn: the crank is at {n}.").format(who=self.who(current), n=view.crank)
+                return _("{who}'s turn: the crank is at {n}.").format(
+                    who=self.who(current), n=view.crank
+                )
             return _("{who}'s turn.").format(who=self.who(current))
         return self._my_turn(view, moves)
 
@@ -211,9 +224,11 @@ class Narrator:
 
 def _a(rank: Rank) -> str:
     """A rank with its article: "a J", "an A"."""
-    return _("an {rank}").format(rank=rank.label) if rank in (Rank.ACE, Rank.EIGHT) else _(
-        "a {rank}"
-    ).format(rank=rank.label)
+    return (
+        _("an {rank}").format(rank=rank.label)
+        if rank in (Rank.ACE, Rank.EIGHT)
+        else _("a {rank}").format(rank=rank.label)
+    )
 
 
 def suit_choices(moves: Sequence[Command]) -> list[Suit]:

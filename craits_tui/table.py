@@ -107,11 +107,12 @@ class LocalTable:
                 if reply is not None:
                     return reply
         if current is not None and current in self.bots:
-            return self.bots[current].choose(self.game.view(current), self.game.legal_moves(current))
+            return self.bots[current].choose(
+                self.game.view(current), self.game.legal_moves(current)
+            )
         return None
 
     def _tell_bots(self, event: dict[str, Any]) -> None:
         n = len(self.seats)
         for seat, bot in self.bots.items():
             bot.observe(redact(event, seat, n))
-

@@ -30,7 +30,9 @@ class GameOver(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         view = self.view
         names = ", ".join(view.players[s] for s in view.winners)
-        head = ngettext("{names} wins!", "{names} share the win!", len(view.winners)).format(names=names)
+        head = ngettext("{names} wins!", "{names} share the win!", len(view.winners)).format(
+            names=names
+        )
         if view.seat is not None and view.seat in view.winners:
             head = _("You win!") if len(view.winners) == 1 else _("You share the win!")
         with Vertical(id="game-over"):

@@ -36,12 +36,18 @@ class RoundSummary(ModalScreen[None]):
             names = ", ".join(self.view.players[s] for s in out)
             head = _("Round {n}: {names} went out.").format(n=event["round_number"], names=names)
         else:
-            head = _("Round {n} was blocked: nobody could play or draw.").format(n=event["round_number"])
+            head = _("Round {n} was blocked: nobody could play or draw.").format(
+                n=event["round_number"]
+            )
         last = self.view.is_over or event["round_number"] == len(self.view.rules.schedule)
         with Vertical(id="summary"):
             yield Label(head, id="summary-title")
             yield Static(self._table(), id="summary-table")
-            yield Button(_("See the result") if last else _("Next round (Enter)"), id="next", variant="primary")
+            yield Button(
+                _("See the result") if last else _("Next round (Enter)"),
+                id="next",
+                variant="primary",
+            )
 
     def _table(self) -> Table:
         table = Table(expand=True, box=None, padding=(0, 1))
@@ -66,7 +72,9 @@ class RoundSummary(ModalScreen[None]):
                 text.append("  ")
             text.append_text(self.look.short(card))
             if cancelled is not None:
-                text.append(_(" cancels {card}").format(card=self.look.plain(cancelled)), style="italic")
+                text.append(
+                    _(" cancels {card}").format(card=self.look.plain(cancelled)), style="italic"
+                )
             else:
                 text.append(f" {points}", style="dim")
         return text

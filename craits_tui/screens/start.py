@@ -28,7 +28,10 @@ def describe_record(record: GameRecord) -> str:
     """One line about a saved game: players, round, when it was last played."""
     rounds = len(record.rules.schedule)
     return _("{players} · round {n} of {total} · {when}").format(
-        players=", ".join(record.players), n=record.round_number, total=rounds, when=_ago(record.updated_at)
+        players=", ".join(record.players),
+        n=record.round_number,
+        total=rounds,
+        when=_ago(record.updated_at),
     )
 
 
@@ -64,7 +67,9 @@ class StartScreen(Roomy, Screen):
             if self.unfinished is not None:
                 yield Button(_("Resume your game (r)"), id="resume", variant="primary")
                 yield Label(describe_record(self.unfinished), id="resume-what")
-            yield Button(_("New game (n)"), id="new", variant="default" if self.unfinished else "primary")
+            yield Button(
+                _("New game (n)"), id="new", variant="default" if self.unfinished else "primary"
+            )
             yield Button(_("Past games (p)"), id="past", disabled=store is None)
             yield Button(_("Rules and help (?)"), id="help")
             yield Button(_("Quit (q)"), id="quit")

@@ -15,7 +15,10 @@ from ..i18n import _
 class StoreProblem(Screen[str]):
     """Dismisses with "fresh" (a new save file beside the old one), "unsaved" or "quit"."""
 
-    BINDINGS = [Binding("q", "choose('quit')", _("Quit")), Binding("escape", "choose('quit')", show=False)]
+    BINDINGS = [
+        Binding("q", "choose('quit')", _("Quit")),
+        Binding("escape", "choose('quit')", show=False),
+    ]
 
     def __init__(self, problem: str) -> None:
         super().__init__()

@@ -29,7 +29,9 @@ class SuitPicker(ModalScreen[Suit | None]):
         Binding("escape", "cancel", _("Cancel")),
     ]
 
-    def __init__(self, card: Card, suits: list[Suit], look: CardLook, starter: bool = False) -> None:
+    def __init__(
+        self, card: Card, suits: list[Suit], look: CardLook, starter: bool = False
+    ) -> None:
         super().__init__()
         self.card = card
         self.suits = suits
@@ -48,7 +50,9 @@ class SuitPicker(ModalScreen[Suit | None]):
             with Horizontal(id="suits"):
                 for number, suit in enumerate(self.suits, start=1):
                     label = f"{number} {self.look.glyph(suit)} {suit_name(suit)}"
-                    button = Button(label, id=f"suit-{suit.value}", classes=f"suit-{suit.name.lower()}")
+                    button = Button(
+                        label, id=f"suit-{suit.value}", classes=f"suit-{suit.name.lower()}"
+                    )
                     yield button
 
     def on_mount(self) -> None:

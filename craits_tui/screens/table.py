@@ -15,6 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
@@ -81,7 +82,15 @@ class TableScreen(Roomy, Screen):
         self._waiting = False  # a summary or handover is open: hold the queue
         self._armed = False  # "last card" said ahead, to ride on the next play
         self._bot_timer: Timer | None = None
-        self._unsubscribe = table.subscribe(self._queue.append)
+        self._queue.extend(table.game.events)
+        self._unsubscribe = table.subscribe(lambda event: self.post_message(self.GameEvent(event)))
+
+    class GameEvent(Message):
+        """An event of the game, handed from the engine to the screen."""
+
+        def __init__(self, event: dict[str, Any]) -> None:
+            super().__init__()
+            self.event = event
 
     # --- Layout -------------------------------------------------------------------
 
@@ -111,7 +120,6 @@ class TableScreen(Roomy, Screen):
         hand.hover_tracking = self.settings.hover
         self.query_one(Direction).ascii = self.settings.ascii
         hand.focus()
-        self._queue.extend(self.table.game.events)
         self._drain()
 
     def on_unmount(self) -> None:
@@ -120,6 +128,11 @@ class TableScreen(Roomy, Screen):
             self._bot_timer.stop()
 
     # --- Following the game -----------------------------------------------------------
+
+    @on(GameEvent)
+    def _game_event(self, message: GameEvent) -> None:
+        self._queue.append(message.event)
+        self._drain()
 
     def _drain(self) -> None:
         """Show queued events one by one, stopping at a round's end for its summary."""
@@ -162,7 +175,9 @@ class TableScreen(Roomy, Screen):
         crank.facing = (
             ""
             if facing is None or not view.crank
-            else _("you must answer") if facing == self.seat else _("{who} must answer").format(who=view.players[facing])
+            else _("you must answer")
+            if facing == self.seat
+            else _("{who} must answer").format(who=view.players[facing])
         )
         self.query_one(Direction).direction = view.direction
         self._refresh_opponents(view, moves)
@@ -250,13 +265,12 @@ class TableScreen(Roomy, Screen):
     # --- Player input -----------------------------------------------------------------
 
     def _submit(self, command: Command) -> bool:
+        """Hand a command to the table; its events come back as `GameEvent` messages."""
         try:
             self.table.submit(command)
         except IllegalMove as err:
             self.notify(_(str(err)), severity="warning", timeout=4)
             return False
-        finally:
-            self._drain()
         return True
 
     def _my_turn(self) -> bool:
@@ -283,7 +297,9 @@ class TableScreen(Roomy, Screen):
 
     def _play(self, play: Play) -> None:
         view = self.view
-        announce = self._armed or (view is not None and len(view.hand) == 2 and self.settings.auto_announce)
+        announce = self._armed or (
+            view is not None and len(view.hand) == 2 and self.settings.auto_announce
+        )
         if self._submit(Play(play.player, play.card, play.suit, announce=announce)):
             self._armed = False
 
@@ -294,7 +310,13 @@ class TableScreen(Roomy, Screen):
 
         def chosen(suit: Suit | None) -> None:
             if suit is not None and self.seat is not None:
-                self._play(Play(self.seat, card, None if suit is card.suit and card.rank is Rank.NINE else suit))
+                self._play(
+                    Play(
+                        self.seat,
+                        card,
+                        None if suit is card.suit and card.rank is Rank.NINE else suit,
+                    )
+                )
 
         self.app.push_screen(SuitPicker(card, choices, self.look), chosen)
 

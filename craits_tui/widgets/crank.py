@@ -30,4 +30,3 @@ class CrankCounter(Widget):
         if self.facing:
             lines.append(Text(self.facing, style="italic"))
         return Group(*lines)
-

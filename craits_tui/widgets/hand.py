@@ -97,7 +97,9 @@ class Hand(Widget, can_focus=True):
             index = start + offset
             frame = self._frame_style(index, card)
             number = str(index + 1) if index < 9 else ""
-            lines[0].append(number.center(CARD_WIDTH) + gap, self.get_component_rich_style("hand--number"))
+            lines[0].append(
+                number.center(CARD_WIDTH) + gap, self.get_component_rich_style("hand--number")
+            )
             face = self.look.small(card, frame)
             if self.my_turn and card not in self.playable:
                 for line in face:
@@ -142,15 +144,19 @@ class Hand(Widget, can_focus=True):
             self.cursor = number - 1
             self.post_message(self.CardChosen(self.cards[number - 1]))
 
+    def _card_under(self, event: events.MouseEvent) -> int | None:
+        offset = event.get_content_offset(self)
+        return None if offset is None else self.card_at(offset.x, offset.y + self.scroll_offset.y)
+
     def on_mouse_move(self, event: events.MouseMove) -> None:
         if self.hover_tracking:
-            self.hovered = self.card_at(event.x, event.y)
+            self.hovered = self._card_under(event)
 
     def on_leave(self, event: events.Leave) -> None:
         self.hovered = None
 
     def on_click(self, event: events.Click) -> None:
-        index = self.card_at(event.x, event.y)
+        index = self._card_under(event)
         if index is not None:
             self.cursor = index
             self.post_message(self.CardChosen(self.cards[index]))

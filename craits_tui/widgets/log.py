@@ -11,7 +11,9 @@ class GameLog(RichLog):
 
     def __init__(self, **kwargs: object) -> None:
         # min_width: wrap to the panel, however narrow (the default assumes 78 columns).
-        super().__init__(max_lines=400, wrap=True, markup=False, min_width=20, auto_scroll=True, **kwargs)  # type: ignore[arg-type]
+        super().__init__(
+            max_lines=400, wrap=True, markup=False, min_width=20, auto_scroll=True, **kwargs
+        )  # type: ignore[arg-type]
 
     def say(self, line: str, style: str = "") -> None:
         self.write(Text(line, style=style))

@@ -57,5 +57,7 @@ class Scoreboard(Widget):
             style = "reverse" if number == self.current_round else ""
             table.add_row(*row, style=style)
         table.add_section()
-        table.add_row(Text(_("Total"), style="bold"), "", *[Text(str(t), style="bold") for t in totals])
+        table.add_row(
+            Text(_("Total"), style="bold"), "", *[Text(str(t), style="bold") for t in totals]
+        )
         return table

@@ -1,0 +1,39 @@
+"""Running the app in tests: a private data directory and a table from a stacked deck."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from craits_core import Game
+from craits_tui.app import CraitsApp, Launch
+from craits_tui.screens.table import TableScreen
+from craits_tui.settings import Settings
+from craits_tui.table import Seat
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing a test does reaches the real user directories."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def make_app(tmp_path: Path, pace: str = "slow", launch: Launch | None = None) -> CraitsApp:
+    return CraitsApp(
+        launch or Launch(),
+        Settings(pace=pace),
+        store_path=tmp_path / "games.sqlite3",
+        settings_file=tmp_path / "settings.json",
+    )
+
+
+def seat_up(app: CraitsApp, game: Game, bots: Sequence[str | None]) -> TableScreen:
+    """Open ``game`` at the app's table: seat 0 a person, the others as given."""
+    seats = tuple(Seat(name, bot) for name, bot in zip(game.state.players, bots, strict=True))
+    app.play(game, seats)
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen

@@ -1,0 +1,323 @@
+"""Playing at the table, by mouse and by keys, as a player does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Button
+
+from craits_core import Card, Game, Play, RuleSet, Suit
+from craits_tui.app import Launch
+from craits_tui.screens.game_over import GameOver
+from craits_tui.screens.round_summary import RoundSummary
+from craits_tui.screens.suit_picker import SuitPicker
+from craits_tui.screens.table import TableScreen
+from craits_tui.widgets.crank import CrankCounter
+from craits_tui.widgets.hand import CARD_WIDTH, GAP, Hand
+from craits_tui.widgets.opponents import SeatBadge
+
+from ..decks import stacked_game
+from .conftest import make_app, seat_up
+
+# Ann (seat 0, a person) plays first: Bob (seat 1, a bot) deals.
+ANN_FIRST = dict(dealer=1, names=["Ann", "Bob"])
+
+
+def card_offset(index: int) -> tuple[int, int]:
+    """Where to click the hand's ``index``-th card (the hand has one column of padding)."""
+    return (1 + index * (CARD_WIDTH + GAP) + 2, 2)
+
+
+def hand_of(screen: TableScreen) -> tuple[Card, ...]:
+    return screen.query_one(Hand).cards
+
+
+async def test_click_a_card_to_play_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.click(Hand, offset=card_offset(0))
+        await pilot.pause()
+        assert game.state.pile[-1] == Card.parse("7H")
+        assert Card.parse("7H") not in hand_of(screen)
+
+
+async def test_keys_pick_and_play_a_card(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.press("right", "right", "right", "right", "enter")  # to the Q♥
+        await pilot.pause()
+        assert game.state.pile[-1] == Card.parse("QH")
+        await pilot.press("d")  # not Ann's turn any more: nothing happens
+        assert game.state.pile[-1] == Card.parse("QH")
+
+
+async def test_number_key_plays_that_card(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.press("5")
+        await pilot.pause()
+        assert game.state.pile[-1] == Card.parse("QH")
+
+
+async def test_an_illegal_card_is_refused_with_the_reason(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        events_before = game.event_count
+        await pilot.click(Hand, offset=card_offset(1))  # K♠ on a J♥
+        await pilot.pause()
+        assert game.event_count == events_before
+        assert len(hand_of(screen)) == 5
+        notices = [n.message for n in app._notifications]
+        assert any("You must follow hearts or play a J or an 8" in m for m in notices)
+
+
+async def test_draw_with_the_key_or_by_clicking_the_stock(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert Card.parse("10H") in hand_of(screen)
+        assert game.state.current_player == 1
+    app = make_app(tmp_path / "again")
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.click("#stock")
+        await pilot.pause()
+        assert Card.parse("10H") in hand_of(screen)
+
+
+async def test_an_eight_asks_for_a_suit(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["8C KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "JH", **ANN_FIRST)
+        seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, SuitPicker)
+        await pilot.press("s")
+        await pilot.pause()
+        assert game.state.active_suit is Suit.SPADES
+        assert game.state.pile[-1] == Card.parse("8C")
+
+
+async def test_the_suit_picker_takes_clicks(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["9C KS 4C 2D 5D", "3H 4H 5H 6H 9H"], "JC", **ANN_FIRST)
+        seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.click(Hand, offset=card_offset(0))
+        await pilot.pause()
+        assert isinstance(app.screen, SuitPicker)
+        await pilot.click("#suit-S")
+        await pilot.pause()
+        assert game.state.active_suit is Suit.SPADES
+
+
+async def test_the_dealer_decides_a_starter_eight(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(
+            ["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "8H", dealer=0, names=["Ann", "Bob"]
+        )
+        seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        assert isinstance(app.screen, SuitPicker)
+        await pilot.press("d")
+        await pilot.pause()
+        assert game.state.active_suit is Suit.DIAMONDS
+        assert game.state.current_player == 1
+
+
+async def test_last_card_said_with_the_play(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS", "3C 4C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        assert not screen.query_one("#last-card", Button).disabled
+        await pilot.press("l", "1")
+        await pilot.pause()
+        assert game.state.announced[0]
+
+
+async def test_last_card_said_after_the_play(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS", "3C 4C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert not game.state.announced[0]
+        await pilot.click("#last-card")
+        await pilot.pause()
+        assert game.state.announced[0]
+        assert screen.query_one("#last-card", Button).disabled
+
+
+async def test_call_idiot_on_an_opponent_who_forgot(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(
+            ["7C KH 4D", "3H 4H 5H"], "JH", "2C 2D 2H 2S", dealer=0, names=["Ann", "Bob"]
+        )
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        # Bob is to play first; he plays down to two cards... then to one, without a word.
+        game.handle(Play(1, Card.parse("3H")))
+        game.handle(Play(0, Card.parse("KH")))
+        await pilot.pause()
+        game.handle(Play(1, Card.parse("5H")))
+        await pilot.pause()
+        badge = screen.query_one("#seat-1", SeatBadge)
+        assert badge.info is not None and badge.info.callable
+        await pilot.click("#seat-1")
+        await pilot.pause()
+        assert len(game.state.hands[1]) == 3
+        assert game.state.lost_turns[1] == 1
+
+
+async def test_call_idiot_with_the_key(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7C KS", "3H 4H"], "JH", dealer=0, names=["Ann", "Bob"])
+        seat_up(app, game, [None, "normal"])
+        game.handle(Play(1, Card.parse("3H")))
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        assert len(game.state.hands[1]) == 3
+
+
+async def test_a_crank_against_you_is_shown_and_drawn(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        # The starter 2 cranks Ann (left of the dealer); she holds no ace or 2.
+        game = stacked_game(["3S KS 4C 9D 5D", "3C 4H 5C 6C 9C"], "2H", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        crank = screen.query_one(CrankCounter)
+        assert crank.count == 2 and crank.has_class("-active")
+        await pilot.press("1")  # refused: the crank wants an ace or a 2
+        await pilot.pause()
+        assert len(hand_of(screen)) == 5
+        await pilot.press("d")
+        await pilot.pause()
+        assert len(hand_of(screen)) == 7
+        assert crank.count == 0
+
+
+async def test_a_crank_answered_with_an_ace(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["3S KS AC 9D 5D", "3C 4H 5C 6C 9C"], "2H", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.press("3")
+        await pilot.pause()
+        assert game.state.crank == 3
+        assert screen.query_one(CrankCounter).count == 3
+
+
+async def test_finish_a_round_then_see_the_summary(tmp_path: Path) -> None:
+    app = make_app(tmp_path, pace="instant")
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["QH", "KC"], "JH", **ANN_FIRST)  # round 8: one card each
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundSummary)
+        assert game.state.round_number == 9  # the next round is dealt already...
+        assert screen.view is not None and screen.view.round_number == 8  # ...not yet shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.view.round_number == 9
+
+
+async def test_finish_a_short_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path, pace="instant")
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["QH", "KC"], "JH", rules=RuleSet(short_game=True), **ANN_FIRST)
+        seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundSummary)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOver)
+        assert game.state.is_over and game.state.winners == (0,)
+
+
+async def test_bots_play_a_whole_game_to_the_end(tmp_path: Path) -> None:
+    launch_app = make_app(tmp_path, pace="instant")
+    async with launch_app.run_test(size=(100, 32)) as pilot:
+        game = Game.new(["Ada", "Bob", "Cy"], seed=5, rules=RuleSet(short_game=True), first_round=6)
+        seat_up(launch_app, game, ["normal", "normal", "random"])
+        for _ in range(400):
+            await pilot.pause(0.02)
+            if isinstance(launch_app.screen, RoundSummary):
+                await pilot.press("enter")
+            if isinstance(launch_app.screen, GameOver):
+                break
+        assert isinstance(launch_app.screen, GameOver)
+        assert game.state.is_over
+
+
+async def test_resume_after_a_restart(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        saved_state = game.state
+    again = make_app(tmp_path, launch=Launch(resume=True))
+    async with again.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.table.game.state == saved_state
+        assert screen.view == screen.table.game.view(0)
+
+
+async def test_a_tiny_window_asks_to_be_made_bigger(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert screen.has_class("-too-small")
+        assert screen.query_one("#too-small").display
+        assert not screen.query_one(Hand).display or not screen.query_one("#table").display
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert not screen.has_class("-too-small")
+        assert screen.query_one("#table").display
+        await pilot.press("1")
+        await pilot.pause()
+        assert game.state.pile[-1] == Card.parse("7H")
