@@ -52,6 +52,9 @@ from ..widgets.status import StatusLine
 from ..widgets.stock import DrawPile
 from .roomy import Roomy
 
+LOG_REPLAY = 60
+"""Events told again in the log when the table turns to another person."""
+
 HUMAN_GRACE = 1.5
 """Seconds a person gets to say "last card" before a bot may call them an idiot."""
 
@@ -139,16 +142,20 @@ class TableScreen(Roomy, Screen):
         n = len(self.table.players)
         while self._queue and not self._waiting:
             event = self._queue.popleft()
-            self.view = project(self.view, redact(event, self.seat, n), self.seat)
-            line = self.narrator.event(redact(event, self.seat, n))
-            if line:
-                self.query_one(GameLog).say(line, style=_LOG_STYLES.get(event["type"], ""))
+            mine = redact(event, self.seat, n)
+            self.view = project(self.view, mine, self.seat)
+            self._log_event(mine)
             if event["type"] == "round-ended":
                 self._show_round_summary(event)
             elif event["type"] == "game-ended":
                 self._show_game_over()
         self._refresh_table()
         self._schedule_bots()
+
+    def _log_event(self, event: dict[str, Any]) -> None:
+        line = self.narrator.event(event)
+        if line:
+            self.query_one(GameLog).say(line, style=_LOG_STYLES.get(event["type"], ""))
 
     def _refresh_table(self) -> None:
         view = self.view
@@ -192,8 +199,59 @@ class TableScreen(Roomy, Screen):
         button.disabled = not (can_say or can_arm)
         button.label = _("Last card! ✓") if self._armed and can_arm else _("Last card!")
         self.refresh_bindings()
+        if caught_up and self._hand_over(view):
+            return
         if mine and view.choosing_suit:
             self._ask_starter_suit(view)
+
+    def _hand_over(self, view: PlayerView) -> bool:
+        """With several people at this terminal, hide the hand until the next one
+        whose turn it is says they are ready. Returns whether a handover began."""
+        current = view.current_player
+        if (
+            current is None
+            or current == self.seat
+            or current not in self.table.humans
+            or len(self.table.humans) < 2
+        ):
+            return False
+        from .handover import HandoverScreen
+
+        previous = self.seat
+        can_announce = previous is not None and any(
+            isinstance(m, Announce) for m in self.table.legal_moves(previous)
+        )
+        announce_for = view.players[previous] if can_announce and previous is not None else None
+        self._waiting = True
+
+        def handed(choice: str | None) -> None:
+            if choice == "announce" and previous is not None:
+                self.table.submit(Announce(previous))
+                self.app.push_screen(HandoverScreen(view.players[current]), handed)
+                return
+            self._show_seat(current)
+            self._waiting = False
+            self._drain()
+
+        self.app.push_screen(HandoverScreen(view.players[current], announce_for), handed)
+        return True
+
+    def _show_seat(self, seat: int) -> None:
+        """Show the table from ``seat``'s side: its view folded from its own stream."""
+        self.seat = seat
+        self.narrator = Narrator(self.table.players, seat, self.look)
+        view = None
+        shown = self.table.event_count() - len(self._queue)
+        stream = self.table.events_for(seat)[:shown]
+        for event in stream:
+            view = project(view, event, seat)
+        self.view = view
+        # The log is told again from this seat's side: the last person's draws
+        # were "You drew 7♠" and must not be read by the next one.
+        log = self.query_one(GameLog)
+        log.clear()
+        for event in stream[-LOG_REPLAY:]:
+            self._log_event(event)
 
     def _refresh_opponents(self, view: PlayerView, moves: list[Command]) -> None:
         callable_seats = {m.target for m in moves if isinstance(m, CallIdiot)}

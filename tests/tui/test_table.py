@@ -321,3 +321,47 @@ async def test_a_tiny_window_asks_to_be_made_bigger(tmp_path: Path) -> None:
         await pilot.press("1")
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("7H")
+
+
+async def test_hot_seat_hides_the_hand_between_people(tmp_path: Path) -> None:
+    from craits_tui.screens.handover import HandoverScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", "9S", **ANN_FIRST)
+        screen = seat_up(app, game, [None, None])
+        await pilot.pause()
+        assert screen.seat == 0
+        await pilot.press("1")  # Ann plays 7♥; now Bob's turn
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.seat == 1
+        assert hand_of(screen) == game.state.hands[1]
+        assert screen.view == game.view(1)
+        await pilot.press("d")  # Bob cannot follow: draws the 9♠
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        log_text = "\n".join(line.text for line in screen.query_one("#log").lines)
+        assert "9♠" not in log_text  # Bob's draw is not shown to Ann
+
+
+async def test_hot_seat_lets_the_last_player_say_last_card(tmp_path: Path) -> None:
+    from craits_tui.screens.handover import HandoverScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS", "3H 4C"], "JH", **ANN_FIRST)
+        seat_up(app, game, [None, None])
+        await pilot.pause()
+        await pilot.press("1")  # Ann is left with one card and said nothing
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("l")
+        await pilot.pause()
+        assert game.state.announced[0]
+        assert isinstance(app.screen, HandoverScreen)

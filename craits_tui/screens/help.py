@@ -1,0 +1,163 @@
+"""Rules and controls: the help screen (the ? key, or "Rules and help" on the menu)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+
+from ..i18n import N_, _
+from ..rules_text import rules_markdown
+from .roomy import Roomy
+
+# One message per block, as in rules_text: a translator never sees Markdown that
+# spans two blocks. Marked here, translated when the screen is built.
+CONTROLS: tuple[str, ...] = (
+    N_("## At the table"),
+    N_(
+        "| Key, or mouse | What it does |\n"
+        "|---|---|\n"
+        "| **← →**, **Home**, **End**, or point at a card | choose a card in your hand |\n"
+        "| **Enter**, or click a card | play the chosen card |\n"
+        "| **1** to **9** | play the first to ninth card of your hand |\n"
+        "| **d**, or click the stock | draw a card (only when you cannot play) |\n"
+        "| **l**, or the Last card! button | say “Last card!” |\n"
+        "| **i**, or click an opponent's Idiot! badge | call “Idiot!” on an opponent "
+        "who forgot to say “Last card!” |\n"
+        "| **s** | the scores |\n"
+        "| **?** | this help |\n"
+        "| **q** | quit: the game is saved, and you go on where you left it next time |"
+    ),
+    N_(
+        "Cards you can play are bright when it is your turn; the others are dimmed. "
+        "To say “Last card!” with the play of your second-to-last card, press l just "
+        "before you play it (the button shows a tick); you can also press it just "
+        "after."
+    ),
+    N_("## Choosing a suit"),
+    N_("After an 8, a 9 or a starter that lets you choose, a box asks for the suit."),
+    N_(
+        "| Key, or mouse | What it does |\n"
+        "|---|---|\n"
+        "| **c d h s** | clubs, diamonds, hearts, spades |\n"
+        "| **1** to **4** | the first to fourth suit offered |\n"
+        "| **← →** and **Enter**, or click a suit | pick the suit |\n"
+        "| **Esc** | take the card back: nothing is played |"
+    ),
+    N_("## Other screens"),
+    N_(
+        "- **Esc** closes a dialog, such as the scores or this help (**q** and **?** "
+        "close this help too).\n"
+        "- **Enter** goes on after a round's summary.\n"
+        "- In this help, **r** and **c** (or ← →) show the Rules and the Controls; "
+        "↑ ↓, Page Up, Page Down, Home, End and the mouse wheel scroll.\n"
+        "- When several people share the terminal, a handover screen hides the table "
+        "between their turns: pass the terminal, then press Enter. If the player "
+        "before just went down to one card, they can still press l there to say "
+        "“Last card!”."
+    ),
+    N_("## Starting from the command line"),
+    N_(
+        "`craits-tui` opens the start menu: resume your game, start a new one or look "
+        "at past games. Games are saved as you play. A few of its options:"
+    ),
+    N_(
+        "- `--players N` starts a game at once, you against N-1 bots; `--bots` sets "
+        "their levels (random, easy, normal, hard) and `--names` the names.\n"
+        "- `--humans N` seats N people who take turns at this terminal.\n"
+        "- `--short`, `--colour-matching`, `--voluntary-draw`, `--seven-skips` and "
+        "`--wild-nine` choose the variants (see Rules).\n"
+        "- `--resume` goes straight back to your unfinished game.\n"
+        "- `--pace`, `--ascii`, `--four-colour`, `--theme` and `--lang` change the "
+        "look and feel, and are remembered."
+    ),
+    N_("`craits-tui --help` lists every option."),
+)
+
+
+def controls_markdown() -> str:
+    """The controls page as Markdown, in the current language."""
+    return "\n\n".join(_(block) for block in CONTROLS) + "\n"
+
+
+TABS = ("rules", "controls")
+
+
+class HelpScreen(Roomy, Screen[None]):
+    """The rules of the game and the keys and clicks that play it, in two tabs."""
+
+    CSS_PATH = "help.tcss"
+
+    BINDINGS = [
+        Binding("escape", "close", _("Close")),
+        Binding("q", "close", show=False),
+        Binding("question_mark", "close", show=False),
+        Binding("r", "show_tab('rules')", _("Rules")),
+        Binding("c", "show_tab('controls')", _("Controls")),
+        # The text has the focus and no use for ← →: they switch tabs instead.
+        Binding("left", "switch_tab(-1)", show=False),
+        Binding("right", "switch_tab(1)", show=False),
+        # The scroll keys also work when the tabs, not the text, have the focus.
+        Binding("up", "scroll('up')", show=False),
+        Binding("down", "scroll('down')", show=False),
+        Binding("pageup", "scroll('page_up')", show=False),
+        Binding("pagedown", "scroll('page_down')", show=False),
+        Binding("home", "scroll('home')", show=False),
+        Binding("end", "scroll('end')", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        with TabbedContent(id="help-tabs"):
+            with (
+                TabPane(_("Rules"), id="rules"),
+                VerticalScroll(id="rules-scroll", classes="help-scroll"),
+            ):
+                yield Markdown(rules_markdown(title=False), id="rules-text")
+            with (
+                TabPane(_("Controls"), id="controls"),
+                VerticalScroll(id="controls-scroll", classes="help-scroll"),
+            ):
+                yield Markdown(controls_markdown(), id="controls-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._active_scroll().focus()
+
+    def _active_scroll(self) -> VerticalScroll:
+        tabs = self.query_one(TabbedContent)
+        return self.query_one(f"#{tabs.active or TABS[0]}-scroll", VerticalScroll)
+
+    @on(TabbedContent.TabActivated)
+    def _tab_activated(self) -> None:
+        # Keep the keyboard on the text that is showing, so the scroll keys act on it.
+        self._active_scroll().focus()
+
+    def action_show_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def action_switch_tab(self, step: int) -> None:
+        tabs = self.query_one(TabbedContent)
+        index = TABS.index(tabs.active) if tabs.active in TABS else 0
+        tabs.active = TABS[max(0, min(len(TABS) - 1, index + step))]
+
+    def action_scroll(self, how: str) -> None:
+        scroll = self._active_scroll()
+        if how == "up":
+            scroll.scroll_up()
+        elif how == "down":
+            scroll.scroll_down()
+        elif how == "page_up":
+            scroll.scroll_page_up()
+        elif how == "page_down":
+            scroll.scroll_page_down()
+        elif how == "home":
+            scroll.scroll_home()
+        elif how == "end":
+            scroll.scroll_end()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
