@@ -23,11 +23,20 @@ class RoundSummary(ModalScreen[None]):
 
     BINDINGS = [Binding("enter", "next", _("Next round")), Binding("escape", "next", show=False)]
 
-    def __init__(self, event: dict[str, Any], view: PlayerView, look: CardLook) -> None:
+    def __init__(
+        self,
+        event: dict[str, Any],
+        view: PlayerView,
+        look: CardLook,
+        auto_close: float | None = None,
+    ) -> None:
+        """``auto_close``: seconds after which the next round starts by itself (for
+        people watching bots); None waits for the player."""
         super().__init__()
         self.event = event
         self.view = view
         self.look = look
+        self.auto_close = auto_close
 
     def compose(self) -> ComposeResult:
         event = self.event
@@ -81,6 +90,8 @@ class RoundSummary(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#next", Button).focus()
+        if self.auto_close is not None:
+            self.set_timer(self.auto_close, self.action_next)
 
     def on_button_pressed(self) -> None:
         self.dismiss(None)

@@ -39,7 +39,7 @@ from craits_core.view import project
 from ..faces import CardLook
 from ..i18n import _
 from ..narrate import Narrator
-from ..settings import Settings
+from ..settings import PACES, Settings
 from ..table import LocalTable
 from ..widgets.crank import CrankCounter
 from ..widgets.direction import Direction
@@ -51,6 +51,9 @@ from ..widgets.scoreboard import Scoreboard
 from ..widgets.status import StatusLine
 from ..widgets.stock import DrawPile
 from .roomy import Roomy
+
+ROUND_PAUSE = 3.0
+"""Seconds a round summary stays up, at the least, when only bots play."""
 
 LOG_REPLAY = 60
 """Events told again in the log when the table turns to another person."""
@@ -67,6 +70,7 @@ class TableScreen(Roomy, Screen):
         Binding("l", "last_card", _("Last card!")),
         Binding("i", "call_idiot", _("Idiot!")),
         Binding("s", "scores", _("Scores")),
+        Binding("p", "pace", _("Pace")),
         Binding("question_mark", "help", _("Help")),
         Binding("q", "quit_game", _("Quit")),
         *[Binding(str(n), f"play_number({n})", show=False) for n in range(1, 10)],
@@ -119,10 +123,12 @@ class TableScreen(Roomy, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.set_class(self.seat is None, "-watching")
         hand = self.query_one(Hand)
         hand.hover_tracking = self.settings.hover
         self.query_one(Direction).ascii = self.settings.ascii
-        hand.focus()
+        if self.seat is not None:
+            hand.focus()
         self._drain()
 
     def on_unmount(self) -> None:
@@ -429,6 +435,15 @@ class TableScreen(Roomy, Screen):
     def action_play_number(self, number: int) -> None:
         self.query_one(Hand).choose_number(number)
 
+    def action_pace(self) -> None:
+        """Bots play slower or faster: slow, normal, fast, instant, round again."""
+        paces = list(PACES)
+        pace = paces[(paces.index(self.settings.pace) + 1) % len(paces)]
+        self.settings = self.settings.but(pace=pace)
+        self.app.change_settings(self.settings)  # type: ignore[attr-defined]
+        self.notify(_("Bots now play at pace: {pace}.").format(pace=_(pace)), timeout=2)
+        self._schedule_bots()
+
     def action_scores(self) -> None:
         from .scores import ScoresScreen
 
@@ -445,7 +460,9 @@ class TableScreen(Roomy, Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("draw", "last_card", "call_idiot", "play_number"):
-            if self.seat is None or self._waiting or self._queue:
+            if self.seat is None:
+                return False  # watching: no hand, no moves, not in the footer
+            if self._waiting or self._queue:
                 return None
             moves = self._moves()
             if action == "draw":
@@ -469,7 +486,9 @@ class TableScreen(Roomy, Screen):
             self._waiting = False
             self._drain()
 
-        self.app.push_screen(RoundSummary(event, self.view, self.look), next_round)
+        # Nobody to press Enter when only bots play: the summary stays a while.
+        auto = None if self.table.humans else max(ROUND_PAUSE, 5 * self.settings.bot_delay)
+        self.app.push_screen(RoundSummary(event, self.view, self.look, auto), next_round)
 
     def _show_game_over(self) -> None:
         from .game_over import GameOver

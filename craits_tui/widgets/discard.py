@@ -26,7 +26,8 @@ class DiscardPile(Widget):
     def render(self) -> Group:
         if self.top is None:
             return Group(Text(_("(empty)"), style="dim"))
-        compact = self.size.height < 9
+        # The big card needs 9 lines; a short terminal gets a smaller one.
+        compact = self.app.size.height < 30
         lines = self.look.large(self.top, width=7 if compact else 9, height=5 if compact else 7)
         lines.append(self._suit_line())
         return Group(*lines)

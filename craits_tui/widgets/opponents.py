@@ -56,19 +56,22 @@ class SeatBadge(Widget):
         name.append(info.name, style="bold")
         if info.dealer:
             name.append(" " + _("(dealer)"), style="dim")
-        cards = ngettext("{n} card", "{n} cards", info.cards).format(n=info.cards)
-        second = Text(f"{cards} · {info.total} " + _("pts"))
+        cards = Text(ngettext("{n} card", "{n} cards", info.cards).format(n=info.cards))
+        cards.append(" · " + _("{n} pts").format(n=info.total), style="dim")
         if info.callable:
-            third = Text(" " + _("Idiot!") + " ", style="bold reverse")
-            third.append(" " + _("(i or click)"), style="dim")
+            state = Text(" " + _("Idiot!") + " ", style="bold reverse")
+            state.append(" " + _("(i or click)"), style="dim")
         elif info.announced:
-            third = Text(_("LAST CARD!"), style="bold")
+            state = Text(_("LAST CARD!"), style="bold")
         elif info.lost_turns:
-            third = Text(_("loses the next turn"), style="italic")
+            state = Text(_("loses the next turn"), style="italic")
         else:
             kind = _("{level} bot").format(level=_(info.bot)) if info.bot else _("person")
-            third = Text(kind, style="dim")
-        return Group(name, second, third)
+            state = Text(kind, style="dim")
+        for line in (name, cards, state):
+            line.no_wrap = True
+            line.overflow = "ellipsis"
+        return Group(name, cards, state)
 
     def on_click(self) -> None:
         if self.info is not None and self.info.callable:

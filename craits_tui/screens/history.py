@@ -1,0 +1,378 @@
+"""Past games: every saved game, finished or not; resume one or watch its replay.
+
+The list comes from the store's records, which are quick to read. Who won needs the
+game itself (its log replayed), so the games are loaded one by one after the list is
+shown, and the winners filled in as they come.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import ClassVar, cast
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Label, Static
+
+from craits_core import Game, GameRecord, StoreError
+
+from ..app import CraitsApp
+from ..i18n import N_, _, ngettext
+from .replay import ReplayScreen
+from .roomy import Roomy
+
+FIXED_COLUMNS = 56
+"""Room the list's other columns take; the players have the rest (the line below
+the list shows them all)."""
+
+_COLUMNS = ("when", "players", "round", "status", "winner")
+
+
+def when_text(record: GameRecord) -> str:
+    """The day the game was last played, in local time (the line below the list
+    gives the time too)."""
+    return record.updated_at.astimezone().strftime("%Y-%m-%d")
+
+
+def round_text(record: GameRecord) -> str:
+    """The round the game reached, out of how many it has."""
+    return _("{n}/{total}").format(n=record.round_number, total=len(record.rules.schedule))
+
+
+def status_text(record: GameRecord) -> str:
+    return _("Finished") if record.finished else _("Unfinished")
+
+
+def rules_text(record: GameRecord) -> str:
+    """The game's length and the variants it was played with."""
+    rules = record.rules
+    parts = [_("short game") if rules.short_game else _("full game")]
+    for on_, name in (
+        (rules.colour_matching, _("colour matching")),
+        (rules.voluntary_draw, _("voluntary draw")),
+        (rules.seven_skips, _("seven skips")),
+        (rules.wild_nine, _("wild nine")),
+    ):
+        if on_:
+            parts.append(name)
+    return ", ".join(parts)
+
+
+_BOT_KINDS = {
+    "random": N_("{name} (random bot)"),
+    "easy": N_("{name} (easy bot)"),
+    "normal": N_("{name} (normal bot)"),
+    "hard": N_("{name} (hard bot)"),
+}
+
+
+def seats_text(record: GameRecord) -> str:
+    """The players, each with "bot" and its level where the seat was a bot."""
+    seats = record.meta.get("seats")
+    if not isinstance(seats, list) or len(seats) != len(record.players):
+        return ", ".join(record.players)
+    names = []
+    for name, seat in zip(record.players, seats, strict=True):
+        bot = seat.get("bot") if isinstance(seat, dict) else None
+        if not bot:
+            names.append(name)
+        elif bot in _BOT_KINDS:
+            names.append(_(_BOT_KINDS[bot]).format(name=name))
+        else:
+            names.append(_("{name} (bot: {level})").format(name=name, level=bot))
+    return ", ".join(names)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the list shows of a loaded game: its totals and winners (the game itself
+    is not kept: a long list of games would hold every log in memory)."""
+
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    rounds_played: int
+    winners: tuple[int, ...]
+
+    @classmethod
+    def of(cls, game: Game) -> Outcome:
+        state = game.state
+        return cls(state.players, state.totals, len(state.round_scores), state.winners)
+
+
+def _shorten(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+class HistoryScreen(Roomy, Screen):
+    """The saved games, the most recently played first."""
+
+    CSS_PATH = "menus.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", _("Back")),
+        Binding("r", "resume", _("Resume")),
+        Binding("v", "replay", _("Replay")),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: dict[str, GameRecord] = {}
+        self.outcomes: dict[str, Outcome | StoreError] = {}
+        """Games looked at so far, or why one could not be read."""
+
+    @property
+    def _app(self) -> CraitsApp:
+        return cast(CraitsApp, self.app)
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        with Vertical(id="history"):
+            yield Static(_("Past games"), classes="menu-title")
+            yield Label(_("No games yet. Start one from the menu."), id="history-empty")
+            table: DataTable[str | Text] = DataTable(
+                id="history-table", cursor_type="row", zebra_stripes=True
+            )
+            yield table
+            yield Static("", id="history-detail")
+            with Horizontal(classes="menu-buttons"):
+                yield Button(_("Back"), id="history-back")
+                yield Static(classes="menu-gap")
+                yield Button(_("Replay"), id="history-replay")
+                yield Button(_("Resume"), id="history-resume", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        labels = (_("Last played"), _("Players"), _("Round"), _("Status"), _("Winner"))
+        for key, label in zip(_COLUMNS, labels, strict=True):
+            table.add_column(label, key=key)
+        store = self._app.store
+        try:
+            records = store.games() if store is not None else []
+        except StoreError as err:
+            self.notify(str(err), severity="error", timeout=8)
+            records = []
+        # The players' column takes what the window leaves it (at least a name or two).
+        room = max(20, self.app.size.width - FIXED_COLUMNS)
+        for record in records:
+            self.records[record.id] = record
+            table.add_row(
+                when_text(record),
+                _shorten(", ".join(record.players), room),
+                round_text(record),
+                status_text(record),
+                "…" if record.finished else "",
+                key=record.id,
+            )
+        self.set_class(not records, "-empty")
+        if records:
+            table.focus()
+            self._show_detail()
+            self._load_all()
+        else:
+            self.query_one("#history-back", Button).focus()
+
+    # --- Loading ------------------------------------------------------------------
+
+    @work(exclusive=True, group="history-load")
+    async def _load_all(self) -> None:
+        """Load every listed game in turn, to fill in the winners."""
+        for game_id in list(self.records):
+            if game_id not in self.outcomes:
+                self._load(game_id)
+                if game_id == self._selected_id():
+                    self._show_detail()
+            # A replay takes a few milliseconds: let keys and redraws through in between.
+            await asyncio.sleep(0)
+
+    def _load(self, game_id: str) -> Game | StoreError:
+        """The game (not attached: looking saves nothing), or why it cannot be read;
+        its outcome is noted for the list."""
+        store = self._app.store
+        try:
+            if store is None:
+                raise StoreError(_("Games are not being saved."))
+            found: Game | StoreError = store.load(game_id, attach=False)
+        except StoreError as err:
+            found = err
+        self.outcomes[game_id] = found if isinstance(found, StoreError) else Outcome.of(found)
+        self._show_outcome(game_id)
+        return found
+
+    def _show_outcome(self, game_id: str) -> None:
+        found = self.outcomes.get(game_id)
+        record = self.records[game_id]
+        table = self.query_one(DataTable)
+        if isinstance(found, StoreError):
+            table.update_cell(
+                game_id, "status", Text(_("Damaged"), style="bold red", justify="left")
+            )
+            table.update_cell(game_id, "winner", "")
+        elif found is not None and record.finished:
+            names = ", ".join(found.players[s] for s in found.winners)
+            winners = Text(names, style="bold", justify="left")
+            table.update_cell(game_id, "winner", winners, update_width=True)
+
+    # --- The selected game ------------------------------------------------------------
+
+    def _selected_id(self) -> str | None:
+        table = self.query_one(DataTable)
+        if not self.records or table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return key
+
+    def _selected(self) -> GameRecord | None:
+        game_id = self._selected_id()
+        return self.records.get(game_id) if game_id is not None else None
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self) -> None:
+        self._show_detail()
+        self.refresh_bindings()
+
+    def _show_detail(self) -> None:
+        record = self._selected()
+        detail = self.query_one("#history-detail", Static)
+        resume = self.query_one("#history-resume", Button)
+        replay = self.query_one("#history-replay", Button)
+        if record is None:
+            detail.update("")
+            resume.disabled = replay.disabled = True
+            return
+        resume.disabled = record.finished
+        replay.disabled = False
+        lines = [
+            seats_text(record),
+            _("Rules: {rules}. Started {start}, last played {end}.").format(
+                rules=rules_text(record),
+                start=record.started_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+                end=record.updated_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+            ),
+        ]
+        found = self.outcomes.get(record.id)
+        if isinstance(found, StoreError):
+            lines.append(_("This game cannot be read: {error}").format(error=found))
+        elif found is not None:
+            scores = ", ".join(
+                f"{name} {total}" for name, total in zip(found.players, found.totals, strict=True)
+            )
+            played = found.rounds_played
+            lines.append(
+                ngettext(
+                    "Scores after {n} round: {scores}",
+                    "Scores after {n} rounds: {scores}",
+                    played,
+                ).format(n=played, scores=scores)
+                if played
+                else _("No round finished yet.")
+            )
+        detail.update("\n".join(lines))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("resume", "replay"):
+            record = self._selected()
+            if record is None:
+                return None
+            if action == "resume" and record.finished:
+                return None
+        return True
+
+    # --- Opening a game ---------------------------------------------------------------
+
+    @on(DataTable.RowSelected)
+    def _open(self) -> None:
+        """Enter (or a click on the chosen row): replay a finished game; for one not
+        finished, ask whether to resume it or to watch it so far."""
+        record = self._selected()
+        if record is None:
+            return
+        if record.finished:
+            self.action_replay()
+        else:
+            self.app.push_screen(UnfinishedChoice(record), self._chosen)
+
+    def _chosen(self, choice: str | None) -> None:
+        if choice == "resume":
+            self.action_resume()
+        elif choice == "replay":
+            self.action_replay()
+
+    @on(Button.Pressed, "#history-resume")
+    def action_resume(self) -> None:
+        """Go back to the table of the selected game, where it was left."""
+        record = self._selected()
+        if record is None or record.finished:
+            return
+        found = self.outcomes.get(record.id)
+        if isinstance(found, StoreError):
+            self.notify(str(found), title=_("Cannot resume"), severity="error", timeout=8)
+            return
+        # The app loads the game to play on (and says so if it cannot).
+        self._app.resume(record.id)
+
+    @on(Button.Pressed, "#history-replay")
+    def action_replay(self) -> None:
+        """Watch the selected game move by move, every hand open."""
+        record = self._selected()
+        if record is None:
+            return
+        found = self._load(record.id)
+        self._show_detail()
+        if isinstance(found, StoreError):
+            self.notify(str(found), title=_("Cannot replay"), severity="error", timeout=8)
+            return
+        self.app.push_screen(ReplayScreen(found))
+
+    @on(Button.Pressed, "#history-back")
+    def action_back(self) -> None:
+        """Back to where the list was opened from."""
+        self.app.pop_screen()
+
+
+class UnfinishedChoice(ModalScreen[str | None]):
+    """What to do with a game that is not over: resume it, or watch it so far.
+    Dismisses with "resume", "replay" or None."""
+
+    CSS_PATH = "menus.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "choose", _("Cancel")),
+        Binding("r", "choose('resume')", _("Resume")),
+        Binding("v", "choose('replay')", _("Replay")),
+    ]
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__()
+        self.record = record
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="unfinished"):
+            yield Label(_("This game is not finished."), id="unfinished-title")
+            yield Label(", ".join(self.record.players), id="unfinished-players")
+            yield Label(
+                _("Round {n} of {total}, last played {when}.").format(
+                    n=self.record.round_number,
+                    total=len(self.record.rules.schedule),
+                    when=self.record.updated_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+                ),
+                id="unfinished-what",
+            )
+            with Horizontal(id="unfinished-buttons"):
+                yield Button(_("Resume (r)"), id="choice-resume", variant="primary")
+                yield Button(_("Replay so far (v)"), id="choice-replay")
+                yield Button(_("Cancel"), id="choice-cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#choice-resume", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        choice = (event.button.id or "").removeprefix("choice-")
+        self.dismiss(choice if choice in ("resume", "replay") else None)
+
+    def action_choose(self, choice: str | None = None) -> None:
+        self.dismiss(choice)

@@ -1,0 +1,345 @@
+"""Setting up a new game: who plays, which rules, how fast the bots move.
+
+The checks on names are plain functions (`clean_name`, `name_problems`) so they are
+tested without a screen; the screen only shows what they find.
+"""
+
+from __future__ import annotations
+
+import getpass
+import unicodedata
+from collections.abc import Sequence
+from typing import ClassVar, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Input,
+    Label,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
+
+from craits_core import RuleSet
+from craits_core.bots import LEVELS
+from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
+
+from ..app import CraitsApp, NewGame
+from ..cli import BOT_NAMES
+from ..i18n import N_, _
+from ..settings import PACES, Settings
+from ..table import Seat
+from .roomy import Roomy
+
+MAX_NAME = 16
+"""Longest player name: longer ones would not fit the seat badges at the table."""
+
+DEFAULT_PLAYERS = 4
+PERSON = "person"
+"""The kind of a seat played by someone at this terminal (the others are bot levels)."""
+
+# Marked here, translated where shown: the language may change after import.
+_LEVEL_NAMES = {
+    "random": N_("Bot: random"),
+    "easy": N_("Bot: easy"),
+    "normal": N_("Bot: normal"),
+    "hard": N_("Bot: hard"),
+}
+_PACE_NAMES = {
+    "slow": N_("Slow"),
+    "normal": N_("Normal"),
+    "fast": N_("Fast"),
+    "instant": N_("Instant"),
+}
+VARIANTS: tuple[tuple[str, str, str], ...] = (
+    (
+        "colour_matching",
+        N_("Colour matching"),
+        N_("Cards also match by colour: red or black."),
+    ),
+    (
+        "voluntary_draw",
+        N_("Voluntary draw"),
+        N_("You may draw even when you could play."),
+    ),
+    (
+        "seven_skips",
+        N_("Seven skips"),
+        N_("A 7 also skips the player who draws."),
+    ),
+    (
+        "wild_nine",
+        N_("Wild nine"),
+        N_("A 9 is wild (its suit or its colour mate)."),
+    ),
+)
+"""Each rule variant: its `RuleSet` field, its name and what it changes."""
+
+
+# --- Names ------------------------------------------------------------------------
+
+
+def clean_name(text: str) -> str:
+    """``text`` as a player name: control and formatting characters removed (they
+    would upset the terminal), runs of spaces made one, no spaces at either end."""
+    kept = "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
+    return " ".join(kept.split())
+
+
+def name_problems(names: Sequence[str]) -> dict[int, str]:
+    """What is wrong with each seat's name, in a few words for the player (they are
+    shown beside the name); seats with a good name are left out. Names are compared
+    as `clean_name` leaves them, ignoring case."""
+    problems: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for seat, raw in enumerate(names):
+        name = clean_name(raw)
+        if not name:
+            problems[seat] = _("Needs a name.")
+        elif len(name) > MAX_NAME:
+            problems[seat] = _("At most {n} characters.").format(n=MAX_NAME)
+        elif name.casefold() in seen:
+            problems[seat] = _("Seat {n} has this name.").format(n=seen[name.casefold()] + 1)
+        else:
+            seen[name.casefold()] = seat
+    return problems
+
+
+def own_name() -> str:
+    """The player's name as the system knows it (capitalised when all lowercase,
+    as login names usually are), or "You"."""
+    try:
+        user = clean_name(getpass.getuser())[:MAX_NAME]
+    except (OSError, KeyError, ImportError):  # no login name (e.g. an unknown uid)
+        user = ""
+    if not user:
+        return _("You")
+    return user.capitalize() if user.islower() else user
+
+
+def default_seats(first: str) -> list[Seat]:
+    """Five seats: ``first`` a person, the others normal bots with other names."""
+    level = "normal" if "normal" in LEVELS else LEVELS[-1]
+    others = [n for n in BOT_NAMES if n.casefold() != first.casefold()]
+    return [Seat(first), *(Seat(name, level) for name in others[: MAX_PLAYERS - 1])]
+
+
+def parse_seed(text: str) -> int | str | None:
+    """A seed typed by the player: a whole number, a word, or nothing (random)."""
+    text = clean_name(text)
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def kind_options() -> list[tuple[str, str]]:
+    """The choices for a seat: a person, or each bot level the engine can make."""
+    return [(_("Person"), PERSON)] + [
+        (_(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level, level) for level in LEVELS
+    ]
+
+
+# --- The screen -------------------------------------------------------------------
+
+
+class SetupScreen(Roomy, Screen):
+    """Set up a new game: the players, the rules, the bots' pace, a seed."""
+
+    CSS_PATH = "menus.tcss"
+    AUTO_FOCUS = "#name-0"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", _("Back")),
+        Binding("ctrl+s", "start", _("Start game")),
+    ]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+        self.players = DEFAULT_PLAYERS
+        self._seats = default_seats(own_name())
+        # Problems are shown from the first try to start on, then kept up to date.
+        self._checking = False
+
+    # --- Layout -------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        with Vertical(id="setup"):
+            yield Static(_("New game"), id="setup-title", classes="menu-title")
+            with VerticalScroll(id="setup-form"):
+                yield from self._compose_players()
+                yield from self._compose_rules()
+                yield from self._compose_extras()
+            yield Static("", id="setup-problems")
+            with Horizontal(id="setup-buttons", classes="menu-buttons"):
+                yield Button(_("Back"), id="setup-back")
+                yield Static(classes="menu-gap")
+                yield Button(_("Start game"), id="setup-start", variant="primary")
+        yield Footer()
+
+    def _compose_players(self) -> ComposeResult:
+        with Horizontal(classes="field group"):
+            yield Label(_("Players"), classes="field-label")
+            with RadioSet(id="players-count", compact=True, classes="inline"):
+                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+                    yield RadioButton(str(n), value=n == self.players, id=f"count-{n}")
+        options = kind_options()
+        kinds = {value for _label, value in options}
+        with Vertical(id="seats", classes="group"):
+            for i, seat in enumerate(self._seats):
+                kind = PERSON if seat.bot is None else seat.bot
+                unused = " -unused" if i >= self.players else ""
+                with Horizontal(classes="field seat" + unused, id=f"seat-{i}"):
+                    yield Label(_("Seat {n}").format(n=i + 1), classes="field-label seat-label")
+                    yield Input(
+                        seat.name,
+                        placeholder=_("Name"),
+                        max_length=MAX_NAME,
+                        compact=True,
+                        id=f"name-{i}",
+                        classes="seat-name",
+                    )
+                    yield Select(
+                        options,
+                        value=kind if kind in kinds else PERSON,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"kind-{i}",
+                        classes="seat-kind",
+                    )
+                    yield Label("", id=f"problem-{i}", classes="seat-problem")
+
+    def _compose_rules(self) -> ComposeResult:
+        with Vertical(classes="group"):
+            with Horizontal(classes="field"):
+                yield Label(_("Length"), classes="field-label")
+                with RadioSet(id="setup-length", compact=True, classes="inline"):
+                    yield RadioButton(_("Full game: 15 rounds"), value=True, id="game-full")
+                    yield RadioButton(_("Short game: 8 rounds"), id="game-short")
+            with Horizontal(classes="field"):
+                yield Label("", classes="field-label")
+                yield Label(
+                    _("From 8 cards down to 1, then (full game) back up to 8."),
+                    classes="hint",
+                )
+        with Vertical(classes="group"):
+            for i, (field, name, explanation) in enumerate(VARIANTS):
+                with Horizontal(classes="field"):
+                    yield Label(_("Variants") if i == 0 else "", classes="field-label")
+                    yield Checkbox(
+                        _(name), compact=True, id=f"variant-{field}", classes="variant-box"
+                    )
+                    yield Label(_(explanation), classes="hint")
+
+    def _compose_extras(self) -> ComposeResult:
+        with Horizontal(classes="field group"):
+            yield Label(_("Bot pace"), classes="field-label")
+            with RadioSet(id="setup-pace", compact=True, classes="inline"):
+                for pace in PACES:
+                    yield RadioButton(
+                        _(_PACE_NAMES.get(pace, pace)),
+                        value=pace == self.settings.pace,
+                        id=f"pace-{pace}",
+                    )
+        with Horizontal(classes="field group"):
+            yield Label(_("Seed"), classes="field-label")
+            yield Input(placeholder=_("random"), max_length=40, compact=True, id="setup-seed")
+            yield Label(_("The same seed deals the same cards."), classes="hint")
+
+    def on_mount(self) -> None:
+        for radios in self.query(RadioSet):
+            # A radio set's keyboard cursor starts on its first button; put it on
+            # the choice made, so the arrows move from there.
+            radios._selected = radios.pressed_index if radios.pressed_index >= 0 else 0
+
+    # --- Changes ------------------------------------------------------------------
+
+    @on(RadioSet.Changed, "#players-count")
+    def _count_changed(self, event: RadioSet.Changed) -> None:
+        self.players = MIN_PLAYERS + event.index
+        for i in range(MAX_PLAYERS):
+            # Seats beyond the count keep what was typed, out of sight (and of the
+            # tab order), in case the count goes up again.
+            self.query_one(f"#seat-{i}").set_class(i >= self.players, "-unused")
+        self._show_problems()
+
+    @on(Input.Changed, ".seat-name")
+    def _name_changed(self, event: Input.Changed) -> None:
+        # Pasted text may bring control characters; they never reach the name.
+        kept = "".join(ch for ch in event.value if not unicodedata.category(ch).startswith("C"))
+        if kept != event.value:
+            event.input.value = kept
+            return
+        self._show_problems()
+
+    def _names(self) -> list[str]:
+        return [self.query_one(f"#name-{i}", Input).value for i in range(self.players)]
+
+    def _show_problems(self) -> dict[int, str]:
+        """Mark the names that stop the game from starting; return the problems."""
+        problems = name_problems(self._names())
+        shown = problems if self._checking else {}
+        for i in range(MAX_PLAYERS):
+            text = shown.get(i, "") if i < self.players else ""
+            self.query_one(f"#problem-{i}", Label).update(text)
+            self.query_one(f"#name-{i}", Input).set_class(bool(text), "-bad-name")
+        summary = self.query_one("#setup-problems", Static)
+        summary.update(_("Fix the names marked in red to start the game.") if shown else "")
+        summary.set_class(bool(shown), "-shown")
+        return problems
+
+    # --- Start and back -------------------------------------------------------------
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#setup-start")
+    def action_start(self) -> None:
+        """Start the game as set up, unless a name needs fixing first."""
+        self._checking = True
+        problems = self._show_problems()
+        if problems:
+            self.query_one(f"#name-{min(problems)}", Input).focus()
+            return
+        seats = []
+        for i, raw in enumerate(self._names()):
+            kind = self.query_one(f"#kind-{i}", Select).value
+            seats.append(Seat(clean_name(raw), None if kind == PERSON else str(kind)))
+        rules = RuleSet(
+            short_game=self.query_one("#game-short", RadioButton).value,
+            **{
+                field: self.query_one(f"#variant-{field}", Checkbox).value
+                for field, _n, _e in VARIANTS
+            },
+        )
+        seed = parse_seed(self.query_one("#setup-seed", Input).value)
+        pace = self._pace()
+        app = self._app
+        if pace != app.settings.pace:
+            # Saved before the table opens: the table takes the app's settings.
+            app.change_settings(app.settings.but(pace=pace))
+        app.start_game(NewGame(tuple(seats), rules, seed))
+
+    @property
+    def _app(self) -> CraitsApp:
+        return cast(CraitsApp, self.app)
+
+    def _pace(self) -> str:
+        pressed = self.query_one("#setup-pace", RadioSet).pressed_button
+        if pressed is None or pressed.id is None:
+            return self.settings.pace
+        return pressed.id.removeprefix("pace-")
+
+    @on(Button.Pressed, "#setup-back")
+    def action_back(self) -> None:
+        """Back to the start menu, starting nothing."""
+        self._app.show_menu()

@@ -1,0 +1,383 @@
+"""The menus around the table: setting up a game, past games, replays."""
+
+from __future__ import annotations
+
+import io
+import sqlite3
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
+
+from craits_core import Draw, Game, GameStore, Play, RuleSet
+from craits_tui.app import CraitsApp, Launch
+from craits_tui.faces import CardLook
+from craits_tui.screens.history import HistoryScreen, UnfinishedChoice
+from craits_tui.screens.replay import ReplayScreen
+from craits_tui.screens.setup import SetupScreen, clean_name, name_problems, parse_seed
+from craits_tui.screens.table import TableScreen
+from craits_tui.settings import Settings, load_settings
+from craits_tui.table import Seat
+
+SIZE = (100, 32)
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing a test does reaches the real user directories."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("USER", "tester")
+    monkeypatch.setenv("LOGNAME", "tester")
+
+
+def make_app(tmp_path: Path) -> CraitsApp:
+    app = CraitsApp(
+        Launch(),
+        Settings(),
+        store_path=tmp_path / "games.sqlite3",
+        settings_file=tmp_path / "settings.json",
+    )
+    # Scrolling to a focused field is animated, and the pilot waits for each one.
+    app.animation_level = "none"
+    return app
+
+
+def play_on(game: Game, commands: int) -> None:
+    """Make ``commands`` moves: the first legal play, else a draw (else the one
+    thing there is to do, such as naming the starter's suit)."""
+    for _ in range(commands):
+        seat = game.state.current_player
+        if seat is None:
+            return
+        moves = game.legal_moves(seat)
+        plays = [m for m in moves if isinstance(m, Play)]
+        draws = [m for m in moves if isinstance(m, Draw)]
+        game.handle((plays or draws or moves)[0])
+
+
+def finished_game() -> Game:
+    """A game of one round (the one-card round of the short game), played out."""
+    game = Game.new(["Ann", "Bob", "Cy"], seed=4, rules=RuleSet(short_game=True), first_round=8)
+    play_on(game, 500)
+    assert game.state.is_over
+    return game
+
+
+def table_of(app: CraitsApp) -> TableScreen:
+    """The table screen, under any dialog it opened at once (a starter 8 asks the
+    dealer for a suit)."""
+    found = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+    assert found, f"no table open: {app.screen_stack}"
+    return found[0]
+
+
+def text_of(renderable: object, width: int = 120) -> str:
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+# --- Names --------------------------------------------------------------------------
+
+
+def test_names_are_cleaned_and_checked() -> None:
+    assert clean_name("  Ann\x07\x1b[31m  Lee\u202e ") == "Ann[31m Lee"
+    problems = name_problems(["Ann", "", "ann", "A" * 17, "Bob"])
+    assert set(problems) == {1, 2, 3}
+    assert "name" in problems[1].lower()
+    assert "1" in problems[2]  # the seat that has the name already
+    assert "16" in problems[3]
+    assert name_problems(["Ann", "Bob"]) == {}
+
+
+def test_seeds() -> None:
+    assert parse_seed("") is None
+    assert parse_seed(" 42 ") == 42
+    assert parse_seed("lucky day") == "lucky day"
+
+
+# --- Setting up a game ----------------------------------------------------------------
+
+
+async def test_set_up_a_game_by_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert app.focused is screen.query_one("#name-0", Input)
+        assert screen.query_one("#name-0", Input).value == "Tester"
+        # Three players: back to the count, one step left, enter.
+        await pilot.press("shift+tab", "left", "enter", "tab")
+        assert screen.players == 3
+        assert not screen.query_one("#seat-3").display
+        # The first seat's name (focusing selects it: typing replaces it).
+        await pilot.press(*"Zoe", "tab", "tab")
+        assert app.focused is screen.query_one("#name-1", Input)
+        await pilot.press("ctrl+u", *"Max", "tab")
+        # The second seat: a random bot instead of a normal one.
+        await pilot.press("enter", "up", "enter")
+        assert screen.query_one("#kind-1", Select).value == "random"
+        # ctrl+s starts the game from anywhere on the screen.
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        table_screen = table_of(app)
+        assert table_screen.table.seats == (
+            Seat("Zoe"),
+            Seat("Max", "random"),
+            Seat("Bob", "normal"),
+        )
+        assert table_screen.table.game.state.rules == RuleSet()
+
+
+async def test_set_up_a_game_by_mouse(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#new")
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.click("#count-3")
+        await pilot.click("#game-short")
+        await pilot.click("#variant-wild_nine")
+        await pilot.click("#variant-seven_skips")
+        await pilot.click("#pace-fast")
+        await pilot.click("#setup-seed")
+        await pilot.press(*"42")
+        # The third seat becomes a person: open its list, click the first choice.
+        await pilot.click("#kind-2")
+        await pilot.click("#kind-2 SelectOverlay", offset=(2, 0))
+        await pilot.pause()
+        assert app.screen.query_one("#kind-2", Select).value == "person"
+        await pilot.click("#setup-start")
+        await pilot.pause()
+        table_screen = table_of(app)
+        assert table_screen.table.seats == (Seat("Tester"), Seat("Ada", "normal"), Seat("Bob"))
+        assert table_screen.table.game.state.rules == RuleSet(
+            short_game=True, seven_skips=True, wild_nine=True
+        )
+        assert table_screen.table.game.state.seed == 42
+        # The pace is kept for next time.
+        assert app.settings.pace == "fast"
+        assert load_settings(tmp_path / "settings.json").pace == "fast"
+
+
+async def test_bad_names_are_refused_with_a_reason(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#name-1", Input).value = ""
+        screen.query_one("#name-2", Input).value = "TESTER"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen  # not started
+        problem = screen.query_one("#problem-1", Label)
+        assert "name" in str(problem.content).lower()
+        assert "Seat 1" in str(screen.query_one("#problem-2", Label).content)
+        assert screen.query_one("#setup-problems", Static).has_class("-shown")
+        assert app.focused is screen.query_one("#name-1", Input)
+        # Control characters never get into a name.
+        screen.query_one("#name-1", Input).value = "Li\x1bnus"
+        await pilot.pause()
+        assert screen.query_one("#name-1", Input).value == "Linus"
+        # Fixed as the player types; then the game starts.
+        await pilot.press("tab", "tab", "ctrl+u", *"Rex")
+        await pilot.pause()
+        assert str(screen.query_one("#problem-2", Label).content) == ""
+        await pilot.press("enter")  # in a name field, enter starts the game too
+        await pilot.pause()
+        assert [s.name for s in table_of(app).table.seats] == ["Tester", "Linus", "Rex", "Cy"]
+
+
+async def test_set_up_fits_a_small_window(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        start = screen.query_one("#setup-start", Button)
+        assert start.region.bottom <= 23 and start.region.right <= 80
+        # The seed is below the fold: tabbing there scrolls it into view.
+        screen.query_one("#setup-seed", Input).focus()
+        await pilot.pause()
+        seed = screen.query_one("#setup-seed", Input)
+        assert screen.query_one("#setup-form").region.contains_region(seed.region)
+        # Escape goes back to the menu, and nothing was saved.
+        await pilot.press("escape")
+        assert type(app.screen).__name__ == "StartScreen"
+        assert app.store is not None and app.store.games() == []
+
+
+# --- Past games -------------------------------------------------------------------------
+
+
+def fill_store(path: Path) -> dict[str, str]:
+    """A finished game, an unfinished one and a damaged one; their ids by name."""
+    with GameStore(path) as store:
+        done = finished_game()
+        ids = {
+            "done": store.add(
+                done, meta={"seats": [{"name": n, "bot": None} for n in done.state.players]}
+            )
+        }
+        open_game = Game.new(["Dee", "Eve"], seed=2)
+        ids["open"] = store.add(
+            open_game,
+            meta={"seats": [{"name": "Dee", "bot": None}, {"name": "Eve", "bot": "random"}]},
+        )
+        play_on(open_game, 6)
+        broken = Game.new(["Fay", "Gus"], seed=3)
+        ids["broken"] = store.add(broken)
+        play_on(broken, 4)
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "UPDATE events SET data = ? WHERE game_id = ? AND seq = 1",
+            ('{"type": "card-played", "player": 0, "card": "ZZ", "suit": "H"}', ids["broken"]),
+        )
+    return ids
+
+
+async def open_history(app: CraitsApp, pilot: object) -> HistoryScreen:
+    await pilot.press("p")  # type: ignore[attr-defined]
+    screen = app.screen
+    assert isinstance(screen, HistoryScreen)
+    await app.workers.wait_for_complete()
+    await pilot.pause()  # type: ignore[attr-defined]
+    return screen
+
+
+def row_of(screen: HistoryScreen, game_id: str) -> list[str]:
+    table = screen.query_one(DataTable)
+    return [str(cell) for cell in table.get_row(game_id)]
+
+
+async def test_history_lists_every_game(tmp_path: Path) -> None:
+    ids = fill_store(tmp_path / "games.sqlite3")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_history(app, pilot)
+        assert screen.query_one(DataTable).row_count == 3
+        done = row_of(screen, ids["done"])
+        assert "Ann, Bob, Cy" in done
+        assert "Finished" in done and "8/8" in done
+        winners = finished_game().state
+        assert done[-1] == ", ".join(winners.players[s] for s in winners.winners)
+        open_row = row_of(screen, ids["open"])
+        assert "Unfinished" in open_row and "1/15" in open_row
+        assert "Damaged" in row_of(screen, ids["broken"])
+        await pilot.press("escape")
+        assert type(app.screen).__name__ == "StartScreen"
+
+
+async def test_history_when_empty(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_history(app, pilot)
+        assert screen.has_class("-empty")
+        assert screen.query_one("#history-empty", Label).display
+        assert "No games yet" in str(screen.query_one("#history-empty", Label).content)
+
+
+async def select_row(pilot: object, screen: HistoryScreen, game_id: str) -> None:
+    table = screen.query_one(DataTable)
+    table.move_cursor(row=table.get_row_index(game_id))
+    await pilot.pause()  # type: ignore[attr-defined]
+    await pilot.press("enter")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def test_open_games_from_history(tmp_path: Path) -> None:
+    ids = fill_store(tmp_path / "games.sqlite3")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_history(app, pilot)
+        # A damaged game: a notice, and the list stays.
+        await select_row(pilot, screen, ids["broken"])
+        if isinstance(app.screen, UnfinishedChoice):
+            await pilot.press("r")
+            await pilot.pause()
+        assert app.screen is screen
+        assert any("damaged" in n.message for n in app._notifications)
+        # A game not finished: resume it, or not.
+        await select_row(pilot, screen, ids["open"])
+        assert isinstance(app.screen, UnfinishedChoice)
+        await pilot.press("escape")
+        assert app.screen is screen
+        await pilot.click("#history-resume")
+        await pilot.pause()
+        assert table_of(app).table.game_id == ids["open"]
+        assert table_of(app).table.seats == (Seat("Dee"), Seat("Eve", "random"))
+
+
+# --- Replays ----------------------------------------------------------------------------
+
+
+def hands_text(screen: ReplayScreen) -> str:
+    return text_of(screen.query_one("#replay-hands", Static).content)
+
+
+async def test_replay_steps_through_a_game_with_every_hand_open(tmp_path: Path) -> None:
+    ids = fill_store(tmp_path / "games.sqlite3")
+    app = make_app(tmp_path)
+    look = CardLook()
+    async with app.run_test(size=SIZE) as pilot:
+        history = await open_history(app, pilot)
+        await select_row(pilot, history, ids["done"])
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        game = screen.game
+        assert screen.events[screen.position]["type"] == "round-started"
+
+        def shows_state() -> None:
+            state = screen.states[screen.position]
+            text = hands_text(screen)
+            for seat, name in enumerate(state.players):
+                assert name in text
+                for card in state.hands[seat]:
+                    assert look.plain(card) in text
+
+        shows_state()
+        start = screen.position
+        await pilot.press("right", "right", "n")
+        assert screen.position == start + 3
+        shows_state()
+        await pilot.press("left", "p")
+        assert screen.position == start + 1
+        shows_state()
+        await pilot.press("end")
+        assert screen.position == len(game.log) - 1
+        assert screen.events[-1]["type"] == "game-ended"
+        log = screen.query_one("#replay-log")
+        assert "Game over" in text_of(log.render())
+        await pilot.press("home")
+        assert screen.position == 0
+        await pilot.press("pagedown")
+        assert screen.events[screen.position]["type"] == "round-started"
+        # The mouse has buttons for the same.
+        await pilot.click("#replay-next")
+        assert screen.position == start + 1
+        await pilot.click("#replay-prev")
+        assert screen.position == start
+        await pilot.press("escape")
+        assert app.screen is history
+
+
+async def test_replay_moves_by_rounds(tmp_path: Path) -> None:
+    game = Game.new(["Ann", "Bob"], seed=1, rules=RuleSet(short_game=True), first_round=7)
+    play_on(game, 2000)
+    assert game.state.is_over
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReplayScreen(game)
+        await app.push_screen(screen)
+        await pilot.pause()
+        first, second = screen.round_starts
+        assert screen.position == first
+        await pilot.press("right_square_bracket")
+        assert screen.position == second
+        assert "Round 8 of 8" in text_of(screen.query_one("#replay-round", Static).content)
+        await pilot.press("right", "right", "pageup")
+        assert screen.position == second
+        await pilot.press("pageup")
+        assert screen.position == first
