@@ -56,14 +56,24 @@ class Narrator:
         if e["draws"]:
             low = e["draws"][-1]
             seat, card = next((s, c) for s, c in low if s == e["dealer"])
-            return _("{who} drew the lowest card ({card}) and deals first.").format(
-                who=self.who(seat), card=self.card(card)
-            )
+            mine = seat == self.seat
+            return (
+                _("You drew the lowest card ({card}) and deal first.")
+                if mine
+                else _("{who} drew the lowest card ({card}) and deals first.")
+            ).format(who=self.who(seat), card=self.card(card))
+        if e["dealer"] == self.seat:
+            return _("You deal first.")
         return _("{who} deals first.").format(who=self.who(e["dealer"]))
 
     def _round_started(self, e: dict[str, Any]) -> str:
         starter = e.get("starter") or e["deck"][len(self.players) * e["hand_size"]]
-        return _("Round {n}: {size} each. {dealer} deals; the starter is {card}.").format(
+        template = (
+            _("Round {n}: {size} each. You deal; the starter is {card}.")
+            if e["dealer"] == self.seat
+            else _("Round {n}: {size} each. {dealer} deals; the starter is {card}.")
+        )
+        return template.format(
             n=e["round_number"],
             size=ngettext("{n} card", "{n} cards", e["hand_size"]).format(n=e["hand_size"]),
             dealer=self.who(e["dealer"]),
@@ -88,7 +98,7 @@ class Narrator:
             return line + _(" and switched to {suit}.").format(suit=suit_name(suit))
         tail = {
             Rank.FOUR: _(": skip!"),
-            Rank.SIX: _(": plays again."),
+            Rank.SIX: _(": play again.") if e["player"] == self.seat else _(": plays again."),
             Rank.TEN: _(": reverse!"),
         }.get(card.rank, ".")
         return line + tail
@@ -132,7 +142,9 @@ class Narrator:
         )
 
     def _player_skipped(self, e: dict[str, Any]) -> str:
-        return _("{who} skipped.").format(who=self.who(e["player"]))
+        if e["player"] == self.seat:
+            return _("You are skipped.")
+        return _("{who} is skipped.").format(who=self.who(e["player"]))
 
     def _turn_lost(self, e: dict[str, Any]) -> str:
         return _("{who} lost this turn (the idiot's penalty).").format(who=self.who(e["player"]))
@@ -181,9 +193,9 @@ class Narrator:
         if current != self.seat:
             if view.crank:
                 return _("{who}'s turn: the crank is at {n}.").format(
-                    who=self.who(current), n=view.crank
+                    who=self.players[current], n=view.crank
                 )
-            return _("{who}'s turn.").format(who=self.who(current))
+            return _("{who}'s turn.").format(who=self.players[current])
         return self._my_turn(view, moves)
 
     def _my_turn(self, view: PlayerView, moves: Sequence[Command]) -> str:

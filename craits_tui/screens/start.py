@@ -80,7 +80,7 @@ class StartScreen(Roomy, Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
-            return True if self.unfinished is not None else None
+            return self.unfinished is not None
         return True
 
     @on(Button.Pressed, "#resume")

@@ -89,15 +89,22 @@ class TableScreen(Roomy, Screen):
         self._waiting = False  # a summary or handover is open: hold the queue
         self._armed = False  # "last card" said ahead, to ride on the next play
         self._bot_timer: Timer | None = None
-        self._queue.extend(table.game.events)
-        self._unsubscribe = table.subscribe(lambda event: self.post_message(self.GameEvent(event)))
+        self._shown = 0  # events of the log folded into the view so far
+        self._known = table.event_count()  # events in the log when the screen opened
+        self._unsubscribe = table.subscribe(self._hear)
 
     class GameEvent(Message):
-        """An event of the game, handed from the engine to the screen."""
+        """An event of the game (the log's ``index``-th), handed to the screen."""
 
-        def __init__(self, event: dict[str, Any]) -> None:
+        def __init__(self, index: int, event: dict[str, Any]) -> None:
             super().__init__()
+            self.index = index
             self.event = event
+
+    def _hear(self, event: dict[str, Any]) -> None:
+        # The game tells every listener each event once, in log order.
+        self.post_message(self.GameEvent(self._known, event))
+        self._known += 1
 
     # --- Layout -------------------------------------------------------------------
 
@@ -129,6 +136,12 @@ class TableScreen(Roomy, Screen):
         self.query_one(Direction).ascii = self.settings.ascii
         if self.seat is not None:
             hand.focus()
+        # Catch up with the game so far (a resumed game) without reliving it: no
+        # summaries of past rounds, only the last lines of the log.
+        self._shown = self._known
+        self._show_seat(self.seat)
+        if self.view is not None and self.view.is_over:
+            self._show_game_over()
         self._drain()
 
     def on_unmount(self) -> None:
@@ -140,7 +153,8 @@ class TableScreen(Roomy, Screen):
 
     @on(GameEvent)
     def _game_event(self, message: GameEvent) -> None:
-        self._queue.append(message.event)
+        if message.index >= self._shown + len(self._queue):
+            self._queue.append(message.event)
         self._drain()
 
     def _drain(self) -> None:
@@ -148,6 +162,7 @@ class TableScreen(Roomy, Screen):
         n = len(self.table.players)
         while self._queue and not self._waiting:
             event = self._queue.popleft()
+            self._shown += 1
             mine = redact(event, self.seat, n)
             self.view = project(self.view, mine, self.seat)
             self._log_event(mine)
@@ -242,13 +257,12 @@ class TableScreen(Roomy, Screen):
         self.app.push_screen(HandoverScreen(view.players[current], announce_for), handed)
         return True
 
-    def _show_seat(self, seat: int) -> None:
+    def _show_seat(self, seat: int | None) -> None:
         """Show the table from ``seat``'s side: its view folded from its own stream."""
         self.seat = seat
         self.narrator = Narrator(self.table.players, seat, self.look)
         view = None
-        shown = self.table.event_count() - len(self._queue)
-        stream = self.table.events_for(seat)[:shown]
+        stream = self.table.events_for(seat)[: self._shown]
         for event in stream:
             view = project(view, event, seat)
         self.view = view

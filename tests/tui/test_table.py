@@ -365,3 +365,19 @@ async def test_hot_seat_lets_the_last_player_say_last_card(tmp_path: Path) -> No
         await pilot.pause()
         assert game.state.announced[0]
         assert isinstance(app.screen, HandoverScreen)
+
+
+async def test_opening_a_game_in_progress_does_not_relive_past_rounds(tmp_path: Path) -> None:
+    import random
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = Game.new(["Ann", "Bob", "Cy"], seed=8)
+        rng = random.Random(8)
+        while len(game.state.round_scores) < 2:
+            game.handle(rng.choice(game.legal_moves(game.state.current_player)))
+        screen = seat_up(app, game, [None, "normal", "normal"])
+        await pilot.pause()
+        assert app.screen is screen or not isinstance(app.screen, RoundSummary)
+        assert screen.view == game.view(0)
+        assert len(screen.query_one("#log").lines) > 0
