@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from craits_core import Card
+from craits_core import Card, Suit
 
 from ..faces import CardLook
 from ..i18n import _
@@ -18,6 +18,7 @@ from ..i18n import _
 CARD_WIDTH = 5
 GAP = 1
 CARD_HEIGHT = 4  # a number line above the three lines of the card
+_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
 
 
 class Hand(Widget, can_focus=True):
@@ -121,6 +122,10 @@ class Hand(Widget, can_focus=True):
         return self.get_component_rich_style("hand--unplayable")
 
     # --- Input ----------------------------------------------------------------------
+
+    def validate_cards(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        # Sorted by suit, colours alternating, then rank: easy to scan for a match.
+        return tuple(sorted(cards, key=lambda c: (_SUIT_ORDER[c.suit], c.rank)))
 
     def watch_cards(self, cards: tuple[Card, ...]) -> None:
         if self.cursor >= len(cards):
