@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from textual.app import App
+from textual.binding import Binding
 from textual.screen import Screen
 
 from craits_core import Game, GameStore, RuleSet, StoreError
@@ -52,8 +53,14 @@ class CraitsApp(App[str | None]):
         self.settings_file = settings_file
         self.store: GameStore | None = None
         self.theme = THEMES[self.settings.theme]
+        if not self.settings.animations:
+            self.animation_level = "none"
+        if self.settings.ascii:
+            # The palette's key hint and its borders are drawn with block characters.
+            self.ENABLE_COMMAND_PALETTE = False
 
     def on_mount(self) -> None:
+        self.set_class(self.settings.ascii, "-ascii")
         try:
             self.store = GameStore(self.store_path)
         except StoreError as err:
@@ -147,12 +154,19 @@ class CraitsApp(App[str | None]):
         else:
             self.push_screen(screen)
 
+    def get_key_display(self, binding: Binding) -> str:
+        if self.settings.ascii and binding.key_display is None:
+            # Textual shows some keys as symbols ("⏎"); plain terminals get names.
+            return binding.key.replace("_", " ").title() if len(binding.key) > 1 else binding.key
+        return super().get_key_display(binding)
+
     # --- Settings -------------------------------------------------------------------
 
     def change_settings(self, settings: Settings) -> None:
         """Keep new settings for this session and the next ones."""
         self.settings = settings
         self.theme = THEMES[settings.theme]
+        self.animation_level = "full" if settings.animations else "none"
         try:
             save_settings(settings, self.settings_file)
         except OSError as err:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import locale
+import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from craits_core import RuleSet
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from .i18n import use_language
-from .settings import PACES, THEMES, load_settings, settings_path
+from .settings import PACES, THEMES, load_settings, save_settings, settings_path
 
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 DEFAULT_NAMES = ("You", "Bob", "Cy", "Di", "Ed")
@@ -104,12 +105,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _needs_ascii() -> bool:
-    """Whether the terminal cannot show suit symbols (its encoding is not UTF-8)."""
-    encoding = (
-        getattr(sys.stdout, "encoding", None) or locale.getpreferredencoding(False) or ""
-    ).lower()
-    return "utf" not in encoding
+def needs_ascii(environ: Mapping[str, str]) -> bool:
+    """Whether the terminal's locale says it cannot show suit symbols (not UTF-8).
+
+    The locale variables decide, the first set of LC_ALL, LC_CTYPE, LANG; none set
+    says nothing, and UTF-8 is assumed, as nearly every terminal is.
+    """
+    lang = environ.get("LANG", "")
+    ctype = environ.get("LC_CTYPE", "")
+    if not environ.get("LC_ALL") and ctype == "C.UTF-8" and lang.upper() in ("C", "POSIX"):
+        return True  # Python itself turned a plain C locale into C.UTF-8
+    value = environ.get("LC_ALL") or ctype or lang
+    if not value:
+        return False
+    if value.upper() in ("C", "POSIX"):
+        return True
+    encoding = value.partition(".")[2].partition("@")[0].lower().replace("-", "")
+    return encoding != "utf8"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -124,8 +136,14 @@ def main(argv: list[str] | None = None) -> None:
         "animations": False if args.low_bandwidth else None,
         "language": args.lang,
     }
-    settings = settings.but(**{k: v for k, v in changes.items() if v is not None})
-    if _needs_ascii():
+    chosen = {k: v for k, v in changes.items() if v is not None}
+    if chosen:
+        settings = settings.but(**chosen)
+        try:
+            save_settings(settings, args.settings)
+        except OSError as err:
+            print(f"craits-tui: settings not saved: {err}", file=sys.stderr)
+    if needs_ascii(os.environ):
         settings = settings.but(ascii=True)
     use_language(settings.language)
 

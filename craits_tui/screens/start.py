@@ -53,7 +53,7 @@ class StartScreen(Roomy, Screen):
         Binding("r", "resume", _("Resume")),
         Binding("n", "app.new_game", _("New game")),
         Binding("p", "past", _("Past games")),
-        Binding("question_mark", "help", _("Rules & help")),
+        Binding("question_mark", "help", _("Rules & help"), key_display="?"),
         Binding("q", "app.quit", _("Quit")),
     ]
 

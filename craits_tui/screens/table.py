@@ -71,7 +71,7 @@ class TableScreen(Roomy, Screen):
         Binding("i", "call_idiot", _("Idiot!")),
         Binding("s", "scores", _("Scores")),
         Binding("p", "pace", _("Pace")),
-        Binding("question_mark", "help", _("Help")),
+        Binding("question_mark", "help", _("Help"), key_display="?"),
         Binding("q", "quit_game", _("Quit")),
         *[Binding(str(n), f"play_number({n})", show=False) for n in range(1, 10)],
     ]

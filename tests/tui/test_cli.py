@@ -1,0 +1,70 @@
+"""The command line: options that start a game, and the terminal's abilities."""
+
+from __future__ import annotations
+
+import pytest
+
+from craits_tui.cli import _launch, build_parser, needs_ascii
+
+
+@pytest.mark.parametrize(
+    ("environ", "ascii"),
+    [
+        ({}, False),
+        ({"LANG": "en_GB.UTF-8"}, False),
+        ({"LANG": "it_IT.utf8"}, False),
+        ({"LANG": "C"}, True),
+        ({"LANG": "POSIX"}, True),
+        ({"LANG": "en_US.ISO-8859-1"}, True),
+        ({"LANG": "en_US.UTF-8", "LC_ALL": "C"}, True),
+        ({"LANG": "C", "LC_CTYPE": "C.UTF-8"}, True),
+        ({"LC_CTYPE": "C.UTF-8"}, False),
+        ({"LANG": "de_DE.UTF-8@euro"}, False),
+    ],
+)
+def test_suit_symbols_only_on_a_utf8_terminal(environ: dict[str, str], ascii: bool) -> None:
+    assert needs_ascii(environ) is ascii
+
+
+def test_players_and_bots_from_the_command_line() -> None:
+    args = build_parser().parse_args(["--players", "3", "--seed", "7", "--bots", "random,normal"])
+    game = _launch(args).new_game
+    assert game is not None and game.seed == "7"
+    assert [s.bot for s in game.seats] == [None, "random", "normal"]
+
+
+def test_watch_seats_only_bots() -> None:
+    game = _launch(build_parser().parse_args(["--watch"])).new_game
+    assert game is not None and all(seat.is_bot for seat in game.seats)
+
+
+def test_variants_from_the_command_line() -> None:
+    args = build_parser().parse_args(["--players", "2", "--short", "--wild-nine", "--seven-skips"])
+    rules = _launch(args).new_game.rules  # type: ignore[union-attr]
+    assert rules.short_game and rules.wild_nine and rules.seven_skips
+    assert not rules.colour_matching and not rules.voluntary_draw
+
+
+@pytest.mark.parametrize(
+    "argv", [["--players", "6"], ["--players", "1"], ["--bots", "genius"], ["--names", "Ann,Ann"]]
+)
+def test_bad_options_are_refused_with_a_reason(argv: list[str]) -> None:
+    with pytest.raises(ValueError):
+        _launch(build_parser().parse_args(argv))
+
+
+def test_help_documents_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--help"])
+    text = capsys.readouterr().out
+    for option in (
+        "--players",
+        "--seed",
+        "--watch",
+        "--bots",
+        "--short",
+        "--ascii",
+        "--pace",
+        "--resume",
+    ):
+        assert option in text
