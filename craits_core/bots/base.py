@@ -1,0 +1,67 @@
+"""What every bot is, and the small helpers all levels share."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, Protocol, runtime_checkable
+
+from ..commands import Announce, CallIdiot, Command, Play
+from ..view import PlayerView
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player. It sees only its seat's view and the legal moves.
+
+    - ``choose(view, legal)``: the move to make when the seat is to act. It is one
+      of ``legal`` (or that play with ``announce=True``). It may be an `Announce`
+      or a `CallIdiot` when those are legal: the seat then still has its turn,
+      and the host asks again.
+    - ``react(view, legal)``: after any event, off turn or on: a command to make
+      at once (an `Announce` or a `CallIdiot` from ``legal``), or None.
+    - ``observe(event)``: every event, redacted for the bot's seat, so the bot can
+      remember what its seat has seen.
+
+    Given the same seed and the same inputs, a bot returns the same moves.
+    """
+
+    level: str
+
+    def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
+        """The move for the seat to act."""
+        ...
+
+    def react(self, view: PlayerView, legal: Sequence[Command]) -> Command | None:
+        """An immediate move (announce, call "idiot") or None."""
+        ...
+
+    def observe(self, event: dict[str, Any]) -> None:
+        """Take note of one event of the bot's stream."""
+        ...
+
+
+def leaves_one_card(view: PlayerView, move: Command) -> bool:
+    """Whether ``move`` is a play that leaves the seat holding exactly one card."""
+    return isinstance(move, Play) and len(view.hand) == 2
+
+
+def announced(move: Command) -> Command:
+    """``move`` with the last-card announcement riding along (a play only)."""
+    return replace(move, announce=True) if isinstance(move, Play) else move
+
+
+def find_call(legal: Sequence[Command]) -> CallIdiot | None:
+    """The "idiot" call among the legal moves, if any (there is at most one target)."""
+    return next((m for m in legal if isinstance(m, CallIdiot)), None)
+
+
+def find_announce(legal: Sequence[Command]) -> Announce | None:
+    """The seat's own "last card" announcement among the legal moves, if any."""
+    return next((m for m in legal if isinstance(m, Announce)), None)
+
+
+def require_moves(legal: Sequence[Command]) -> None:
+    """Refuse to choose from nothing: a host asked a seat that may not act."""
+    if not legal:
+        raise ValueError("no legal move to choose from: this seat cannot act now")
