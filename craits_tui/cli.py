@@ -11,96 +11,110 @@ from pathlib import Path
 from craits_core import RuleSet
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from .i18n import use_language
+from .i18n import _, use_language
 from .settings import PACES, THEMES, load_settings, save_settings, settings_path
 
 BOT_LEVELS = ("random", "easy", "normal", "hard")
-DEFAULT_NAMES = ("You", "Bob", "Cy", "Di", "Ed")
+DEFAULT_NAMES = ("", "Bob", "Cy", "Di", "Ed")  # the first seat is "You", translated
 BOT_NAMES = ("Ada", "Bob", "Cy", "Di", "Ed")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="craits-tui",
-        description="Craits, the card game, in your terminal. Without options it opens "
-        "the start menu (resume, new game, past games). Games are saved as you play.",
+        description=_(
+            "Craits, the card game, in your terminal. Without options it opens the start "
+            "menu (resume, new game, past games). Games are saved as you play."
+        ),
     )
-    game = parser.add_argument_group("start a game at once (skips the menu)")
+    game = parser.add_argument_group(_("start a game at once (skips the menu)"))
     game.add_argument(
         "--players",
         type=int,
         metavar="N",
-        help=f"players at the table, {MIN_PLAYERS}-{MAX_PLAYERS}: you and N-1 bots",
+        help=_("players at the table, {low}-{high}: you and N-1 bots").format(
+            low=MIN_PLAYERS, high=MAX_PLAYERS
+        ),
     )
-    game.add_argument("--seed", help="seed for a reproducible game (a number or a word)")
-    game.add_argument("--watch", action="store_true", help="seat only bots and watch them play")
+    game.add_argument("--seed", help=_("seed for a reproducible game (a number or a word)"))
+    game.add_argument("--watch", action="store_true", help=_("seat only bots and watch them play"))
     game.add_argument(
         "--bots",
         metavar="LEVELS",
-        help=f"bot levels, comma separated, one per bot seat ({', '.join(BOT_LEVELS)}); default normal",
+        help=_("bot levels, comma separated, one per bot seat ({levels}); default normal").format(
+            levels=", ".join(BOT_LEVELS)
+        ),
     )
-    game.add_argument("--names", metavar="NAMES", help="player names, comma separated, yours first")
+    game.add_argument(
+        "--names", metavar="NAMES", help=_("player names, comma separated, yours first")
+    )
     game.add_argument(
         "--humans",
         type=int,
         default=1,
         metavar="N",
-        help="people taking turns at this terminal (hot-seat); default 1",
+        help=_("people taking turns at this terminal (hot-seat); default 1"),
     )
     game.add_argument(
-        "--short", action="store_true", help="the short game: 8 rounds (8 cards down to 1)"
+        "--short", action="store_true", help=_("the short game: 8 rounds (8 cards down to 1)")
     )
     game.add_argument(
-        "--colour-matching", action="store_true", help="variant: a card also matches the colour"
+        "--colour-matching", action="store_true", help=_("variant: a card also matches the colour")
     )
     game.add_argument(
         "--voluntary-draw",
         action="store_true",
-        help="variant: you may draw even when you could play",
+        help=_("variant: you may draw even when you could play"),
     )
     game.add_argument(
         "--seven-skips",
         action="store_true",
-        help="variant: a 7 also makes the next player lose the turn",
+        help=_("variant: a 7 also makes the next player lose the turn"),
     )
     game.add_argument(
         "--wild-nine",
         action="store_true",
-        help="variant: a 9 is wild, naming its suit or its colour mate",
+        help=_("variant: a 9 is wild, naming its suit or its colour mate"),
     )
-    game.add_argument("--resume", action="store_true", help="resume the latest unfinished game")
+    game.add_argument("--resume", action="store_true", help=_("resume the latest unfinished game"))
 
-    look = parser.add_argument_group("look and feel (saved for next time)")
-    look.add_argument("--pace", choices=list(PACES), help="how fast bots play")
+    look = parser.add_argument_group(_("look and feel (saved for next time)"))
+    look.add_argument("--pace", choices=list(PACES), help=_("how fast bots play"))
     look.add_argument(
-        "--ascii", action="store_true", default=None, help="letters for suits and plain box lines"
+        "--ascii",
+        action="store_true",
+        default=None,
+        help=_("letters for suits and plain box lines"),
     )
     look.add_argument(
         "--four-colour",
         action="store_true",
         default=None,
-        help="four-colour deck (blue diamonds, green clubs)",
+        help=_("four-colour deck (blue diamonds, green clubs)"),
     )
-    look.add_argument("--theme", choices=list(THEMES), help="dark or light")
+    look.add_argument("--theme", choices=list(THEMES), help=_("dark or light"))
     look.add_argument(
         "--low-bandwidth",
         action="store_true",
         default=None,
-        help="no animations or hover tracking (for slow SSH links)",
+        help=_("no animations or hover tracking (for slow SSH links)"),
     )
     look.add_argument(
-        "--lang", help="language of the interface (e.g. it, tl, eo) where a translation exists"
+        "--lang", help=_("language of the interface (e.g. it, tl, eo) where a translation exists")
     )
 
-    files = parser.add_argument_group("files")
+    files = parser.add_argument_group(_("files"))
     files.add_argument(
-        "--store", type=Path, metavar="FILE", help="the save file (default: in your data directory)"
+        "--store",
+        type=Path,
+        metavar="FILE",
+        help=_("the save file (default: in your data directory)"),
     )
     files.add_argument(
         "--settings",
         type=Path,
         metavar="FILE",
-        help=f"the settings file (default: {settings_path()})",
+        help=_("the settings file (default: {path})").format(path=settings_path()),
     )
     return parser
 
@@ -179,18 +193,24 @@ def _launch(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         return Launch()
     count = args.players or 4
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise ValueError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
+        raise ValueError(
+            _("--players must be {low} to {high}").format(low=MIN_PLAYERS, high=MAX_PLAYERS)
+        )
     humans = 0 if args.watch else args.humans
     if not 0 <= humans <= count:
-        raise ValueError("--humans must be between 0 and the number of players")
+        raise ValueError(_("--humans must be between 0 and the number of players"))
     levels = [s.strip() for s in args.bots.split(",")] if args.bots else []
     for level in levels:
         if level not in BOT_LEVELS:
-            raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(BOT_LEVELS)})")
+            raise ValueError(
+                _("unknown bot level {level} (choose from {levels})").format(
+                    level=level, levels=", ".join(BOT_LEVELS)
+                )
+            )
     names = [s.strip() for s in args.names.split(",")] if args.names else []
     seats = []
     for i in range(count):
-        default = (DEFAULT_NAMES if humans else BOT_NAMES)[i]
+        default = (_("You") if i == 0 else DEFAULT_NAMES[i]) if humans else BOT_NAMES[i]
         name = names[i] if i < len(names) and names[i] else default
         bot_index = i - humans
         level = (
@@ -204,5 +224,5 @@ def _launch(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         )
         seats.append(Seat(name, level))
     if len({s.name for s in seats}) != len(seats):
-        raise ValueError("player names must differ")
+        raise ValueError(_("player names must differ"))
     return Launch(new_game=NewGame(tuple(seats), rules, args.seed))

@@ -12,9 +12,9 @@ from craits_core import (
     Announce,
     CallIdiot,
     Card,
-    ChooseSuit,
     Command,
     Draw,
+    IllegalMove,
     Play,
     PlayerView,
     Rank,
@@ -215,23 +215,81 @@ class Narrator:
             return _("Crank at {n}: you hold no A or 2, draw {n} (d).").format(n=view.crank)
         if not plays:
             return _("Your turn: nothing to play, draw a card (d).")
-        options = []
-        wild_nine = view.rules.wild_nine
-        if top.rank is not Rank.EIGHT and not (top.rank is Rank.NINE and wild_nine):
-            options.append(_a(top.rank))
-        options.append(_("an 8"))
-        if wild_nine:
-            options.append(_("a 9"))
         text = _("Your turn: follow {suit} or play {options}.").format(
-            suit=self.look.glyph(view.active_suit), options=_(" or ").join(options)
+            suit=self.look.glyph(view.active_suit), options=_(" or ").join(self._options(view))
         )
         if can_draw:
             text += _(" You may also draw (d).")
         return text
 
-    def refusal(self, code: str, fallback: str, params: dict[str, Any]) -> str:
-        """A refused move, in the player's words (the engine's message is English)."""
-        return _(fallback)
+    def refusal(self, err: IllegalMove, view: PlayerView | None) -> str:
+        """Why a move was refused, in the player's language (from the reason's code
+        and values; the engine's own English sentence when the code is not known)."""
+        p = err.params
+        target = self.players[p["target"]] if isinstance(p.get("target"), int) else None
+        code = err.code
+        if code == "must-follow" and view is not None and view.top_card is not None:
+            options = self._options(view)
+            return _("You must follow {suit} or play {options}.").format(
+                suit=suit_name(Suit(p["suit"])), options=_(" or ").join(options)
+            )
+        if code == "not-your-turn" and isinstance(p.get("current"), int):
+            return _("It is {who}'s turn, not yours.").format(who=self.players[p["current"]])
+        if code in ("crank-answer", "crank-draw"):
+            template = (
+                _("The crank is at {n}: you must play an ace or a 2.")
+                if code == "crank-answer"
+                else _("The crank is at {n} and you hold no ace or 2: draw {n}.")
+            )
+            return template.format(n=p["count"])
+        if code == "already-announced":
+            return (
+                _("Nobody to call: {who} announced their last card.").format(who=target)
+                if target
+                else _("You already announced your last card.")
+            )
+        if code == "no-window":
+            return (
+                _("Nobody to call: {who} did not just play down to one card.").format(who=target)
+                if target
+                else _("Nothing to announce: you did not just play down to one card.")
+            )
+        if code == "not-last-card":
+            return (
+                ngettext(
+                    "Wrong call: {who} holds {n} card, not one.",
+                    "Wrong call: {who} holds {n} cards, not one.",
+                    p["cards"],
+                ).format(who=target, n=p["cards"])
+                if target
+                else _("You can say “Last card!” only when a play leaves you one card.")
+            )
+        fixed = {
+            "must-play": _("You have a card you can play, so you may not draw."),
+            "choose-suit-first": _("First decide the suit of the starter."),
+            "suit-required": _("Name a suit for your 8."),
+            "nine-suit": _("A 9 keeps its suit or switches to its colour mate."),
+            "starter-suit": _("That suit is not a choice for this starter."),
+            "no-suit": _("Only an 8 or a 9 names a suit."),
+            "call-self": _("You cannot call yourself an idiot."),
+            "game-over": _("The game is over."),
+            "no-turn": _("Nobody can play right now."),
+            "not-in-hand": _("You don't hold that card."),
+        }
+        return fixed.get(code, str(err))
+
+    def _options(self, view: PlayerView) -> list[str]:
+        """What else may be played on the top card: "a J", "an 8", "a 9"."""
+        top = view.top_card
+        assert top is not None
+        wild_nine = view.rules.wild_nine
+        options = []
+        if top.rank is not Rank.EIGHT and not (top.rank is Rank.NINE and wild_nine):
+            options.append(_a(top.rank))
+        options.append(_("an 8"))
+        if wild_nine:
+            options.append(_("a 9"))
+        return options
 
 
 def _a(rank: Rank) -> str:
@@ -241,8 +299,3 @@ def _a(rank: Rank) -> str:
         if rank in (Rank.ACE, Rank.EIGHT)
         else _("a {rank}").format(rank=rank.label)
     )
-
-
-def suit_choices(moves: Sequence[Command]) -> list[Suit]:
-    """The suits offered by the legal moves for the starter decision."""
-    return [m.suit for m in moves if isinstance(m, ChooseSuit)]

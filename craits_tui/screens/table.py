@@ -347,7 +347,7 @@ class TableScreen(Roomy, Screen):
         try:
             self.table.submit(command)
         except IllegalMove as err:
-            self.notify(_(str(err)), severity="warning", timeout=4)
+            self.notify(self.narrator.refusal(err, self.view), severity="warning", timeout=4)
             return False
         return True
 

@@ -392,3 +392,22 @@ async def test_opening_a_game_in_progress_does_not_relive_past_rounds(tmp_path: 
         assert app.screen is screen or not isinstance(app.screen, RoundSummary)
         assert screen.view == game.view(0)
         assert len(screen.query_one("#log").lines) > 0
+
+
+async def test_a_damaged_save_file_is_left_alone_and_play_goes_on(tmp_path: Path) -> None:
+    from craits_tui.screens.start import StartScreen
+    from craits_tui.screens.store_problem import StoreProblem
+
+    damaged = tmp_path / "games.sqlite3"
+    garbage = b"this is not a database, just some bytes\x00\x01\x02" * 50
+    damaged.write_bytes(garbage)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StoreProblem)
+        assert str(damaged) in str(app.screen.query_one("#problem").render())
+        await pilot.click("#fresh")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.store is not None and app.store.path != damaged
+    assert damaged.read_bytes() == garbage

@@ -1,0 +1,21 @@
+"""Options for the whole test suite."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-snapshots",
+        action="store_true",
+        help="write the screen snapshots in tests/tui/snapshots/ anew instead of comparing",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The snapshot helper reads the variable, so the option and it work alike.
+    if config.getoption("--update-snapshots"):
+        os.environ["CRAITS_UPDATE_SNAPSHOTS"] = "1"

@@ -1,0 +1,397 @@
+"""Screens of the app drawn the same way every time, for snapshot tests and screenshots.
+
+A `Scene` brings a freshly started app to one screen: a stacked or seeded game,
+driven by keys as a player would, or by the engine when many moves are needed.
+`render` runs a scene headless and returns the screen as SVG text;
+`check_snapshot` compares that text with the stored file under ``snapshots/``.
+``screenshots/make.py`` renders the same scenes into images, so the pictures in
+the documentation and the snapshots under test never drift apart.
+
+Why each choice keeps the drawing stable:
+
+- the dark theme and plain settings are fixed here, not read from the user;
+- English is forced while the scene renders, whatever the environment says;
+- bots play at the "slow" pace, and every scene ends on a screen where no bot
+  can move (the person's turn, a dialog, or the end of the game), so no timer
+  races the screenshot;
+- animations are off, and `render` waits until two consecutive drawings agree;
+- notifications are off in ``run_test`` and cleared before the picture anyway;
+- nothing shows the clock: a saved game reads "just now".
+"""
+
+from __future__ import annotations
+
+import difflib
+import gettext
+import html
+import os
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.cells import cell_len
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from craits_core import Card, Draw, Game, Play, RuleSet, State
+from craits_tui import i18n
+from craits_tui.app import CraitsApp, Launch
+from craits_tui.screens.game_over import GameOver
+from craits_tui.screens.round_summary import RoundSummary
+from craits_tui.screens.scores import ScoresScreen
+from craits_tui.screens.suit_picker import SuitPicker
+from craits_tui.screens.table import TableScreen
+from craits_tui.settings import Settings
+from craits_tui.table import LocalTable, Seat
+from craits_tui.widgets.hand import Hand
+
+from ..decks import stacked_game
+
+SIZE = (100, 32)
+"""The terminal size of most scenes: roomy enough for every panel of the table."""
+
+SNAPSHOT_DIR = Path(__file__).parent / "snapshots"
+UPDATE_VARIABLE = "CRAITS_UPDATE_SNAPSHOTS"
+
+SETTINGS = Settings(pace="slow", theme="dark", animations=False)
+"""Slow bots never move before the picture; no animations and no hover tracking."""
+
+STABLE_TRIES = 20
+"""How many times `render` redraws, at most, waiting for two drawings to agree."""
+
+Build = Callable[[CraitsApp, Pilot[str | None]], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A screen worth a picture, and the steps that lead a new app to it."""
+
+    name: str
+    build: Build
+    size: tuple[int, int] = SIZE
+
+    @property
+    def description(self) -> str:
+        """What the picture shows: the first line of its build function's docstring."""
+        return (self.build.__doc__ or self.name).strip().splitlines()[0]
+
+
+# --- Games -----------------------------------------------------------------------------
+
+BOTS = ("normal", "normal")
+"""Bob and Cy, beside Ann, the person at the terminal."""
+
+
+def seat(app: CraitsApp, game: Game, bots: Sequence[str | None] = (None, *BOTS)) -> TableScreen:
+    """Open ``game`` at the app's table, seat 0 a person and the others as given.
+
+    Every scene opens its table where no bot has anything to do (the person's turn,
+    or the end), so a bot's timer cannot change the screen before the picture.
+    """
+    seats = tuple(Seat(name, bot) for name, bot in zip(game.state.players, bots, strict=True))
+    table = app.play(game, seats)
+    assert table.next_bot_move() is None, "a bot could move while the picture is taken"
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+def play(game: Game, player: int, code: str, *, announce: bool = False) -> None:
+    """Let seat ``player`` play the card ``code`` (e.g. "7H"), through the engine."""
+    game.handle(Play(player, Card.parse(code), announce=announce))
+
+
+def number_of(screen: TableScreen, code: str) -> str:
+    """The number key that plays ``code`` (e.g. "8D"): the hand orders cards itself."""
+    return str(screen.query_one(Hand).cards.index(Card.parse(code)) + 1)
+
+
+def mid_round_game() -> Game:
+    """Round 2 for Ann, Bob and Cy: Bob's 7 makes Cy draw, Cy's 7 makes Ann draw.
+
+    Ann's turn comes with four cards she may play (10♣ Q♣ on the clubs, 7♠ on the
+    7, the wild 8♦) and four she may not.
+    """
+    game = stacked_game(
+        [
+            "KS 8D 4H 10C 7S QC 2H",
+            "7H 3C 5S 9D KD JC 6H",
+            "7C 9S 4S QH 10D 6C 3D",
+        ],
+        "JH",
+        "2C AS",
+        dealer=0,
+    )
+    play(game, 1, "7H")
+    play(game, 2, "7C")
+    return game
+
+
+def crank_game() -> Game:
+    """Bob starts a crank with 2♥, Cy raises it with A♣: Ann must answer with 2♠ or A♦."""
+    game = stacked_game(
+        [
+            "2S AD 9C QS 5H JD 4C",
+            "2H 6S 8H 10H 3S KC 9H",
+            "AC 7D 4D JS 6D 10S 3H",
+        ],
+        "KH",
+        dealer=0,
+    )
+    play(game, 1, "2H")
+    play(game, 2, "AC")
+    return game
+
+
+def last_card_game() -> Game:
+    """Round 6 (three cards): Ann plays hearts down to her K♥ while Bob and Cy draw.
+
+    Their hands end with threes that cancel cards: Bob's 3♠ the 5♦, Cy's two 3s the
+    9♠ and the 4♣.
+    """
+    game = stacked_game(
+        ["JH QH KH", "3S 10C 5D", "3D 9S 4C"],
+        "JS",
+        "KS 3C 6C AD",
+        dealer=2,
+    )
+    play(game, 0, "JH")
+    game.handle(Draw(1))
+    game.handle(Draw(2))
+    play(game, 0, "QH", announce=True)
+    game.handle(Draw(1))
+    game.handle(Draw(2))
+    return game
+
+
+def bots_play(game: Game, until: Callable[[State], bool] = lambda state: False) -> Game:
+    """Let seeded bots play every seat until ``until`` holds, or to the end of the game."""
+    table = LocalTable(game, [Seat(name, "normal") for name in game.state.players])
+    while not game.state.is_over and not until(game.state):
+        move = table.next_bot_move()
+        assert move is not None, "the bots are stuck"
+        game.handle(move)
+    return game
+
+
+def anns_turn_in_round(number: int) -> Callable[[State], bool]:
+    """A stop for `bots_play`: round ``number`` has come, and it is Ann's turn."""
+    return lambda state: state.round_number == number and state.current_player == 0
+
+
+def short_game() -> Game:
+    """A seeded short game (eight rounds) for Ann, Bob and Cy."""
+    return Game.new(["Ann", "Bob", "Cy"], seed=7, rules=RuleSet(short_game=True))
+
+
+# --- Scenes ------------------------------------------------------------------------------
+
+
+async def table(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """The table mid-round, Ann's turn: the cards she may play lit, the others dimmed."""
+    seat(app, mid_round_game())
+
+
+async def table_crank(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """A crank of 3 that Ann must answer with an ace or a 2."""
+    seat(app, crank_game())
+
+
+async def suit_picker(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """Ann plays the 8♦ and names a suit."""
+    screen = seat(app, mid_round_game())
+    await pilot.pause()
+    await pilot.press(number_of(screen, "8D"))
+    await wait_for(pilot, SuitPicker)
+
+
+async def round_summary(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """Ann goes out; the summary shows each 3 cancelling a card."""
+    seat(app, last_card_game())
+    await pilot.pause()
+    await pilot.press("1")  # Ann's last card, the K♥
+    await wait_for(pilot, RoundSummary)
+
+
+async def scores(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """The scoreboard (the s key) after three rounds of a short game."""
+    seat(app, bots_play(short_game(), anns_turn_in_round(4)))
+    await pilot.pause()
+    await pilot.press("s")
+    await wait_for(pilot, ScoresScreen)
+
+
+async def game_over(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """The final standings of a short game."""
+    seat(app, bots_play(short_game()))  # the table opens on the final standings
+    await wait_for(pilot, GameOver)
+
+
+async def start(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """The start menu, offering to resume a game left unfinished."""
+    seat(app, mid_round_game())
+    await pilot.pause()
+    app.show_menu()
+
+
+async def help_screen(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """The help, opened from the start menu on its Rules tab."""
+    await pilot.press("question_mark")
+
+
+SCENES: tuple[Scene, ...] = (
+    Scene("start", start),
+    Scene("table", table),
+    Scene("table_crank", table_crank),
+    Scene("suit_picker", suit_picker),
+    Scene("round_summary", round_summary),
+    Scene("scores", scores),
+    Scene("game_over", game_over),
+    Scene("help", help_screen),
+    Scene("table_80x24", table, size=(80, 24)),  # the smallest window the game allows
+)
+"""Every scene, in the order a player meets them."""
+
+SCENES_BY_NAME = {scene.name: scene for scene in SCENES}
+
+
+# --- Driving the app -------------------------------------------------------------------
+
+
+async def wait_for(pilot: Pilot[str | None], screen_type: type[Screen[object]]) -> None:
+    """Pause until ``screen_type`` is on top; a clear failure if it never comes."""
+    for _ in range(50):
+        if isinstance(pilot.app.screen, screen_type):
+            return
+        await pilot.pause()
+    raise AssertionError(f"expected {screen_type.__name__}, got {pilot.app.screen!r}")
+
+
+def make_app(workdir: Path) -> CraitsApp:
+    """A new app with its own save file and settings under ``workdir``."""
+    return CraitsApp(
+        Launch(),
+        SETTINGS,
+        store_path=workdir / "games.sqlite3",
+        settings_file=workdir / "settings.json",
+    )
+
+
+def other_language() -> str | None:
+    """The catalog the environment selects, if any: its words were fixed at import
+    time (key bindings), so the pictures would not be the English ones stored."""
+    return gettext.find(i18n.DOMAIN, i18n.LOCALE_DIR)
+
+
+async def render(scene: Scene, workdir: Path) -> str:
+    """Run ``scene`` in a new headless app and return its screen as SVG text.
+
+    The words drawn while it runs are English whatever the environment says: the
+    module's translation is swapped for the untranslated one, and put back after.
+    """
+    saved = i18n._translation
+    i18n._translation = gettext.NullTranslations()
+    try:
+        app = make_app(workdir)
+        app.animation_level = "none"  # tabs and scrolls jump to their end at once
+        async with app.run_test(size=scene.size) as pilot:
+            await pilot.pause()
+            await scene.build(app, pilot)
+            return await stable_screenshot(app, pilot)
+    finally:
+        i18n._translation = saved
+
+
+async def stable_screenshot(app: CraitsApp, pilot: Pilot[str | None]) -> str:
+    """The screen once it stops changing: two drawings in a row that agree."""
+    app.clear_notifications()
+    await pilot.pause()
+    before = app.export_screenshot()
+    for _ in range(STABLE_TRIES):
+        await pilot.pause()
+        now = app.export_screenshot()
+        if now == before:
+            return now
+        before = now
+    raise AssertionError(f"the screen kept changing after {STABLE_TRIES} redraws")
+
+
+# --- Comparing ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What `check_snapshot` did: compared it, or wrote it (and why)."""
+
+    written: bool
+    path: Path
+    reason: str = ""
+
+
+def update_requested() -> bool:
+    return os.environ.get(UPDATE_VARIABLE, "") not in ("", "0")
+
+
+def check_snapshot(name: str, svg: str, directory: Path = SNAPSHOT_DIR) -> Outcome:
+    """Compare ``svg`` with the stored ``<name>.svg``; write it when missing or asked to.
+
+    On a mismatch the new drawing is kept beside the old one as ``<name>.new.svg``
+    and AssertionError says how the text on the screen changed.
+    """
+    path = directory / f"{name}.svg"
+    new_path = directory / f"{name}.new.svg"
+    if update_requested() or not path.exists():
+        reason = "updated" if path.exists() else "new"
+        directory.mkdir(parents=True, exist_ok=True)
+        path.write_text(svg, encoding="utf-8")
+        new_path.unlink(missing_ok=True)
+        return Outcome(True, path, reason)
+    stored = path.read_text(encoding="utf-8")
+    if stored == svg:
+        # A leftover from an earlier failure would only mislead.
+        new_path.unlink(missing_ok=True)
+        return Outcome(False, path)
+    new_path.write_text(svg, encoding="utf-8")
+    raise AssertionError(mismatch_message(name, path, new_path, stored, svg))
+
+
+def mismatch_message(name: str, path: Path, new_path: Path, old: str, new: str) -> str:
+    diff = list(
+        difflib.unified_diff(
+            screen_lines(old), screen_lines(new), "stored", "now", n=1, lineterm=""
+        )
+    )
+    what = (
+        "The text on the screen changed:\n" + "\n".join(diff)
+        if diff
+        else "The text is the same: colours, styles or layout changed."
+    )
+    return (
+        f"Snapshot {name!r} differs from {path.name}.\n"
+        f"{what}\n"
+        f"The new drawing is in {new_path}: open both in a browser to compare. "
+        f"If the change is wanted, run the tests again with {UPDATE_VARIABLE}=1."
+    )
+
+
+CHAR_WIDTH = 12.2
+"""Rich's SVG export puts a cell every 12.2 units (its default 20-unit font, times 0.61)."""
+
+_TEXT = re.compile(
+    r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+    r'clip-path="url\(#[^)]*-line-(\d+)\)">(.*?)</text>'
+)
+
+
+def screen_lines(svg: str) -> list[str]:
+    """The terminal's text, line by line, read back from an SVG screenshot (which
+    leaves runs of blanks out and places each run of text at its column)."""
+    lines: dict[int, str] = {}
+    for match in _TEXT.finditer(svg):
+        column = round(float(match.group(1)) / CHAR_WIDTH)
+        row = int(match.group(2))
+        text = html.unescape(match.group(3)).replace("\xa0", " ")
+        line = lines.get(row, "")
+        lines[row] = line + " " * max(0, column - cell_len(line)) + text
+    return [lines.get(i, "").rstrip() for i in range(max(lines, default=-1) + 1)]
