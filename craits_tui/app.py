@@ -38,6 +38,9 @@ class CraitsApp(App[str | None]):
 
     CSS_PATH = "craits.tcss"
     TITLE = "Craits"
+    # Every action has its own key in the footer; the palette's hint would crowd
+    # it out of an 80-column terminal.
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(
         self,
@@ -55,9 +58,6 @@ class CraitsApp(App[str | None]):
         self.theme = THEMES[self.settings.theme]
         if not self.settings.animations:
             self.animation_level = "none"
-        if self.settings.ascii:
-            # The palette's key hint and its borders are drawn with block characters.
-            self.ENABLE_COMMAND_PALETTE = False
 
     def on_mount(self) -> None:
         self.set_class(self.settings.ascii, "-ascii")

@@ -81,6 +81,15 @@ class CardLook:
             Text(f"{bl}{h * 3}{br}", style=frame),
         ]
 
+    def large_back(self, width: int = 9, height: int = 7) -> list[Text]:
+        """The back of a card drawn large (the stock), as big as `large`."""
+        tl, h, tr, v, bl, br = self.box
+        fill = ("#" if self.ascii else "░") * (width - 2)
+        rows = [Text(f"{tl}{h * (width - 2)}{tr}")]
+        rows.extend(Text(f"{v}{fill}{v}", style="dim") for _ in range(height - 2))
+        rows.append(Text(f"{bl}{h * (width - 2)}{br}"))
+        return rows
+
     def large(self, card: Card, width: int = 9, height: int = 7) -> list[Text]:
         """A card drawn large (for the top of the discard pile)."""
         tl, h, tr, v, bl, br = self.box

@@ -44,7 +44,7 @@ class GameOver(ModalScreen[str]):
                 yield Button(_("Quit (q)"), id="quit")
 
     def _standings(self) -> Table:
-        table = Table(box=None, expand=True)
+        table = Table(box=None, padding=(0, 2))
         table.add_column("#", justify="right")
         table.add_column(_("Player"))
         table.add_column(_("Total"), justify="right")

@@ -12,6 +12,8 @@ MIN_WIDTH = 80
 MIN_HEIGHT = 24
 TALL = 42
 """From this height the table has room to show the scoreboard beside the log."""
+SHORT = 30
+"""Below this height screens leave out decoration (the start screen's logo)."""
 
 
 class Roomy:
@@ -30,3 +32,4 @@ class Roomy:
         small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
         self.set_class(small, "-too-small")  # type: ignore[attr-defined]
         self.set_class(event.size.height >= TALL, "-tall")  # type: ignore[attr-defined]
+        self.set_class(event.size.height < SHORT, "-short")  # type: ignore[attr-defined]

@@ -81,9 +81,11 @@ class RoundSummary(ModalScreen[None]):
                 text.append("  ")
             text.append_text(self.look.short(card))
             if cancelled is not None:
-                text.append(
-                    _(" cancels {card}").format(card=self.look.plain(cancelled)), style="italic"
-                )
+                # The cancelled card keeps its colour inside the translated phrase.
+                before, _field, after = _("cancels {card}").partition("{card}")
+                text.append(" " + before, style="italic")
+                text.append_text(self.look.short(cancelled))
+                text.append(after, style="italic")
             else:
                 text.append(f" {points}", style="dim")
         return text

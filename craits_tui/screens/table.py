@@ -37,7 +37,7 @@ from craits_core import (
 from craits_core.view import project
 
 from ..faces import CardLook
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..narrate import Narrator
 from ..settings import PACES, Settings
 from ..table import LocalTable
@@ -49,6 +49,7 @@ from ..widgets.log import GameLog
 from ..widgets.opponents import Opponents, SeatBadge, SeatInfo
 from ..widgets.scoreboard import Scoreboard
 from ..widgets.status import StatusLine
+from ..widgets.trail import PlayTrail
 from ..widgets.stock import DrawPile
 from .roomy import Roomy
 
@@ -120,6 +121,7 @@ class TableScreen(Roomy, Screen):
                     with Vertical(id="gauges"):
                         yield CrankCounter(id="crank")
                         yield Direction(id="direction")
+                        yield PlayTrail(self.look, id="trail")
                 yield StatusLine(id="status")
                 with Horizontal(id="own"):
                     yield Hand(self.look, id="hand")
@@ -144,6 +146,10 @@ class TableScreen(Roomy, Screen):
             self._show_game_over()
         self._drain()
 
+    def on_screen_resume(self) -> None:
+        # Back from a dialog (scores, help): bots may have waited for it to close.
+        self._schedule_bots()
+
     def on_unmount(self) -> None:
         self._unsubscribe()
         if self._bot_timer is not None:
@@ -166,12 +172,22 @@ class TableScreen(Roomy, Screen):
             mine = redact(event, self.seat, n)
             self.view = project(self.view, mine, self.seat)
             self._log_event(mine)
+            self._trail(mine)
             if event["type"] == "round-ended":
                 self._show_round_summary(event)
             elif event["type"] == "game-ended":
                 self._show_game_over()
         self._refresh_table()
         self._schedule_bots()
+
+    def _trail(self, event: dict[str, Any]) -> None:
+        kind = event["type"]
+        if kind == "card-played":
+            self.query_one(PlayTrail).add(
+                self.narrator.who(event["player"]), Card.parse(event["card"])
+            )
+        elif kind == "round-started":
+            self.query_one(PlayTrail).clear()
 
     def _log_event(self, event: dict[str, Any]) -> None:
         line = self.narrator.event(event)
@@ -190,7 +206,10 @@ class TableScreen(Roomy, Screen):
         hand = self.query_one(Hand)
         hand.cards = view.hand
         hand.playable = frozenset(plays)
+        starts_turn = mine and not hand.my_turn
         hand.my_turn = mine and not view.choosing_suit
+        if starts_turn:
+            hand.point_at_playable()
 
         self.query_one(DiscardPile).top = view.top_card
         self.query_one(DiscardPile).active_suit = view.active_suit
@@ -270,8 +289,10 @@ class TableScreen(Roomy, Screen):
         # were "You drew 7♠" and must not be read by the next one.
         log = self.query_one(GameLog)
         log.clear()
+        self.query_one(PlayTrail).clear()
         for event in stream[-LOG_REPLAY:]:
             self._log_event(event)
+            self._trail(event)
 
     def _refresh_opponents(self, view: PlayerView, moves: list[Command]) -> None:
         callable_seats = {m.target for m in moves if isinstance(m, CallIdiot)}
@@ -300,11 +321,16 @@ class TableScreen(Roomy, Screen):
 
     def _refresh_title(self, view: PlayerView) -> None:
         rounds = len(view.rules.schedule)
-        title = _("Craits · round {n} of {total} · {size} cards each").format(
-            n=view.round_number, total=rounds, size=view.hand_size
-        )
+        title = ngettext(
+            "Craits · round {n} of {total} · {size} card each",
+            "Craits · round {n} of {total} · {size} cards each",
+            view.hand_size,
+        ).format(n=view.round_number, total=rounds, size=view.hand_size)
         if self.seat is not None:
-            title += _(" · you: {points} pts").format(points=view.totals[self.seat])
+            points = view.totals[self.seat]
+            title += ngettext(" · you: {points} pt", " · you: {points} pts", abs(points)).format(
+                points=points
+            )
         else:
             title += _(" · watching")
         self.query_one("#title", Static).update(title)

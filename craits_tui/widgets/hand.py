@@ -131,6 +131,13 @@ class Hand(Widget, can_focus=True):
         if self.cursor >= len(cards):
             self.cursor = max(0, len(cards) - 1)
 
+    def point_at_playable(self) -> None:
+        """Put the cursor on the first card that can be played, if any."""
+        for index, card in enumerate(self.cards):
+            if card in self.playable:
+                self.cursor = index
+                return
+
     def action_move(self, step: int) -> None:
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)

@@ -57,7 +57,8 @@ class SeatBadge(Widget):
         if info.dealer:
             name.append(" " + _("(dealer)"), style="dim")
         cards = Text(ngettext("{n} card", "{n} cards", info.cards).format(n=info.cards))
-        cards.append(" · " + _("{n} pts").format(n=info.total), style="dim")
+        points = ngettext("{n} pt", "{n} pts", abs(info.total)).format(n=info.total)
+        cards.append(" · " + points, style="dim")
         if info.callable:
             state = Text(" " + _("Idiot!") + " ", style="bold reverse")
             state.append(" " + _("(i or click)"), style="dim")

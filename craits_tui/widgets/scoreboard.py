@@ -35,7 +35,7 @@ class Scoreboard(Widget):
         self.current_round = view.round_number
 
     def render(self) -> Table:
-        table = Table(expand=True, box=None, padding=(0, 1), show_edge=False)
+        table = Table(box=None, padding=(0, 1), show_edge=False)
         table.add_column(_("Rnd"), justify="right", style="dim")
         table.add_column(_("Cards"), justify="right", style="dim")
         totals = [0] * len(self.players)

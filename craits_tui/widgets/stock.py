@@ -29,7 +29,13 @@ class DrawPile(Widget):
         self.set_class(can_draw, "-can-draw")
 
     def render(self) -> Group:
-        lines = self.look.back() if self.count else [Text("     "), Text(_(" none")), Text("     ")]
+        compact = self.app.size.height < 30  # as the discard pile beside it
+        width, height = (7, 5) if compact else (9, 7)
+        if self.count:
+            lines = self.look.large_back(width, height)
+        else:
+            lines = [Text(" " * width) for _ in range(height)]
+            lines[height // 2] = Text(_("empty").center(width), style="dim")
         label = ngettext("{n} card", "{n} cards", self.count).format(n=self.count)
         lines.append(Text(label, style="dim"))
         if self.can_draw:

@@ -1,0 +1,42 @@
+"""The last few plays of the round, newest first: who played what."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from craits_core import Card
+
+from ..faces import CardLook
+from ..i18n import _
+
+SHOWN = 6
+
+
+class PlayTrail(Widget):
+    """Who played which card lately, so a player can follow what happened."""
+
+    plays: reactive[tuple[tuple[str, Card], ...]] = reactive(())
+
+    def __init__(self, look: CardLook, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.look = look
+
+    def add(self, name: str, card: Card) -> None:
+        self.plays = (*self.plays, (name, card))[-SHOWN:]
+
+    def clear(self) -> None:
+        self.plays = ()
+
+    def render(self) -> Group:
+        if not self.plays:
+            return Group(Text(_("no plays yet this round"), style="dim"))
+        lines = [Text(_("last plays"), style="dim underline")]
+        for age, (name, card) in enumerate(reversed(self.plays)):
+            line = Text.assemble(self.look.short(card), (f"  {name}", "" if age == 0 else "dim"))
+            if age == 0:
+                line.stylize("bold")
+            lines.append(line)
+        return Group(*lines)
