@@ -49,8 +49,8 @@ from ..widgets.log import GameLog
 from ..widgets.opponents import Opponents, SeatBadge, SeatInfo
 from ..widgets.scoreboard import Scoreboard
 from ..widgets.status import StatusLine
-from ..widgets.trail import PlayTrail
 from ..widgets.stock import DrawPile
+from ..widgets.trail import PlayTrail
 from .roomy import Roomy
 
 ROUND_PAUSE = 3.0
