@@ -5,7 +5,17 @@ of the events. See `Game` for the entry point.
 """
 
 from .cards import FULL_DECK, Card, Rank, Suit
-from .commands import Announce, CallIdiot, ChooseSuit, Command, Draw, Play
+from .commands import (
+    Announce,
+    CallIdiot,
+    ChooseSuit,
+    Command,
+    Draw,
+    Play,
+    command_from_dict,
+    command_to_dict,
+)
+from .decide import legal_moves_in_view
 from .errors import CorruptLog, IllegalMove
 from .events import LOG_VERSION, DrawReason, Event, event_from_dict, event_to_dict
 from .game import Game, replay
@@ -39,11 +49,14 @@ __all__ = [
     "StoreError",
     "Suit",
     "UnknownGame",
+    "command_from_dict",
+    "command_to_dict",
     "default_store_path",
     "event_from_dict",
     "event_to_dict",
     "evolve",
     "initial_state",
+    "legal_moves_in_view",
     "redact",
     "replay",
     "score_breakdown",

@@ -48,6 +48,7 @@ from .rules import (
 )
 from .scoring import score_hand, winners
 from .state import State, evolve_in_place, initial_state
+from .view import PlayerView
 
 
 class _Fold:
@@ -516,18 +517,64 @@ def legal_moves(state: State, seat: int) -> list[Command]:
     a 9 that keeps its suit with ``suit=None``). `decide` accepts exactly these."""
     if state.is_over or type(seat) is not int or not 0 <= seat < len(state.players):
         return []
+    window = state.window
+    return _legal(
+        seat,
+        state.hands[seat],
+        state.pile[-1] if state.pile else None,
+        state.active_suit,
+        state.crank,
+        state.rules,
+        state.current_player,
+        state.choosing_suit,
+        window,
+        window is not None and len(state.hands[window]) == 1 and not state.announced[window],
+    )
+
+
+def legal_moves_in_view(view: PlayerView) -> list[Command]:
+    """The legal moves of the view's seat, from the view alone: everything they
+    depend on is what that seat may know. Equal to `legal_moves` on the full state,
+    so a remote player's screen knows what it may do without asking."""
+    seat = view.seat
+    if view.is_over or seat is None:
+        return []
+    window = view.window
+    return _legal(
+        seat,
+        view.hand,
+        view.discard[-1] if view.discard else None,
+        view.active_suit,
+        view.crank,
+        view.rules,
+        view.current_player,
+        view.choosing_suit,
+        window,
+        window is not None and view.hand_sizes[window] == 1 and not view.announced[window],
+    )
+
+
+def _legal(
+    seat: int,
+    hand: tuple[Card, ...],
+    top: Card | None,
+    suit: Suit | None,
+    crank: int,
+    rules: RuleSet,
+    current: int | None,
+    choosing_suit: bool,
+    window: int | None,
+    window_callable: bool,
+) -> list[Command]:
     moves: list[Command] = []
-    hands = state.hands
-    if seat == state.current_player:
-        hand = hands[seat]
-        if state.choosing_suit:
-            return [ChooseSuit(seat, s) for s in starter_suit_options(state.pile[-1])]
-        if state.crank:
+    if seat == current and top is not None:
+        if choosing_suit:
+            return [ChooseSuit(seat, s) for s in starter_suit_options(top)]
+        if crank:
             moves = [Play(seat, c) for c in hand if c.rank is Rank.ACE or c.rank is Rank.TWO]
             if not moves:
                 moves.append(Draw(seat))
         else:
-            top, suit, rules = state.pile[-1], state.active_suit, state.rules
             for card in hand:
                 if matches(card, top, suit, rules):  # type: ignore[arg-type]
                     rank = card.rank
@@ -537,7 +584,6 @@ def legal_moves(state: State, seat: int) -> list[Command]:
                         moves.append(Play(seat, card))
             if not moves or rules.voluntary_draw:
                 moves.append(Draw(seat))
-    window = state.window
-    if window is not None and len(hands[window]) == 1 and not state.announced[window]:
-        moves.append(Announce(seat) if window == seat else CallIdiot(seat, window))
+    if window_callable:
+        moves.append(Announce(seat) if window == seat else CallIdiot(seat, window))  # type: ignore[arg-type]
     return moves

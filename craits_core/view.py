@@ -100,6 +100,8 @@ def redact(event: dict[str, Any], seat: int | None, players: int) -> dict[str, A
     Everything else is public and passes unchanged.
     """
     kind = event["type"]
+    if kind in _HIDING and event.get(_HIDING[kind]) is None:
+        return event  # redacted already
     if kind == "cards-drawn":
         if event["player"] == seat:
             return {**event, "count": len(event["cards"])}
@@ -111,6 +113,10 @@ def redact(event: dict[str, Any], seat: int | None, players: int) -> dict[str, A
     if kind == "game-started":
         return {key: value for key, value in event.items() if key != "seed"}
     return event
+
+
+_HIDING = {"cards-drawn": "cards", "round-started": "deck", "stock-reshuffled": "cards"}
+"""The field each redacted event type hides (None once redacted)."""
 
 
 def _redact_deal(event: dict[str, Any], seat: int | None, players: int) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from craits_core import Command, Game, redact
 from craits_core.bots import Bot, make_bot
@@ -39,6 +39,39 @@ class Seat:
         if bot is not None and not isinstance(bot, str):
             raise ValueError(f"not a bot level: {bot!r}")
         return cls(data["name"], bot)
+
+
+class Table(Protocol):
+    """What a screen needs of a table, wherever the game is decided."""
+
+    seats: tuple[Seat, ...]
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played from this terminal."""
+        ...
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]: ...
+
+    def event_count(self) -> int: ...
+
+    def legal_moves(self, seat: int) -> list[Command]: ...
+
+    def submit(self, command: Command) -> object:
+        """Hand over a command; raises `IllegalMove` when the rules refuse it."""
+        ...
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` with every new event, in order (redacted or not:
+        the screen redacts again for the seat it shows)."""
+        ...
+
+    def next_bot_move(self) -> Command | None:
+        """A move for a bot seated here, if one is due (None where bots play elsewhere)."""
+        ...
 
 
 class LocalTable:

@@ -38,3 +38,40 @@ def test_the_full_stream_folds_to_the_same_view_as_the_redacted_one() -> None:
         full = project(full, raw, 1)
         redacted = project(redacted, mine, 1)
     assert full == redacted == game.view(1)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_seat_knows_its_legal_moves_from_its_view_alone(seed: int) -> None:
+    from craits_core import legal_moves_in_view
+
+    rules = RuleSet(voluntary_draw=seed % 2 == 1, wild_nine=seed % 3 == 0)
+    game = Game.new([f"P{i}" for i in range(2 + seed % 4)], seed=seed, rules=rules)
+    rng = random.Random(seed)
+    for _ in range(300):
+        if game.state.is_over:
+            break
+        for seat in range(len(game.state.players)):
+            assert legal_moves_in_view(game.view(seat)) == game.legal_moves(seat)
+        seat = game.state.current_player
+        moves = [m for s in range(len(game.state.players)) for m in game.legal_moves(s)]
+        game.handle(rng.choice(moves))
+
+
+def test_commands_travel_as_plain_data() -> None:
+    import json
+
+    from craits_core import Card, Suit, command_from_dict, command_to_dict
+    from craits_core.commands import Announce, CallIdiot, ChooseSuit, Draw, Play
+
+    for command in (
+        Play(1, Card.parse("8H"), Suit.SPADES, announce=True),
+        Play(0, Card.parse("10C")),
+        Draw(2),
+        ChooseSuit(0, Suit.HEARTS),
+        Announce(3),
+        CallIdiot(1, 2),
+    ):
+        assert command_from_dict(json.loads(json.dumps(command_to_dict(command)))) == command
+    for bad in ({}, {"type": "play", "player": 0}, {"type": "dance", "player": 0}, [1], {"type": "draw", "player": "0"}):
+        with pytest.raises(ValueError):
+            command_from_dict(bad)

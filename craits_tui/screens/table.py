@@ -40,7 +40,7 @@ from ..faces import CardLook
 from ..i18n import _, ngettext
 from ..narrate import Narrator
 from ..settings import PACES, Settings
-from ..table import LocalTable
+from ..table import Table
 from ..widgets.crank import CrankCounter
 from ..widgets.direction import Direction
 from ..widgets.discard import DiscardPile
@@ -77,7 +77,7 @@ class TableScreen(Roomy, Screen):
         *[Binding(str(n), f"play_number({n})", show=False) for n in range(1, 10)],
     ]
 
-    def __init__(self, table: LocalTable, settings: Settings) -> None:
+    def __init__(self, table: Table, settings: Settings) -> None:
         super().__init__()
         self.table = table
         self.settings = settings
@@ -344,7 +344,7 @@ class TableScreen(Roomy, Screen):
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
-        if self._waiting or self._queue or self.table.game.state.is_over:
+        if self._waiting or self._queue or self.view is None or self.view.is_over:
             return
         # Even "instant" leaves the screen a moment to draw between bot moves.
         delay = max(self.settings.bot_delay, 0.01)
