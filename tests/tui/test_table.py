@@ -60,7 +60,9 @@ async def test_keys_pick_and_play_a_card(tmp_path: Path) -> None:
         game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
         await pilot.pause()
-        steps = hand_of(screen).index(Card.parse("QH"))
+        hand = screen.query_one(Hand)
+        assert hand.cards[hand.cursor] in hand.playable  # the cursor starts on a playable card
+        steps = (hand.cards.index(Card.parse("QH")) - hand.cursor) % len(hand.cards)
         await pilot.press(*["right"] * steps, "enter")
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("QH")
