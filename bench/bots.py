@@ -1,0 +1,527 @@
+"""Bot tournament: how much better one bot level plays than another, with error bars.
+
+    python bench/bots.py normal random --rounds 400
+    python bench/bots.py hard normal --rounds 400 --iterations 2000
+
+Each of the N *deals* is a single round (the game starts at a round of the
+schedule with `first_round` and stops at the first round-ended event); the hand size
+cycles through the schedule's 8, 7, ..., 1, ..., 8 so that every size is covered
+(or stays fixed with --hand-size). Every deal is played 2 x players times with the
+same deck, dealer and game seed, once for each *seating*: level A alone against
+players - 1 bots of level B with the lone bot in each seat in turn, and the mirror,
+B alone against A's. So every level sits in every seat, with every hand, as often as
+the other. Playing the same cards in every seating and in the mirror game is a
+paired design: the luck of the deal (the hand size, who holds the 8s) is the same
+on both sides of the comparison and cancels out of it, so the intervals are
+narrower for the same number of deals. How much narrower depends on how much of the
+score the cards decide: between two close levels a lot (two normal bots, 400 deals:
+± 2.5 points paired against ± 3.2 unpaired, i.e. 1.5x fewer deals for the same
+precision), against random play hardly at all (its play decides its score). The
+report prints the unpaired interval next to the paired one.
+
+The deal is the statistical unit: its seatings share the cards, so they are not
+independent; the deals are. Every figure is first averaged within a deal, and the
+95% confidence intervals (Student t) are taken over the deals. The paired
+difference A - B compares, per deal and seat, the lone A's round score with the lone
+B's score in the same seat of the mirror game.
+
+Bots are hosted as the table does it: each seat's bot, fresh for every round and
+seeded from --seed, sees every event redacted for its seat (`observe`); after every
+command, each off-turn seat with legal moves is offered `react` (all asked about the
+same position, in seat order after the acting seat; a reply is played if it is still
+legal when its turn comes), and the seat to act is asked to `choose` (an `Announce`
+or `CallIdiot` from `choose` is played and the seat asked again). Decision time is
+the wall time of each `choose` call, measured in the worker processes. With the
+default --jobs 2 on a two-core machine, each worker has a core to itself.
+
+A run is reproducible from --seed, except for "hard" bots stopping on a time budget
+(--iterations gives them a fixed amount of work instead). Prints, per level, the
+mean round score, the share of rounds won (went out) and the decision times; the
+paired difference; and, for `normal random` and `hard normal`, whether the targets
+set for the bots are met.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from _stats import Estimate, mean_ci, welch_ci
+
+from craits_core import FULL_DECK, Card, Command, Game, Play, RuleSet, redact
+from craits_core.bots import Bot, make_bot
+
+A, B = 0, 1
+"""The two roles: the first level named on the command line and the second."""
+
+MAX_COMMANDS = 20_000
+"""A round that takes more commands than this is a bug, not a long round."""
+
+
+# --- Configuration -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    levels: tuple[str, str]
+    deals: int
+    players: int
+    seed: int
+    hand_size: int | None
+    hard_options: dict[str, Any] = field(default_factory=dict)
+
+    def options(self, level: str) -> dict[str, Any]:
+        """Keyword options for `make_bot` at ``level``."""
+        return dict(self.hard_options) if level == "hard" else {}
+
+    @property
+    def seatings(self) -> list[tuple[int, int]]:
+        """Each seating as (role of the lone bot, its seat)."""
+        return [(lone, seat) for lone in (A, B) for seat in range(self.players)]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The cards and seeds one deal is played with, in every seating."""
+
+    index: int
+    deck: tuple[Card, ...]
+    dealer: int
+    first_round: int
+    game_seed: int
+
+
+def make_deal(config: Config, index: int) -> Deal:
+    """Deal ``index`` of the run: the same for the same --seed."""
+    rng = random.Random(f"craits bench/bots {config.seed} {index}")
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    schedule = RuleSet().schedule
+    if config.hand_size is None:
+        first_round = index % len(schedule) + 1
+    else:
+        first_round = schedule.index(config.hand_size) + 1
+    return Deal(index, tuple(deck), rng.randrange(config.players), first_round, rng.getrandbits(48))
+
+
+# --- Playing one round -----------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class RoundResult:
+    """One seating of one deal: who sat where, the scores, who went out."""
+
+    lone_role: int
+    lone_seat: int
+    roles: tuple[int, ...]
+    scores: tuple[int, ...]
+    went_out: tuple[int, ...]
+    choose_ms: tuple[list[float], list[float]]
+    """Wall time of every `choose` call, per role."""
+
+
+def is_legal(command: Command, legal: Sequence[Command]) -> bool:
+    """One of ``legal``, or a legal play with the last-card announcement riding along."""
+    if command in legal:
+        return True
+    return isinstance(command, Play) and replace(command, announce=False) in legal
+
+
+class Table:
+    """Hosts one round: bots observe, react and choose; stops when the round ends."""
+
+    def __init__(self, game: Game, bots: Sequence[Bot], roles: Sequence[int]) -> None:
+        self.game = game
+        self.bots = list(bots)
+        self.roles = tuple(roles)
+        self.players = len(bots)
+        self.ended: dict[str, Any] | None = None
+        self.choose_ms: tuple[list[float], list[float]] = ([], [])
+        for seat, bot in enumerate(self.bots):
+            for event in game.events_for(seat):
+                bot.observe(event)
+
+    def play(self, command: Command) -> None:
+        """Play ``command`` and hand its events to every bot, up to the round's end."""
+        for event in self.game.handle(command):
+            for seat, bot in enumerate(self.bots):
+                bot.observe(redact(event, seat, self.players))
+            if event["type"] == "round-ended":
+                self.ended = event
+                return
+
+    def offer_reactions(self, actor: int) -> None:
+        """Ask each off-turn seat with legal moves for a reply to the same position,
+        in turn order from ``actor``; play each reply that is still legal."""
+        current = self.game.state.current_player
+        replies = []
+        for step in range(1, self.players + 1):
+            seat = (actor + step) % self.players
+            legal = self.game.legal_moves(seat) if seat != current else []
+            if legal:
+                replies.append((seat, self.bots[seat].react(self.game.view(seat), legal)))
+        for seat, reply in replies:
+            if reply is None or self.ended is not None:
+                continue
+            if is_legal(reply, self.game.legal_moves(seat)):
+                self.play(reply)
+                self.offer_reactions(seat)
+
+    def take_turn(self) -> int:
+        """The seat to act chooses, and its move is played; returns that seat."""
+        seat = self.game.state.current_player
+        if seat is None:
+            raise RuntimeError("nobody is to act, yet the round has not ended")
+        legal = self.game.legal_moves(seat)
+        start = time.perf_counter_ns()
+        move = self.bots[seat].choose(self.game.view(seat), legal)
+        self.choose_ms[self.roles[seat]].append((time.perf_counter_ns() - start) / 1e6)
+        if not is_legal(move, legal):
+            level = self.bots[seat].level
+            raise RuntimeError(f"the {level} bot in seat {seat} chose an illegal move: {move}")
+        self.play(move)
+        return seat
+
+    def run(self) -> dict[str, Any]:
+        """Play the round out; returns its round-ended event."""
+        actor = self.game.state.dealer
+        for _ in range(MAX_COMMANDS):
+            self.offer_reactions(actor)
+            if self.ended is not None:
+                return self.ended
+            actor = self.take_turn()
+            if self.ended is not None:
+                return self.ended
+        raise RuntimeError(f"the round did not end after {MAX_COMMANDS} commands")
+
+
+def play_seating(config: Config, deal: Deal, lone_role: int, lone_seat: int) -> RoundResult:
+    """Play ``deal`` with the lone bot of ``lone_role`` in ``lone_seat``."""
+    roles = tuple(lone_role if s == lone_seat else 1 - lone_role for s in range(config.players))
+    game = Game.new(
+        [f"P{s}" for s in range(config.players)],
+        seed=deal.game_seed,
+        deck=deal.deck,
+        dealer=deal.dealer,
+        first_round=deal.first_round,
+    )
+    seating = lone_role * config.players + lone_seat
+    bots = [
+        make_bot(
+            config.levels[role],
+            seed=(deal.game_seed + seating * config.players + seat) % 2**63,
+            **config.options(config.levels[role]),
+        )
+        for seat, role in enumerate(roles)
+    ]
+    table = Table(game, bots, roles)
+    ended = table.run()
+    return RoundResult(
+        lone_role,
+        lone_seat,
+        roles,
+        tuple(ended["scores"]),
+        tuple(ended["went_out"]),
+        table.choose_ms,
+    )
+
+
+def play_deal(config: Config, index: int) -> tuple[int, list[RoundResult]]:
+    """Every seating of deal ``index`` (the work of one task)."""
+    deal = make_deal(config, index)
+    return index, [play_seating(config, deal, lone, seat) for lone, seat in config.seatings]
+
+
+def play_all(config: Config, jobs: int) -> Iterator[list[RoundResult]]:
+    """The rounds of every deal, in deal order, played by ``jobs`` processes."""
+    task = functools.partial(play_deal, config)
+    if jobs <= 1:
+        for index in range(config.deals):
+            yield task(index)[1]
+        return
+    chunk = max(1, config.deals // (jobs * 20))
+    with multiprocessing.Pool(jobs) as pool:
+        done = dict(pool.imap_unordered(task, range(config.deals), chunksize=chunk))
+    for index in range(config.deals):
+        yield done[index]
+
+
+# --- Figures ----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class RoleFigures:
+    """Per-deal averages of one role, and all of its decision times."""
+
+    score: list[float] = field(default_factory=list)
+    """Mean round score of the role's seats, per deal (all seatings)."""
+    won: list[float] = field(default_factory=list)
+    """Share of the role's seats that went out, per deal."""
+    lone_score: list[float] = field(default_factory=list)
+    lone_won: list[float] = field(default_factory=list)
+    choose_ms: list[float] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Figures:
+    roles: tuple[RoleFigures, RoleFigures] = field(
+        default_factory=lambda: (RoleFigures(), RoleFigures())
+    )
+    blocked: int = 0
+    rounds: int = 0
+
+    def add_deal(self, rounds: Sequence[RoundResult]) -> None:
+        for role, figures in enumerate(self.roles):
+            seats = [(r, s) for r in rounds for s, who in enumerate(r.roles) if who == role]
+            figures.score.append(statistics.fmean(r.scores[s] for r, s in seats))
+            figures.won.append(statistics.fmean(s in r.went_out for r, s in seats))
+            alone = [r for r in rounds if r.lone_role == role]
+            figures.lone_score.append(statistics.fmean(r.scores[r.lone_seat] for r in alone))
+            figures.lone_won.append(statistics.fmean(r.lone_seat in r.went_out for r in alone))
+            for r in rounds:
+                figures.choose_ms.extend(r.choose_ms[role])
+        self.blocked += sum(not r.went_out for r in rounds)
+        self.rounds += len(rounds)
+
+    def paired_difference(self) -> Estimate:
+        """Lone A's score minus lone B's in the same deal and seat, over the deals."""
+        a, b = self.roles[A].lone_score, self.roles[B].lone_score
+        return mean_ci([x - y for x, y in zip(a, b, strict=True)])
+
+    def unpaired_difference(self) -> Estimate:
+        """The same difference as if the mirror games had been dealt other cards."""
+        return welch_ci(self.roles[A].lone_score, self.roles[B].lone_score)
+
+    def decision_ms(self, levels: Sequence[str], level: str) -> list[float]:
+        """Every `choose` time of ``level``, in whichever role it played."""
+        return [
+            ms
+            for lv, f in zip(levels, self.roles, strict=True)
+            if lv == level
+            for ms in f.choose_ms
+        ]
+
+
+def collect(config: Config, jobs: int) -> Figures:
+    figures = Figures()
+    for rounds in play_all(config, jobs):
+        figures.add_deal(rounds)
+    return figures
+
+
+# --- Targets ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    met: bool
+    text: str
+
+
+def role_of(levels: Sequence[str], level: str) -> int:
+    return list(levels).index(level)
+
+
+def normal_vs_random(config: Config, figures: Figures) -> list[Target]:
+    normal = statistics.fmean(figures.roles[role_of(config.levels, "normal")].score)
+    rand = statistics.fmean(figures.roles[role_of(config.levels, "random")].score)
+    lower = 1 - normal / rand if rand else math.nan
+    return [
+        Target(
+            lower >= 0.30,
+            f"normal's mean round score at least 30% lower than random's: "
+            f"{normal:.2f} vs {rand:.2f}, {lower:.0%} lower",
+        )
+    ]
+
+
+def hard_vs_normal(config: Config, figures: Figures) -> list[Target]:
+    hard = role_of(config.levels, "hard")
+    diff = figures.paired_difference()
+    if hard == B:  # Turn "A - B" into "hard - normal".
+        diff = Estimate(-diff.mean, diff.half_width, diff.n)
+    fair = 1 / config.players
+    won = statistics.fmean(figures.roles[hard].lone_won)
+    times = figures.decision_ms(config.levels, "hard")
+    median, worst = statistics.median(times), max(times)
+    return [
+        Target(
+            diff.high < 0 and config.deals >= 400,
+            f"hard scores lower than normal, 95% CI excluding zero, over at least 400 deals: "
+            f"{diff.mean:+.2f} ({diff.low:+.2f} .. {diff.high:+.2f}) over {config.deals}",
+        ),
+        Target(
+            won >= 1.3 * fair,
+            f"lone hard goes out at least 1.3x its fair share: {won:.1%} = "
+            f"{won / fair:.2f}x of {fair:.1%}",
+        ),
+        Target(
+            median <= 300 and worst <= 1000,
+            f"hard decides in at most 0.3 s median and 1 s max: "
+            f"{median / 1000:.3f} s median, {worst / 1000:.3f} s max",
+        ),
+    ]
+
+
+def normal_speed(config: Config, figures: Figures) -> list[Target]:
+    median = statistics.median(figures.decision_ms(config.levels, "normal"))
+    return [Target(median < 2, f"normal decides in under 2 ms median: {median:.3f} ms")]
+
+
+def targets(config: Config, figures: Figures) -> list[Target]:
+    """The targets that apply to this pair of levels."""
+    pair = set(config.levels)
+    found = []
+    if pair == {"normal", "random"}:
+        found += normal_vs_random(config, figures)
+    if pair == {"hard", "normal"}:
+        found += hard_vs_normal(config, figures)
+    if "normal" in pair:
+        found += normal_speed(config, figures)
+    return found
+
+
+# --- Report ----------------------------------------------------------------------------
+
+
+def ci(estimate: Estimate, digits: int = 2) -> str:
+    return f"{estimate.mean:6.{digits}f} ± {estimate.half_width:.{digits}f}"
+
+
+def print_report(config: Config, figures: Figures, jobs: int, elapsed: float) -> None:
+    levels = config.levels
+    fair = 1 / config.players
+    sizes = "8..1..8" if config.hand_size is None else str(config.hand_size)
+    print(
+        f"{levels[A]} vs {levels[B]}: {config.players} players, {config.deals} deals x "
+        f"{len(config.seatings)} seatings = {figures.rounds} rounds, hand sizes {sizes}, "
+        f"seed {config.seed}"
+    )
+    if config.hard_options:
+        print("hard options: " + ", ".join(f"{k}={v}" for k, v in config.hard_options.items()))
+    print()
+    print(
+        f"{'':2} {'level':<8} {'score, all seats':>17} {'went out':>9}"
+        f" {'score, lone seat':>17} {'went out':>9} {'x fair':>7}"
+    )
+    for role, f in enumerate(figures.roles):
+        lone_won = statistics.fmean(f.lone_won)
+        print(
+            f"{'AB'[role]:2} {levels[role]:<8} {ci(mean_ci(f.score)):>17}"
+            f" {statistics.fmean(f.won):>9.1%} {ci(mean_ci(f.lone_score)):>17}"
+            f" {lone_won:>9.1%} {lone_won / fair:>7.2f}"
+        )
+    print(
+        "(round score: mean ± 95% CI over the deals; fair share of rounds won: "
+        f"{fair:.1%}; blocked rounds: {figures.blocked / figures.rounds:.1%})"
+    )
+    print()
+    print(f"{'':2} {'level':<8} {'choose: median':>15} {'max':>10} {'calls':>9}")
+    for role, f in enumerate(figures.roles):
+        print(
+            f"{'AB'[role]:2} {levels[role]:<8} {statistics.median(f.choose_ms):>12.3f} ms"
+            f" {max(f.choose_ms):>7.1f} ms {len(f.choose_ms):>9}"
+        )
+    print()
+    diff, unpaired = figures.paired_difference(), figures.unpaired_difference()
+    verdict = "excludes zero" if diff.excludes_zero else "does NOT exclude zero"
+    print(f"paired difference A - B ({levels[A]} - {levels[B]}), lone seat against lone seat:")
+    print(
+        f"  {diff.mean:+.2f} points per round, 95% CI {diff.low:+.2f} .. {diff.high:+.2f}"
+        f" (± {diff.half_width:.2f}): {verdict}"
+    )
+    print(f"  unpaired (Welch) over the same deals: ± {unpaired.half_width:.2f}")
+    lone_won = statistics.fmean(figures.roles[A].lone_won)
+    print(
+        f"lone {levels[A]} went out in {lone_won:.1%} of its rounds:"
+        f" {lone_won / fair:.2f}x its fair share of {fair:.1%}"
+    )
+    found = targets(config, figures)
+    if found:
+        print()
+        print("targets")
+        for target in found:
+            print(f"  {'met    ' if target.met else 'NOT met'}  {target.text}")
+    print()
+    print(f"elapsed {elapsed:.1f} s with {jobs} job{'s' if jobs != 1 else ''}")
+
+
+# --- Command line ------------------------------------------------------------------------
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("level_a", help="the level measured (e.g. normal)")
+    parser.add_argument("level_b", help="the level it is measured against (e.g. random)")
+    parser.add_argument(
+        "--rounds", type=int, default=400, help="deals, each played in every seating"
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--players", type=int, default=4, choices=range(2, 6))
+    parser.add_argument("--hand-size", type=int, choices=range(1, 9), help="fixed hand size")
+    parser.add_argument("--budget", type=float, help="time budget per decision (s), hard only")
+    parser.add_argument("--iterations", type=int, help="iterations per decision, hard only")
+    args = parser.parse_args(argv)
+    if args.rounds < 2:
+        parser.error("--rounds must be at least 2 (the intervals need two deals)")
+    return args
+
+
+def make_config(args: argparse.Namespace) -> Config:
+    hard_options: dict[str, Any] = {}
+    if args.budget is not None:
+        hard_options["time_budget"] = args.budget
+    if args.iterations is not None:
+        hard_options["iterations"] = args.iterations
+    levels = (args.level_a, args.level_b)
+    return Config(
+        levels=levels,
+        deals=args.rounds,
+        players=args.players,
+        seed=args.seed,
+        hand_size=args.hand_size,
+        hard_options=hard_options if "hard" in levels else {},
+    )
+
+
+def check_levels(config: Config) -> str | None:
+    """Why a bot of either level cannot be made, or None if both can."""
+    for level in config.levels:
+        try:
+            make_bot(level, seed=0, **config.options(level))
+        except (ValueError, TypeError) as err:
+            return f"cannot make a {level!r} bot: {err}"
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    config = make_config(args)
+    problem = check_levels(config)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+    if "hard" in config.levels and "iterations" not in config.hard_options:
+        print(
+            "note: without --iterations, hard bots may stop on a time budget, "
+            "so a run may not repeat exactly",
+            file=sys.stderr,
+        )
+    start = time.perf_counter()
+    figures = collect(config, max(1, args.jobs))
+    print_report(config, figures, max(1, args.jobs), time.perf_counter() - start)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
