@@ -8,29 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from craits_core import Card, Draw, Game, IllegalMove, Play, Suit
+from craits_core import Card, Draw, Game, Play, Suit
 from tests.decks import stacked_game
 
+from .helpers import held, kinds, refused
+
 C = Card.parse
-
-
-def kinds(events: list[dict]) -> list[str]:
-    return [e["type"] for e in events]
-
-
-def held(game: Game, seat: int) -> list[str]:
-    return [str(c) for c in game.state.hands[seat]]
-
-
-def refused(game: Game, command: object, code: str) -> IllegalMove:
-    """``command`` is refused with ``code`` and changes nothing at all."""
-    state, logged = game.state, len(game.events)
-    with pytest.raises(IllegalMove) as caught:
-        game.handle(command)  # type: ignore[arg-type]
-    assert caught.value.code == code
-    assert game.state == state
-    assert len(game.events) == logged
-    return caught.value
 
 
 def four_players(

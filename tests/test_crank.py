@@ -6,60 +6,19 @@ first, then Cy (2), then Di (3).
 
 from __future__ import annotations
 
-import pytest
-
 from craits_core import (
     CallIdiot,
     Card,
     Draw,
     Game,
-    IllegalMove,
     Play,
     Suit,
-    event_from_dict,
-    replay,
 )
 from tests.decks import stacked_game
 
+from .helpers import held, kinds, refused, with_dry_stock
+
 C = Card.parse
-
-
-def kinds(events: list[dict]) -> list[str]:
-    return [e["type"] for e in events]
-
-
-def held(game: Game, seat: int) -> list[str]:
-    return [str(c) for c in game.state.hands[seat]]
-
-
-def refused(game: Game, command: object, code: str) -> IllegalMove:
-    """``command`` is refused with ``code`` and changes nothing at all."""
-    state, logged = game.state, len(game.events)
-    with pytest.raises(IllegalMove) as caught:
-        game.handle(command)  # type: ignore[arg-type]
-    assert caught.value.code == code
-    assert game.state == state
-    assert len(game.events) == logged
-    return caught.value
-
-
-def with_dry_stock(game: Game, seat: int) -> Game:
-    """The same table once a long run of draws has emptied the stock: ``seat`` holds
-    every card it had, and the discard pile is its top card alone."""
-    state = game.state
-    assert len(state.pile) == 1
-    drawn = event_from_dict(
-        {
-            "type": "cards-drawn",
-            "player": seat,
-            "cards": [str(c) for c in state.stock],
-            "reason": "turn",
-        }
-    )
-    log = [*game.log, drawn]
-    dry = Game(log, replay(log))
-    assert dry.state.stock_size == 0
-    return dry
 
 
 def crank_table(bob: str, cy: str, di: str, ann: str, stock: str = "") -> Game:

@@ -15,7 +15,6 @@ from craits_core import (
     ChooseSuit,
     Draw,
     Game,
-    IllegalMove,
     Play,
     Rank,
     RuleSet,
@@ -25,6 +24,8 @@ from craits_core import (
     initial_state,
 )
 from tests.decks import cards, stacked_game
+
+from .helpers import play_out, refused
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
 FULL_SCHEDULE = [8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8]
@@ -38,28 +39,6 @@ ACE_LOW = {
 
 def card(code: str) -> Card:
     return Card.parse(code)
-
-
-def play_out(game: Game, seed: int, limit: int = 50_000) -> None:
-    """Random legal moves by whoever is to act, until the game is over."""
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if game.state.is_over:
-            return
-        seat = game.state.current_player
-        assert seat is not None
-        game.handle(rng.choice(game.legal_moves(seat)))
-    raise AssertionError("the game did not end")
-
-
-def refused(game: Game, command: object) -> IllegalMove:
-    """The command is refused and changes nothing."""
-    before, logged = game.state, len(game.events)
-    with pytest.raises(IllegalMove) as info:
-        game.handle(command)  # type: ignore[arg-type]
-    assert game.state == before
-    assert len(game.events) == logged
-    return info.value
 
 
 def types_after_deal(game: Game) -> list[str]:

@@ -3,26 +3,15 @@
 from __future__ import annotations
 
 import itertools
-import random
 
 import pytest
 
 from craits_core import Draw, Game, Play, RuleSet, score_hand
 from tests.decks import cards, stacked_game
 
+from .helpers import play_out
+
 SHORT = RuleSet(short_game=True)
-
-
-def play_out(game: Game, seed: int, limit: int = 50_000) -> None:
-    """Random legal moves by whoever is to act, until the game is over."""
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if game.state.is_over:
-            return
-        seat = game.state.current_player
-        assert seat is not None
-        game.handle(rng.choice(game.legal_moves(seat)))
-    raise AssertionError("the game did not end")
 
 
 # --- The points table -------------------------------------------------------------------

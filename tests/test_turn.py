@@ -12,7 +12,6 @@ from craits_core import (
     ChooseSuit,
     Draw,
     Game,
-    IllegalMove,
     Play,
     RuleSet,
     Suit,
@@ -20,29 +19,11 @@ from craits_core import (
 )
 from tests.decks import cards, stacked_game
 
+from .helpers import refused
+
 
 def card(code: str) -> Card:
     return Card.parse(code)
-
-
-def refused(game: Game, command: object, code: str | None = None) -> IllegalMove:
-    """The command is refused with a reason, and nothing changes: same state, no event."""
-    before, logged = game.state, len(game.events)
-    heard: list[dict] = []
-    unsubscribe = game.subscribe(heard.append)
-    try:
-        with pytest.raises(IllegalMove) as info:
-            game.handle(command)  # type: ignore[arg-type]
-    finally:
-        unsubscribe()
-    assert isinstance(info.value, ValueError)
-    assert str(info.value).strip()
-    if code is not None:
-        assert info.value.code == code
-    assert game.state == before
-    assert len(game.events) == logged
-    assert heard == []
-    return info.value
 
 
 def of_type(events: list[dict], kind: str) -> list[dict]:

@@ -3,40 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 
-from craits_core import Card, Draw, Game, IllegalMove, Play, RuleSet, Suit
+from craits_core import Card, Draw, Game, Play, RuleSet, Suit
 from tests.decks import stacked_game
+
+from .helpers import play_out, refused
 
 STANDARD = RuleSet()
 
 
 def card(code: str) -> Card:
     return Card.parse(code)
-
-
-def refused(game: Game, command: object, code: str | None = None) -> IllegalMove:
-    before, logged = game.state, len(game.events)
-    with pytest.raises(IllegalMove) as info:
-        game.handle(command)  # type: ignore[arg-type]
-    if code is not None:
-        assert info.value.code == code
-    assert game.state == before
-    assert len(game.events) == logged
-    return info.value
-
-
-def play_out(game: Game, seed: int, limit: int = 100_000) -> None:
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if game.state.is_over:
-            return
-        seat = game.state.current_player
-        assert seat is not None
-        game.handle(rng.choice(game.legal_moves(seat)))
-    raise AssertionError("the game did not end")
 
 
 def three(

@@ -1,0 +1,70 @@
+"""Helpers the rule tests share: refusals that change nothing, playing a game out."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from craits_core import Game, IllegalMove, event_from_dict, replay
+
+
+def kinds(events: list[dict]) -> list[str]:
+    """The types of ``events``, in order."""
+    return [e["type"] for e in events]
+
+
+def held(game: Game, seat: int) -> list[str]:
+    """``seat``'s cards as codes."""
+    return [str(c) for c in game.state.hands[seat]]
+
+
+def refused(game: Game, command: object, code: str | None = None) -> IllegalMove:
+    """``command`` is refused (with ``code``, unless None) and nothing changes: the
+    same state, no event in the log, nothing told to listeners."""
+    before, logged = game.state, len(game.events)
+    heard: list[dict] = []
+    unsubscribe = game.subscribe(heard.append)
+    try:
+        with pytest.raises(IllegalMove) as caught:
+            game.handle(command)  # type: ignore[arg-type]
+    finally:
+        unsubscribe()
+    if code is not None:
+        assert caught.value.code == code
+    assert str(caught.value)
+    assert game.state == before
+    assert len(game.events) == logged
+    assert heard == []
+    return caught.value
+
+
+def with_dry_stock(game: Game, seat: int) -> Game:
+    """The same table once a long run of draws has emptied the stock: ``seat`` holds
+    every card it had, and the discard pile is its top card alone."""
+    state = game.state
+    assert len(state.pile) == 1
+    drawn = event_from_dict(
+        {
+            "type": "cards-drawn",
+            "player": seat,
+            "cards": [str(c) for c in state.stock],
+            "reason": "turn",
+        }
+    )
+    log = [*game.log, drawn]
+    dry = Game(log, replay(log))
+    assert dry.state.stock_size == 0
+    return dry
+
+
+def play_out(game: Game, seed: int, limit: int = 100_000) -> None:
+    """Random legal moves by whoever is to act, until the game is over."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if game.state.is_over:
+            return
+        seat = game.state.current_player
+        assert seat is not None
+        game.handle(rng.choice(game.legal_moves(seat)))
+    raise AssertionError("the game did not end")

@@ -1,0 +1,493 @@
+"""The SSH server, for real: asyncssh clients on 127.0.0.1, their screens read by pyte.
+
+Most tests run a small stand-in for the app (``FAKE_APP``): it does what the real
+app does at the edges (says hello on the socket with its token, draws in its
+terminal, hears resizes and keys, obeys ``bye``), so the server's own work is
+tested whatever the screens look like. The tests at the end run the real app
+(``python -m craits_tui --remote``) when the client side is there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import stat
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+import pytest
+
+from craits_tui.server.limits import Limits
+from craits_tui.server.ssh import CraitsServer, ServerConfig, default_data_dir
+
+TIMEOUT = 10.0
+SIZE = (100, 32)
+
+FAKE_APP = r'''
+import asyncio, json, os, signal, sys
+
+path = sys.argv[sys.argv.index("--remote") + 1]
+token = os.environ.pop("CRAITS_SESSION")
+
+
+async def main():
+    reader, writer = await asyncio.open_unix_connection(path)
+    writer.write(json.dumps({"op": "hello", "token": token}).encode() + b"\n")
+    welcome = json.loads(await reader.readline())
+    cols, rows = os.get_terminal_size(0)
+    env = os.environ
+    print(f"welcome {welcome['name']} code {welcome['reconnect']}", flush=True)
+    print(f"size {cols}x{rows} term {env.get('TERM')} lang {env.get('LANG')} "
+          f"agent {env.get('SSH_AUTH_SOCK')} pid {os.getpid()}", flush=True)
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(
+        signal.SIGWINCH, lambda: print("resized %dx%d" % os.get_terminal_size(0), flush=True)
+    )
+    done = asyncio.Event()
+
+    def typed():
+        data = os.read(0, 1024)
+        if not data or b"quit" in data:
+            done.set()
+        else:
+            print("typed", data.decode().strip(), flush=True)
+
+    loop.add_reader(0, typed)
+
+    async def listen():
+        while line := await reader.readline():
+            message = json.loads(line)
+            if message["op"] == "bye":
+                print("bye:", message["message"], flush=True)
+                done.set()
+
+    loop.create_task(listen())
+    await done.wait()
+
+
+asyncio.run(main())
+'''
+
+
+@pytest.fixture(autouse=True)
+def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's data directory (host key, games) is the test's own."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+@asynccontextmanager
+async def running(tmp_path: Path, **options: Any) -> AsyncIterator[CraitsServer]:
+    """The server on 127.0.0.1, on a free port, running the stand-in app."""
+    app = tmp_path / "fake_app.py"
+    app.write_text(FAKE_APP, encoding="utf-8")
+    options.setdefault("app", (str(app),))
+    config = ServerConfig(host="127.0.0.1", port=0, bot_pace=0.0, auth_delay=0.0, **options)
+    server = CraitsServer(config)
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+def connect(server: CraitsServer, username: str = "ann", **options: Any) -> Any:
+    options.setdefault("password", "")  # open: any password (or none) gets in
+    options.setdefault("client_keys", None)
+    options.setdefault("agent_path", None)
+    return asyncssh.connect(
+        "127.0.0.1", server.port, username=username, known_hosts=None, encoding=None, **options
+    )
+
+
+class Terminal:
+    """A session's screen as the player sees it: the bytes received, fed to pyte."""
+
+    def __init__(self, process: asyncssh.SSHClientProcess[bytes], size: tuple[int, int]) -> None:
+        self.process = process
+        self.screen = pyte.Screen(*size)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        self._pump = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def open(
+        cls, conn: asyncssh.SSHClientConnection, command: str | None = None, **options: Any
+    ) -> Terminal:
+        options.setdefault("term_type", "xterm-256color")
+        options.setdefault("term_size", SIZE)
+        process = await conn.create_process(command, stderr=asyncssh.STDOUT, **options)
+        return cls(process, options["term_size"])
+
+    async def _read(self) -> None:
+        with contextlib.suppress(asyncssh.Error, ConnectionError):
+            while data := await self.process.stdout.read(65536):
+                self.raw += data
+                self.stream.feed(bytes(data))
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def shows(self, text: str, timeout: float = TIMEOUT) -> str:
+        """Wait until ``text`` is on the screen; the screen's text."""
+        async with asyncio.timeout(timeout):
+            while text not in self.text:
+                if self._pump.done():
+                    break
+                await asyncio.sleep(0.02)
+        assert text in self.text, f"{text!r} is not on the screen:\n{self.text}"
+        return self.text
+
+    async def ended(self, timeout: float = TIMEOUT) -> int | None:
+        async with asyncio.timeout(timeout):
+            await self.process.wait_closed()
+            await self._pump
+        return self.process.exit_status
+
+
+def pid_on(text: str) -> int:
+    return int(text.split(" pid ")[1].split()[0])
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie is dead too: its parent simply has not looked yet.
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    return True
+
+
+# --- The server itself ----------------------------------------------------------------
+
+
+async def test_the_host_key_is_made_once_kept_private_and_reused(tmp_path: Path) -> None:
+    async with running(tmp_path) as server:
+        first = server.fingerprint
+    key = default_data_dir() / "host_key"
+    assert str(key).startswith(str(tmp_path))
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    async with running(tmp_path) as server:
+        assert server.fingerprint == first
+        assert (default_data_dir() / "games.sqlite3").exists()
+
+
+async def test_the_app_runs_in_a_terminal_of_its_own(tmp_path: Path) -> None:
+    async with running(tmp_path) as server, connect(server) as conn:
+        term = await Terminal.open(conn, env={"LANG": "it_IT.UTF-8", "EVIL": "x"})
+        screen = await term.shows("welcome ann code")
+        assert "size 100x32 term xterm-256color lang it_IT.UTF-8 agent None" in screen
+        (member,) = server.authority.members()  # type: ignore[union-attr]
+        assert f"code {member.reconnect}" in screen  # the code to show the player
+        pid = pid_on(screen)
+        # The player's window changes size: the app hears of it.
+        term.process.change_terminal_size(120, 40)
+        await term.shows("resized 120x40")
+        # Keys reach the app.
+        term.process.stdin.write(b"hello there\r")
+        await term.shows("typed hello there")
+        # The client goes away: the app goes with it, and so does the session.
+        conn.close()
+        async with asyncio.timeout(TIMEOUT):
+            while alive(pid) or server.authority.members():  # type: ignore[union-attr]
+                await asyncio.sleep(0.05)
+
+
+async def test_the_app_ending_ends_the_session(tmp_path: Path) -> None:
+    async with running(tmp_path) as server, connect(server) as conn:
+        term = await Terminal.open(conn)
+        await term.shows("welcome")
+        term.process.stdin.write(b"quit\r")
+        assert await term.ended() == 0
+        assert server.sessions.running == 0
+
+
+async def test_a_command_is_refused_in_words(tmp_path: Path) -> None:
+    async with running(tmp_path) as server, connect(server) as conn:
+        term = await Terminal.open(conn, "cat /etc/passwd")
+        await term.shows("This server runs only the Craits game")
+        assert await term.ended() == 1
+        assert "root:" not in term.text
+        result = await conn.run("sh -c id")  # without a terminal too
+        assert result.exit_status == 1 and b"only the Craits game" in result.stderr
+        assert server.authority.members() == []  # type: ignore[union-attr]
+
+
+async def test_a_session_without_a_terminal_is_refused(tmp_path: Path) -> None:
+    async with running(tmp_path) as server, connect(server) as conn:
+        process = await conn.create_process()
+        assert await process.stderr.read() and process.exit_status in (None, 1)
+        await process.wait_closed()
+        assert process.exit_status == 1
+
+
+async def test_forwarding_and_sftp_are_refused(tmp_path: Path) -> None:
+    async with running(tmp_path) as server, connect(server) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", server.port)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_unix_connection(asyncssh.SSHUNIXSession, "/tmp/.X11-unix/X0")
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+            await conn.start_sftp_client()
+        # The game still runs on the same connection.
+        term = await Terminal.open(conn)
+        await term.shows("welcome ann")
+
+
+async def test_agent_forwarding_is_refused(tmp_path: Path) -> None:
+    agent = tmp_path / "agent.sock"
+    async with running(tmp_path) as server:
+        listener = await asyncio.start_unix_server(lambda r, w: w.close(), path=str(agent))
+        try:
+            async with connect(server, agent_path=str(agent), agent_forwarding=True) as conn:
+                term = await Terminal.open(conn)
+                await term.shows("agent None")
+                (ssh,) = server.ssh_connections
+                assert ssh.get_agent_path() is None
+        finally:
+            listener.close()
+
+
+# --- Who gets in ---------------------------------------------------------------------
+
+
+async def test_a_wrong_password_is_refused(tmp_path: Path) -> None:
+    async with running(tmp_path, auth="password", password="open sesame") as server:
+        with pytest.raises(asyncssh.PermissionDenied):
+            async with connect(server, password="open barley"):
+                pass
+        async with connect(server, password="open sesame") as conn:
+            term = await Terminal.open(conn)
+            await term.shows("welcome ann")
+
+
+async def test_only_authorized_keys_get_in_and_the_key_is_known(tmp_path: Path) -> None:
+    good = asyncssh.generate_private_key("ssh-ed25519")
+    bad = asyncssh.generate_private_key("ssh-ed25519")
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_bytes(good.export_public_key())
+    async with running(tmp_path, auth="keys", authorized_keys=authorized) as server:
+        with pytest.raises(asyncssh.PermissionDenied):
+            async with connect(server, client_keys=[bad], password=None):
+                pass
+        with pytest.raises(asyncssh.PermissionDenied):
+            async with connect(server, client_keys=None, password="anything"):
+                pass
+        async with connect(server, client_keys=[good], password=None) as conn:
+            term = await Terminal.open(conn)
+            await term.shows("welcome ann")
+            (member,) = server.authority.members()  # type: ignore[union-attr]
+            assert member.key == good.get_fingerprint()
+
+
+async def test_open_mode_knows_a_key_when_one_is_offered(tmp_path: Path) -> None:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with running(tmp_path) as server, connect(
+        server, "bob", client_keys=[key], password=None
+    ) as conn:
+        term = await Terminal.open(conn)
+        await term.shows("welcome bob")
+        (member,) = server.authority.members()  # type: ignore[union-attr]
+        assert member.key == key.get_fingerprint()
+
+
+async def test_a_name_with_escapes_is_cleaned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # asyncssh turns such user names away on both ends (SASLprep); a client that
+    # sent one anyway (that check is off here) still shows no escape to anyone.
+    monkeypatch.setattr(asyncssh.connection, "saslprep", lambda text: text)
+    async with running(tmp_path) as server, connect(server, "\x1b]0;pwned\x07eve\x1b[2J") as conn:
+        term = await Terminal.open(conn)
+        await term.shows("welcome eve code")
+        assert "pwned" not in term.screen.title
+
+
+# --- Limits -------------------------------------------------------------------------------
+
+
+async def test_sessions_per_address_are_limited(tmp_path: Path) -> None:
+    async with running(tmp_path, limits=Limits(per_address=1)) as server, connect(server) as conn:
+        first = await Terminal.open(conn)
+        await first.shows("welcome")
+        second = await Terminal.open(conn)
+        await second.shows("Too many sessions from your address")
+        assert await second.ended() == 1
+        term = first
+        term.process.stdin.write(b"quit\r")
+        await term.ended()
+        third = await Terminal.open(conn)
+        await third.shows("welcome")
+
+
+async def test_the_server_full_is_said(tmp_path: Path) -> None:
+    async with (
+        running(tmp_path, limits=Limits(max_sessions=1)) as server,
+        connect(server) as one,
+        connect(server, "bob") as two,
+    ):
+        first = await Terminal.open(one)
+        await first.shows("welcome")
+        second = await Terminal.open(two)
+        await second.shows("The Craits server is full")
+
+
+async def test_an_idle_session_is_ended_with_a_word(tmp_path: Path) -> None:
+    async with running(tmp_path, limits=Limits(idle_timeout=0.5)) as server, connect(server) as conn:
+        term = await Terminal.open(conn)
+        await term.shows("welcome")
+        await term.shows("bye: No input for too long.")  # the app was told why
+        assert await term.ended() == 0
+        assert "No input for too long." in term.text
+        assert server.authority.members() == []  # type: ignore[union-attr]
+
+
+async def test_shutting_down_tells_every_session(tmp_path: Path) -> None:
+    async with running(tmp_path) as server, connect(server) as conn:
+        term = await Terminal.open(conn)
+        screen = await term.shows("welcome")
+        await server.close()
+        await term.shows("bye: The server is shutting down.")
+        assert not alive(pid_on(screen))
+
+
+# --- The real app ---------------------------------------------------------------------------
+
+
+REAL_APP_SCRIPT = """\
+import sys
+from craits_tui.remote import run_remote
+run_remote(sys.argv[sys.argv.index("--remote") + 1])
+"""
+
+
+def real_app(tmp_path: Path) -> tuple[str, ...]:
+    """How a session runs the real app: ``python -m craits_tui --remote`` once the
+    command line has the option; until then the client side's own entry point."""
+    from craits_tui.cli import build_parser
+
+    if "--remote" in build_parser().format_help():
+        return ("craits_tui",)
+    script = tmp_path / "real_app.py"
+    script.write_text(REAL_APP_SCRIPT, encoding="utf-8")
+    return (str(script),)
+
+
+def client_side_missing() -> str | None:
+    """Why the real app cannot run a remote session yet, if it cannot."""
+    try:
+        from craits_tui import remote
+    except ImportError as err:
+        return f"the client side is not there yet: craits_tui.remote cannot be imported ({err})"
+    if not hasattr(remote, "run_remote"):
+        return "the client side is not there yet: craits_tui.remote has no run_remote"
+    return None
+
+
+needs_client = pytest.mark.skipif(
+    client_side_missing() is not None, reason=str(client_side_missing())
+)
+APP_START = 30.0  # seconds for the app to come up (Textual's import, the first draw)
+
+
+@needs_client
+async def test_the_real_app_lists_tables_safely_and_follows_the_window(tmp_path: Path) -> None:
+    from tests.server.test_authority import Client
+
+    async with running(tmp_path, app=real_app(tmp_path)) as server:
+        authority = server.authority
+        assert authority is not None and server.ipc is not None
+        host = await Client.connect(server.ipc.path, authority.open_session("Host"))
+        host.send("create", name="\x1b]0;pwned\x07Evil\x1b[5mTable", seats=[None, None])
+        await host.reply("joined")
+        async with connect(server) as conn:
+            term = await Terminal.open(conn)
+            await term.shows("EvilTable", timeout=APP_START)
+            member = next(m for m in authority.members() if m.user == "ann")
+            await term.shows(member.reconnect)  # the code to take the seat back
+            assert "pwned" not in term.screen.title and b"pwned" not in term.raw
+            # The window grows: the app redraws to the new size.
+            term.process.change_terminal_size(120, 40)
+            term.screen.resize(40, 120)
+            async with asyncio.timeout(TIMEOUT):
+                while max(len(line.rstrip()) for line in term.screen.display) <= 100:
+                    await asyncio.sleep(0.05)
+            term.process.stdin.write(b"q")  # the lobby's Quit
+            assert await term.ended() == 0
+        assert [m.user for m in authority.members()] == ["Host"]
+
+
+@needs_client
+async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(tmp_path: Path) -> None:
+    from tests.server.test_authority import Client, take_turn
+
+    rng = random.Random(8)
+    async with running(tmp_path, app=real_app(tmp_path), grace=0.3) as server:
+        authority = server.authority
+        assert authority is not None and server.ipc is not None
+        host = await Client.connect(server.ipc.path, authority.open_session("Host"))
+        host.send("create", name="Duel", seats=[None, None], rules={"short_game": True})
+        await host.reply("joined")
+        conn = await connect(server)
+        term = await Terminal.open(conn)
+        await term.shows("Duel", timeout=APP_START)
+        term.process.stdin.write(b"j")  # join the table the lobby has selected
+        await term.shows("Waiting for Host")
+        host.send("start")
+        await host.until(lambda: host.view is not None)
+        table = authority.tables[host.code or ""]
+        game = table.game
+        assert game is not None
+
+        def moved(seat: int) -> bool:
+            return any(
+                e["type"] in ("card-played", "cards-drawn") and e.get("player") == seat
+                for e in game.events[3:]
+            )
+
+        # Both play: the host from its socket, Ann with her keys.
+        async with asyncio.timeout(30):
+            while not (moved(1) and moved(0)):
+                if host.my_turn and host.moves():
+                    await take_turn(host, rng)
+                elif game.state.current_player == 1:
+                    count = game.event_count
+                    for key in (b"\r", b"d", b"\r"):  # play the card at the cursor, else draw
+                        term.process.stdin.write(key)
+                        await asyncio.sleep(0.4)
+                        if game.event_count > count:
+                            break
+                else:
+                    await asyncio.sleep(0.05)
+        # Ann saw the host's move as it happened.
+        await term.shows("Host played" if any(
+            e["type"] == "card-played" and e["player"] == 0 for e in game.events
+        ) else "Host drew")
+        code = next(m for m in authority.members() if m.user == "ann").reconnect
+        # Ann's connection drops: the seat waits, then a bot stands in.
+        heard = len(host.received)
+        conn.close()
+        assert (await host.reply("seat", heard))["connected"] is False
+        assert (await host.reply("seat", heard + 1))["bot"] == "normal"
+        # She comes back (a new session: no key, so the code) and takes her seat.
+        async with connect(server) as conn:
+            term = await Terminal.open(conn)
+            await term.shows("Reconnect code", timeout=APP_START)
+            term.process.stdin.write(b"r")
+            await term.shows("reconnect code")
+            term.process.stdin.write(code.encode() + b"\r")
+            await term.shows("round 1 of 8")
+            back = await host.reply("seat", heard + 2)
+            assert back == {"op": "seat", "seat": 1, "connected": True, "bot": None}
+            assert table.slots[1].holder is not None and table.slots[1].holder.user == "ann"
