@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from dataclasses import fields, is_dataclass
+from enum import Enum
+from typing import Any
 
 import pytest
 
-from craits_core import Game, IllegalMove, event_from_dict, replay
+from craits_core import FULL_DECK, Card, Game, IllegalMove, event_from_dict, replay
+
+CODES = {str(card): card for card in FULL_DECK}
 
 
 def kinds(events: list[dict]) -> list[str]:
@@ -68,3 +74,27 @@ def play_out(game: Game, seed: int, limit: int = 100_000) -> None:
         assert seat is not None
         game.handle(rng.choice(game.legal_moves(seat)))
     raise AssertionError("the game did not end")
+
+
+def cards_in(value: Any) -> Iterator[Card]:
+    """Every card reachable from ``value``: cards, card codes, and whatever is nested
+    in dataclasses, tuples, lists, sets and dicts (keys too)."""
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, str):
+        if value in CODES:
+            yield CODES[value]
+    elif isinstance(value, Enum) or value is None or isinstance(value, int | float):
+        return
+    elif is_dataclass(value) and not isinstance(value, type):
+        for f in fields(value):
+            yield from cards_in(getattr(value, f.name))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from cards_in(key)
+            yield from cards_in(item)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            yield from cards_in(item)
+    else:
+        raise AssertionError(f"unexpected value in a view or event: {value!r}")

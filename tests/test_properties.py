@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from contextlib import suppress
-from dataclasses import fields, is_dataclass, replace
-from enum import Enum
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -42,9 +40,9 @@ from craits_core import (
     replay,
     score_hand,
 )
+from tests.helpers import CODES, cards_in
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
-CODES = {str(card): card for card in FULL_DECK}
 SUIT_CHOICES: tuple[Suit | None, ...] = (None, *Suit)
 
 FAST = settings(
@@ -147,30 +145,6 @@ def random_legal(game: Game, rnd: random.Random, off_turn: float = 0.15) -> Comm
 
 
 # --- Checks -------------------------------------------------------------------------
-
-
-def cards_in(value: Any) -> Iterator[Card]:
-    """Every card reachable from ``value``: cards, card codes, and whatever is nested
-    in dataclasses, tuples, lists, sets and dicts (keys too)."""
-    if isinstance(value, Card):
-        yield value
-    elif isinstance(value, str):
-        if value in CODES:
-            yield CODES[value]
-    elif isinstance(value, Enum) or value is None or isinstance(value, int | float):
-        return
-    elif is_dataclass(value) and not isinstance(value, type):
-        for f in fields(value):
-            yield from cards_in(getattr(value, f.name))
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from cards_in(key)
-            yield from cards_in(item)
-    elif isinstance(value, list | tuple | set | frozenset):
-        for item in value:
-            yield from cards_in(item)
-    else:
-        raise AssertionError(f"unexpected value in a view or event: {value!r}")
 
 
 def hidden_from(state: State, seat: int | None) -> set[Card]:

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from dataclasses import fields, is_dataclass
-from enum import Enum
+from dataclasses import fields
 from typing import Any
 
 import pytest
 
 from craits_core import (
-    FULL_DECK,
     CallIdiot,
     Card,
     ChooseSuit,
@@ -22,8 +19,8 @@ from craits_core import (
     Suit,
 )
 from tests.decks import cards, stacked_game
+from tests.helpers import cards_in
 
-CODES = {str(card): card for card in FULL_DECK}
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
 
 # Dealer 0: seat 1 plays first. The stock's top cards are QC, JD, 10H.
@@ -38,29 +35,6 @@ def table(**kwargs: Any) -> Game:
 
 def card(code: str) -> Card:
     return Card.parse(code)
-
-
-def cards_in(value: Any) -> Iterator[Card]:
-    """Every card reachable from ``value`` (card codes in strings included)."""
-    if isinstance(value, Card):
-        yield value
-    elif isinstance(value, str):
-        if value in CODES:
-            yield CODES[value]
-    elif isinstance(value, Enum) or value is None or isinstance(value, int | float):
-        return
-    elif is_dataclass(value) and not isinstance(value, type):
-        for f in fields(value):
-            yield from cards_in(getattr(value, f.name))
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from cards_in(key)
-            yield from cards_in(item)
-    elif isinstance(value, list | tuple | set | frozenset):
-        for item in value:
-            yield from cards_in(item)
-    else:
-        raise AssertionError(f"unexpected value: {value!r}")
 
 
 def random_game(seed: int, players: int = 4, until: str | None = None, steps: int = 300) -> Game:

@@ -478,6 +478,49 @@ async def test_a_dropped_connection_says_so_and_ends_the_session(server: FakeSer
     assert app.return_value == "The server closed the connection."
 
 
+async def test_the_server_saying_goodbye_ends_the_session_by_itself(server: FakeServer) -> None:
+    app = remote_app(server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot)
+        server.send("bye", code="shutdown", message="The server is shutting down.")
+        await until(pilot, lambda: isinstance(app.screen, Disconnected))
+        assert "shutting down" in str(app.screen.query_one("#gone-reason").render())
+        await until(pilot, lambda: app.return_value is not None)  # no key needed
+
+
+async def test_a_closed_table_sends_the_player_back_to_the_lobby(server: FakeServer) -> None:
+    app = remote_app(server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot)
+        await pilot.press("j")  # the selected table, Bob's
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        server.send("left", code="BOB1", message="The table closed.")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert notices(app) == ["The table closed."]
+
+
+async def test_watching_a_game_shows_no_hand(socket_path: str) -> None:
+    def three(names: list[str], rules: RuleSet) -> Game:
+        return Game.new(names, seed=3, rules=rules)
+
+    async with FakeServer(socket_path, three) as server:
+        app = remote_app(server.path)
+        async with app.run_test(size=SIZE) as pilot:
+            await connected(pilot)
+            await pilot.press("w")
+            await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+            assert "watching" in str(app.screen.query_one("#room-hint").render())
+            server.on_start()  # Bob, the host, starts
+            await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+            screen = app.screen
+            assert isinstance(screen, RemoteTableScreen) and server.game is not None
+            await until(pilot, lambda: screen.view == server.game.view(None))  # type: ignore[union-attr]
+            assert screen.seat is None and screen.table.humans == []
+            assert hand(screen) == ()
+            with pytest.raises(IllegalMove):
+                screen.table.submit(Draw(0))
+
+
 async def test_no_server_at_the_socket_is_a_message_not_a_traceback(socket_path: str) -> None:
     app = remote_app(socket_path)
     async with app.run_test(size=SIZE) as pilot:
