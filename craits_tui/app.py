@@ -13,7 +13,7 @@ from craits_core import Game, GameStore, RuleSet, StoreError
 
 from .i18n import _
 from .settings import THEMES, Settings, save_settings
-from .table import LocalTable, Seat
+from .table import LocalTable, Seat, Table
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ class CraitsApp(App[str | None]):
         if record is not None:
             self.resume(record.id)
 
-    def open_table(self, table: LocalTable) -> None:
+    def open_table(self, table: Table) -> None:
         from .screens.table import TableScreen
 
         self._switch(TableScreen(table, self.settings))

@@ -116,6 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help=_("the settings file (default: {path})").format(path=settings_path()),
     )
+    # The server starts each online session's app with this; players never type it.
+    parser.add_argument("--remote", metavar="SOCKET", help=argparse.SUPPRESS)
     return parser
 
 
@@ -141,6 +143,9 @@ def needs_ascii(environ: Mapping[str, str]) -> bool:
 def main(argv: list[str] | None = None) -> None:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.remote:
+        _remote(args)
+        return
     settings = load_settings(args.settings)
     changes = {
         "pace": args.pace,
@@ -173,6 +178,24 @@ def main(argv: list[str] | None = None) -> None:
     message = app.run()
     if message:
         print(message)
+
+
+def _remote(args: argparse.Namespace) -> None:
+    """An online session, started by the server: the settings file here is the
+    server's, not the player's, so none is read or written."""
+    from .settings import Settings
+
+    settings = Settings(
+        ascii=bool(args.ascii) or needs_ascii(os.environ),
+        four_colour=bool(args.four_colour),
+        theme=args.theme or "dark",
+        animations=not args.low_bandwidth,
+        language=args.lang,
+    )
+    use_language(settings.language)
+    from .remote import run_remote  # after the language is set: screens translate at import
+
+    run_remote(args.remote, settings)
 
 
 def _launch(args: argparse.Namespace):  # type: ignore[no-untyped-def]

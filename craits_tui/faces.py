@@ -97,11 +97,13 @@ class CardLook:
         colour = self.colour(card.suit)
         label = card.rank.label
         glyph = self.glyph(card.suit)
-        rows = [Text(f"{tl}{h * inner}{tr}")]
+        # The whole card in its suit's colour: one run of text a line, which keeps
+        # what is sent to the terminal for each play small.
+        rows = [Text(f"{tl}{h * inner}{tr}", style=colour)]
         body = [label.ljust(inner)]
         for i in range(1, height - 3):
             body.append((glyph if i == (height - 2) // 2 else "").center(inner))
         body.append(label.rjust(inner))
-        rows.extend(Text(v) + Text(line, style=colour) + Text(v) for line in body)
-        rows.append(Text(f"{bl}{h * inner}{br}"))
+        rows.extend(Text(f"{v}{line}{v}", style=colour) for line in body)
+        rows.append(Text(f"{bl}{h * inner}{br}", style=colour))
         return rows

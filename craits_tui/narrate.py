@@ -97,6 +97,7 @@ class Narrator:
         if card.rank is Rank.NINE and suit is not card.suit:
             return line + _(" and switched to {suit}.").format(suit=suit_name(suit))
         tail = {
+            Rank.TWO: _(": crank!"),
             Rank.FOUR: _(": skip!"),
             Rank.SIX: _(": play again.") if e["player"] == self.seat else _(": plays again."),
             Rank.TEN: _(": reverse!"),

@@ -10,8 +10,8 @@ from ..i18n import _
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-TALL = 42
-"""From this height the table has room to show the scoreboard beside the log."""
+TALL = 32
+"""From this height the table has room to show the scoreboard above the log."""
 SHORT = 30
 """Below this height screens leave out decoration (the start screen's logo)."""
 

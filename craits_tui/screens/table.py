@@ -89,6 +89,8 @@ class TableScreen(Roomy, Screen):
         self._queue: deque[dict[str, Any]] = deque()
         self._waiting = False  # a summary or handover is open: hold the queue
         self._armed = False  # "last card" said ahead, to ride on the next play
+        self._enabled: tuple[bool | None, ...] = ()  # the footer's move keys, as shown
+        self._title = ""
         self._bot_timer: Timer | None = None
         self._shown = 0  # events of the log folded into the view so far
         self._known = table.event_count()  # events in the log when the screen opened
@@ -238,7 +240,11 @@ class TableScreen(Roomy, Screen):
         can_arm = mine and len(view.hand) == 2 and not view.crank
         button.disabled = not (can_say or can_arm)
         button.label = _("Last card! ✓") if self._armed and can_arm else _("Last card!")
-        self.refresh_bindings()
+        enabled = tuple(self.check_action(a, ()) for a in _MOVE_ACTIONS)
+        if enabled != self._enabled:
+            # The footer is rebuilt whole: only when what it offers changed.
+            self._enabled = enabled
+            self.refresh_bindings()
         if caught_up and self._hand_over(view):
             return
         if mine and view.choosing_suit:
@@ -333,7 +339,9 @@ class TableScreen(Roomy, Screen):
             )
         else:
             title += _(" · watching")
-        self.query_one("#title", Static).update(title)
+        if title != self._title:
+            self._title = title
+            self.query_one("#title", Static).update(title)
 
     def _moves(self) -> list[Command]:
         return self.table.legal_moves(self.seat) if self.seat is not None else []
@@ -543,6 +551,9 @@ class TableScreen(Roomy, Screen):
         else:
             self.app.exit()
 
+
+_MOVE_ACTIONS = ("draw", "last_card", "call_idiot", "play_number")
+"""The footer's keys that come and go with the moves allowed."""
 
 _LOG_STYLES = {
     "round-started": "bold",

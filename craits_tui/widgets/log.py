@@ -2,18 +2,85 @@
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.text import Text
-from textual.widgets import RichLog
+from textual import events
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+MAX_LINES = 400
 
 
-class GameLog(RichLog):
-    """A readable account of the game ("Bob played 7♠", "You drew a card")."""
+class GameLog(Widget):
+    """A readable account of the game ("Bob played 7♠", "You drew a card").
+
+    It fills a page from the top; when the page is full it turns: the last few
+    lines move to the top and the page fills again. A scrolling log would shift
+    every row for each new line, and a terminal at the end of a slow link would be
+    sent the whole panel again for every move; a page sends only the new line.
+    """
 
     def __init__(self, **kwargs: object) -> None:
-        # min_width: wrap to the panel, however narrow (the default assumes 78 columns).
-        super().__init__(
-            max_lines=400, wrap=True, markup=False, min_width=20, auto_scroll=True, **kwargs
-        )  # type: ignore[arg-type]
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._lines: list[Text] = []
+        self._rows: list[Strip] = []  # the lines wrapped to the width, oldest first
+        self._top = 0  # the first row shown
+
+    @property
+    def lines(self) -> list[Text]:
+        """Every line said so far (the last `MAX_LINES`)."""
+        return list(self._lines)
 
     def say(self, line: str, style: str = "") -> None:
-        self.write(Text(line, style=style))
+        """Add a line at the bottom."""
+        text = Text(line, style=style)
+        self._lines.append(text)
+        if len(self._lines) > MAX_LINES:
+            del self._lines[: len(self._lines) - MAX_LINES]
+        width, height = self.size
+        if not width or not height:
+            return  # not laid out yet: wrapped when it is
+        new = self._wrap(text, width)
+        first = len(self._rows)
+        self._rows.extend(new)
+        if len(self._rows) - self._top > height:
+            self._turn_page(height)
+            self.refresh()
+        else:
+            self.refresh(Region(0, first - self._top, width, len(new)))
+
+    def clear(self) -> None:
+        self._lines.clear()
+        self._rows.clear()
+        self._top = 0
+        self.refresh()
+
+    def _turn_page(self, height: int) -> None:
+        keep = max(1, height // 4)
+        self._top = max(0, len(self._rows) - keep)
+        # Rows above the page are never shown again: forget them.
+        del self._rows[: self._top]
+        self._top = 0
+
+    def _wrap(self, text: Text, width: int) -> list[Strip]:
+        console = self.app.console
+        options = console.options.update_width(width)
+        lines = console.render_lines(text, options, pad=False)
+        return [Strip(Segment.adjust_line_length(line, width)) for line in lines]
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        self._rows = (
+            [row for line in self._lines for row in self._wrap(line, width)] if width else []
+        )
+        self._top = max(0, len(self._rows) - height)
+        del self._rows[: self._top]
+        self._top = 0
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        index = self._top + y
+        if 0 <= index < len(self._rows):
+            return self._rows[index].apply_style(self.rich_style)
+        return Strip.blank(self.size.width, self.rich_style)

@@ -46,6 +46,7 @@ from craits_tui.remote import (
 )
 from craits_tui.screens.lobby import (
     CodePrompt,
+    ConfirmLeave,
     CreateTableScreen,
     Disconnected,
     LobbyScreen,
@@ -257,7 +258,9 @@ async def server(socket_path: str) -> AsyncIterator[FakeServer]:
 
 
 def remote_app(path: str, token: str = TOKEN) -> RemoteApp:
-    return RemoteApp(path, Settings(pace="slow", animations=False), token=token)
+    app = RemoteApp(path, Settings(pace="slow", animations=False), token=token)
+    app.bye_pause = 0.1
+    return app
 
 
 async def until(pilot: Pilot[Any], check: Callable[[], object], seconds: float = 3.0) -> None:
@@ -394,73 +397,70 @@ async def test_create_wait_start_and_play_a_card_by_key(server: FakeServer) -> N
     app = remote_app(server.path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await create_and_start(pilot, server)
+        game = server.game
+        assert game is not None
         create = next(m for m in server.received if m["op"] == "create")
         assert create["seats"] == [None, None]  # seat 0 the host, seat 1 for a person
         fills = [m for m in server.received if m["op"] == "fill"]
         assert fills == [{"op": "fill", "seat": 1, "bot": LEVELS[0]}]
-        assert server.game is not None
         assert set(hand(screen)) == set(Card.parse(c) for c in ANN.split())
         # The QH is played with its number key; the server's game moves.
         await pilot.press(str(hand(screen).index(Card.parse("QH")) + 1))
-        await until(pilot, lambda: Card.parse("QH") in server.game.state.pile)  # type: ignore[union-attr]
-        await until(pilot, lambda: app.screen is screen and screen.view == server.game.view(0))  # type: ignore[union-attr]
+        await until(pilot, lambda: Card.parse("QH") in game.state.pile)
+        await until(pilot, lambda: app.screen is screen and screen.view == game.view(0))
         assert Card.parse("QH") not in hand(screen)
+        # What the client holds is its own seat's, and nothing of the others' cards.
+        table = screen.table
+        assert isinstance(table, RemoteTable)
+        assert table.view == game.view(0)
+        hidden = {str(c) for c in game.state.hands[1]} | {str(c) for c in game.state.stock}
+        for event in table.events_for(0):
+            assert event.get("deck") is None and "seed" not in event
+            if event["type"] == "cards-drawn" and event["player"] != 0:
+                assert event["cards"] is None
+        assert not hidden & set(strings(table.events_for(0)))
+        with pytest.raises(ValueError):
+            table.events_for(1)
 
 
-async def test_the_client_never_holds_another_seats_cards(server: FakeServer) -> None:
+async def test_refusals_here_and_from_the_server_show_a_notice(server: FakeServer) -> None:
     app = remote_app(server.path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await create_and_start(pilot, server)
         game = server.game
         assert game is not None
-        await pilot.press(str(hand(screen).index(Card.parse("QH")) + 1))
-        await until(pilot, lambda: screen.view == game.view(0))
-        table = screen.table
-        assert isinstance(table, RemoteTable)
-        assert table.view == game.view(0)
-        bob_cards = {str(c) for c in game.state.hands[1]} | {str(c) for c in game.state.stock}
-        for event in table.events_for(0):
-            assert event.get("deck") is None and "seed" not in event
-            if event["type"] == "cards-drawn" and event["player"] != 0:
-                assert event["cards"] is None
-        assert not bob_cards & set(strings(table.events_for(0)))
-        with pytest.raises(ValueError):
-            table.events_for(1)
-
-
-async def test_a_move_the_rules_refuse_is_refused_at_once(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await create_and_start(pilot, server)
+        # The rules refuse the KS: refused here, in the player's words, nothing sent.
         sent = len(server.received)
         await pilot.press(str(hand(screen).index(Card.parse("KS")) + 1))
         await until(pilot, lambda: notices(app))
         assert notices(app) == ["You must follow hearts or play a J or an 8."]
-        await pilot.pause(0.1)
-        assert len(server.received) == sent  # nothing was sent
-
-
-async def test_a_refusal_from_the_server_shows_a_notice(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await create_and_start(pilot, server)
+        assert len(server.received) == sent
+        # The server refuses a move the rules allow (too fast): its notice shows.
+        app.clear_notifications()
         server.refuse_next = "too-fast"
         await pilot.press(str(hand(screen).index(Card.parse("QH")) + 1))
         await until(pilot, lambda: notices(app))
         assert notices(app) == ["Not so fast: wait a moment and try again."]
-        assert server.game is not None and server.game.state.pile[-1] == Card.parse("JH")
-        # The table can be played again at once: the answer came.
+        assert game.state.pile[-1] == Card.parse("JH")
+        # The answer came: the move may be tried again at once.
         await pilot.press(str(hand(screen).index(Card.parse("QH")) + 1))
-        await until(pilot, lambda: server.game.state.pile[-1] == Card.parse("QH"))  # type: ignore[union-attr]
+        await until(pilot, lambda: game.state.pile[-1] == Card.parse("QH"))
 
 
-async def test_leaving_a_game_goes_back_to_the_lobby(server: FakeServer) -> None:
+async def test_at_80_by_24_from_the_lobby_to_the_table_and_back(server: FakeServer) -> None:
+    """Every screen of the way fits the smallest window; leaving a game under way
+    asks first, then goes back to the lobby."""
     app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await create_and_start(pilot, server)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await connected(pilot)
+        assert lobby.query_one("#lobby-quit").region.bottom <= 23
+        screen = await create_and_start(pilot, server)
+        assert not screen.has_class("-too-small")
         await pilot.press("q")
+        assert isinstance(app.screen, ConfirmLeave)
         await pilot.press("y")  # sure
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert not app.screen.has_class("-too-small")
         assert "leave" in server.ops()
 
 
@@ -495,7 +495,7 @@ async def test_a_closed_table_sends_the_player_back_to_the_lobby(server: FakeSer
         await pilot.press("j")  # the selected table, Bob's
         await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
         server.send("left", code="BOB1", message="The table closed.")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and notices(app))
         assert notices(app) == ["The table closed."]
 
 
@@ -534,16 +534,6 @@ async def test_a_wrong_token_is_turned_away(server: FakeServer) -> None:
         await RemoteConnection.open(server.path, "not-the-token")
     with pytest.raises(ConnectionProblem, match="no token"):
         await RemoteConnection.open(server.path, "")
-
-
-async def test_looks_at_80_by_24(server: FakeServer) -> None:
-    """Every screen of the way fits the smallest window: no "make it bigger" note."""
-    app = remote_app(server.path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await connected(pilot)
-        assert not lobby.has_class("-too-small")
-        assert lobby.query_one("#lobby-quit").region.bottom <= 23
-        await create_and_start(pilot, server)
 
 
 # --- Refusing here what the server refuses ------------------------------------------------------------

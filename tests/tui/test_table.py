@@ -359,7 +359,7 @@ async def test_hot_seat_hides_the_hand_between_people(tmp_path: Path) -> None:
         assert isinstance(app.screen, HandoverScreen)
         await pilot.press("enter")
         await pilot.pause()
-        log_text = "\n".join(line.text for line in screen.query_one("#log").lines)
+        log_text = "\n".join(line.plain for line in screen.query_one("#log").lines)
         assert "9♠" not in log_text  # Bob's draw is not shown to Ann
 
 
