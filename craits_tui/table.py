@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from craits_core import Command, Game, redact
-from craits_core.bots import Bot, make_bot
 from craits_core.store import GameStore
+
+if TYPE_CHECKING:
+    from craits_core.bots import Bot
 
 Listener = Callable[[dict[str, Any]], None]
 
@@ -92,15 +94,26 @@ class LocalTable:
         self.seats = tuple(seats)
         self.store = store
         self.game_id = game_id
-        self.bots: dict[int, Bot] = {
-            i: make_bot(seat.bot, seed=bot_seed * 31 + i)
-            for i, seat in enumerate(self.seats)
-            if seat.bot is not None
-        }
-        # Bots remember what their seat has seen: replay the log to them.
-        for event in game.events:
-            self._tell_bots(event)
-        game.subscribe(self._tell_bots)
+        self._bot_seed = bot_seed
+        self._bots: dict[int, Bot] | None = None
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bots at this table, by seat. Made when first needed (after the table
+        is on screen: loading the bots' code is not worth a later first frame), and
+        told every event so far, as they remember what their seat has seen."""
+        if self._bots is None:
+            from craits_core.bots import make_bot
+
+            self._bots = {
+                i: make_bot(seat.bot, seed=self._bot_seed * 31 + i)
+                for i, seat in enumerate(self.seats)
+                if seat.bot is not None
+            }
+            for event in self.game.events:
+                self._tell_bots(event)
+            self.game.subscribe(self._tell_bots)
+        return self._bots
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -147,5 +160,5 @@ class LocalTable:
 
     def _tell_bots(self, event: dict[str, Any]) -> None:
         n = len(self.seats)
-        for seat, bot in self.bots.items():
+        for seat, bot in (self._bots or {}).items():
             bot.observe(redact(event, seat, n))

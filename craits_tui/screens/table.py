@@ -116,7 +116,7 @@ class TableScreen(Roomy, Screen):
         with Horizontal(id="table"):
             with Vertical(id="play"):
                 yield Static(id="title")
-                yield Opponents(id="opponents")
+                yield Opponents(self._others(), id="opponents")
                 with Horizontal(id="middle"):
                     yield DrawPile(self.look, id="stock")
                     yield DiscardPile(self.look, id="discard")
@@ -286,6 +286,7 @@ class TableScreen(Roomy, Screen):
         """Show the table from ``seat``'s side: its view folded from its own stream."""
         self.seat = seat
         self.narrator = Narrator(self.table.players, seat, self.look)
+        self.query_one(Opponents).reseat(self._others())
         view = None
         stream = self.table.events_for(seat)[: self._shown]
         for event in stream:
@@ -300,15 +301,16 @@ class TableScreen(Roomy, Screen):
             self._log_event(event)
             self._trail(event)
 
+    def _others(self) -> list[int]:
+        """The seats shown as opponents, from the shown seat's left (all, when watching)."""
+        n = len(self.table.players)
+        start = self.seat if self.seat is not None else -1
+        return [(start + step) % n for step in range(1, n + 1) if (start + step) % n != self.seat]
+
     def _refresh_opponents(self, view: PlayerView, moves: list[Command]) -> None:
         callable_seats = {m.target for m in moves if isinstance(m, CallIdiot)}
-        n = len(view.players)
-        start = self.seat if self.seat is not None else -1
         infos = []
-        for step in range(1, n + 1):
-            seat = (start + step) % n
-            if seat == self.seat:
-                continue
+        for seat in self._others():
             infos.append(
                 SeatInfo(
                     seat=seat,

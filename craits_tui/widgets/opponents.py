@@ -82,15 +82,27 @@ class SeatBadge(Widget):
 class Opponents(Horizontal):
     """A badge for each other player, in seating order from the player's left."""
 
+    def __init__(self, seats: list[int], **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.seats = seats
+
     def compose(self) -> ComposeResult:
-        return iter(())
+        # The badges are there from the first frame: mounting them later would lay
+        # the table out again.
+        for seat in self.seats:
+            yield SeatBadge(id=f"seat-{seat}")
+
+    def reseat(self, seats: list[int]) -> None:
+        """Badges for other seats (the table turned to another person)."""
+        if seats != self.seats:
+            self.seats = seats
+            self.remove_children()
+            self.mount_all([SeatBadge(id=f"seat-{seat}") for seat in seats])
 
     def show(self, infos: list[SeatInfo]) -> None:
-        """Update the badges (adding or removing some when the table changes)."""
-        badges = list(self.query(SeatBadge))
-        if len(badges) != len(infos):
-            self.remove_children()
-            badges = [SeatBadge(id=f"seat-{info.seat}") for info in infos]
-            self.mount_all(badges)
-        for badge, info in zip(badges, infos, strict=True):
-            badge.info = info
+        """Update the badges, one a seat, in the order they were given."""
+        badges = {badge.id: badge for badge in self.query(SeatBadge)}
+        for info in infos:
+            badge = badges.get(f"seat-{info.seat}")
+            if badge is not None:  # a badge just mounted may not be there yet
+                badge.info = info
