@@ -26,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
             "Craits, the card game, in your terminal. Without options it opens the start "
             "menu (resume, new game, past games). Games are saved as you play."
         ),
+        epilog=_("To let friends play with you over SSH: craits-tui serve --help"),
     )
     game = parser.add_argument_group(_("start a game at once (skips the menu)"))
     game.add_argument(
@@ -141,6 +142,11 @@ def needs_ascii(environ: Mapping[str, str]) -> bool:
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["serve"]:
+        from .server.cli import main as serve
+
+        raise SystemExit(serve(argv[1:]))
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.remote:

@@ -1,0 +1,190 @@
+"""``craits-tui serve``: its options, and running the server until it is stopped."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import logging
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from .limits import Limits
+from .ssh import AUTH_MODES, PASSWORD_VARIABLE, ServerConfig, default_data_dir
+
+_DURATION = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(ms|s|m|min|h)?\s*", re.IGNORECASE)
+_UNITS = {None: 1.0, "ms": 0.001, "s": 1.0, "m": 60.0, "min": 60.0, "h": 3600.0}
+
+
+def duration(text: str) -> float:
+    """Seconds from "90", "90s", "1.5m", "30min", "2h" or "600ms"."""
+    match = _DURATION.fullmatch(text)
+    if match is None:
+        raise argparse.ArgumentTypeError(f"not a duration: {text!r} (e.g. 60s, 30m, 1h)")
+    number, unit = match.groups()
+    return float(number) * _UNITS[unit.lower() if unit else None]
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("a port is 0 to 65535")
+    return value
+
+
+def build_serve_parser(parent: Any) -> argparse.ArgumentParser:
+    """Add ``serve``'s options: to ``parent`` itself when it is an `ArgumentParser`,
+    or as a ``serve`` subcommand when it is what ``add_subparsers()`` returned.
+    Returns the parser holding the options."""
+    description = (
+        "Let friends play at your tables over SSH: ssh -p PORT host drops them into "
+        "the game. The server keeps the games in its data directory."
+    )
+    if isinstance(parent, argparse.ArgumentParser):
+        parser = parent
+        parser.description = parser.description or description
+    else:
+        parser = parent.add_parser("serve", help="run the SSH game server", description=description)
+    parser.set_defaults(serve=True)
+    net = parser.add_argument_group("network")
+    net.add_argument("--host", default="127.0.0.1",
+                     help="address to listen on (default 127.0.0.1; 0.0.0.0 for every network)")
+    net.add_argument("--port", type=_port, default=2222, help="port to listen on (default 2222)")
+    auth = parser.add_argument_group("who may play")
+    auth.add_argument("--auth", choices=AUTH_MODES, default="open",
+                      help="open: anyone who can reach the port (for a LAN); password: one "
+                           "shared password; keys: the keys in --authorized-keys")
+    auth.add_argument("--password-file", type=Path, metavar="FILE",
+                      help=f"the shared password, on the file's first line (or set {PASSWORD_VARIABLE})")
+    auth.add_argument("--authorized-keys", type=Path, metavar="FILE",
+                      help="public keys allowed in, one a line (as ~/.ssh/authorized_keys)")
+    limits = parser.add_argument_group("limits and timing")
+    limits.add_argument("--max-sessions", type=_positive_int, default=50, metavar="N",
+                        help="sessions at once in all (default 50)")
+    limits.add_argument("--per-address", type=_positive_int, default=8, metavar="N",
+                        help="sessions at once from one address (default 8)")
+    limits.add_argument("--idle-timeout", type=duration, default=30 * 60.0, metavar="TIME",
+                        help="end a session after this long without input (default 30m)")
+    limits.add_argument("--grace", type=duration, default=60.0, metavar="TIME",
+                        help="how long a dropped player's seat waits before a bot plays it "
+                             "(default 60s)")
+    limits.add_argument("--bot-pace", type=duration, default=0.6, metavar="TIME",
+                        help="pause before each bot move (default 0.6s)")
+    parser.add_argument("--data-dir", type=Path, metavar="DIR",
+                        help=f"host key and saved games (default {default_data_dir()})")
+    parser.add_argument("--verbose", action="store_true", help="log connections and errors")
+    return parser
+
+
+def config_from(args: argparse.Namespace) -> ServerConfig:
+    """The server's configuration from parsed options; ValueError says what is wrong."""
+    password = None
+    if args.auth == "password":
+        if args.password_file is not None:
+            try:
+                text = args.password_file.read_text(encoding="utf-8")
+            except OSError as err:
+                raise ValueError(f"cannot read {args.password_file}: {err.strerror}") from None
+            password = text.splitlines()[0] if text.splitlines() else ""
+        else:
+            password = os.environ.get(PASSWORD_VARIABLE)
+    keys = args.authorized_keys
+    if args.auth == "keys" and keys is not None and not keys.is_file():
+        raise ValueError(f"no such file: {args.authorized_keys}")
+    limits = Limits(
+        max_sessions=args.max_sessions,
+        per_address=args.per_address,
+        idle_timeout=args.idle_timeout,
+    )
+    return ServerConfig(
+        host=args.host,
+        port=args.port,
+        auth=args.auth,
+        password=password,
+        authorized_keys=args.authorized_keys,
+        grace=args.grace,
+        bot_pace=args.bot_pace,
+        limits=limits,
+        data_dir=args.data_dir,
+    )
+
+
+def serve_main(args: argparse.Namespace) -> int:
+    """Run the server until Ctrl+C or SIGTERM; the exit status."""
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(message)s",
+    )
+    try:
+        config = config_from(args)
+    except ValueError as err:
+        print(f"craits-tui serve: {err}", file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(_serve(config))
+    except OSError as err:
+        print(f"craits-tui serve: {err.strerror or err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _serve(config: ServerConfig) -> None:
+    from .ssh import CraitsServer  # asyncssh only when serving
+
+    server = CraitsServer(config)
+    await server.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    where = f"-p {server.port} {_shown_host(config.host)}"
+    print(f"Craits server: ssh {where}  (auth: {config.auth})")
+    print(f"Host key: {server.fingerprint}")
+    if config.auth == "open" and not _loopback(config.host):
+        print("Anyone who can reach this port can play: --auth password or keys to restrict it.")
+    print("Ctrl+C stops the server.", flush=True)
+    try:
+        await stop.wait()
+    finally:
+        await server.close()
+
+
+def _shown_host(host: str) -> str:
+    return "localhost" if _loopback(host) else ("HOST" if host in ("0.0.0.0", "::", "") else host)
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m craits_tui.server.cli``: the same as ``craits-tui serve``."""
+    parser = argparse.ArgumentParser(prog="craits-tui serve")
+    build_serve_parser(parser)
+    return serve_main(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
