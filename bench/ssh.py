@@ -61,8 +61,8 @@ MOVES = ("card-played", "cards-drawn", "suit-chosen", "last-card-announced", "id
 REAL_APP_SCRIPT = """\
 import sys
 from craits_tui.remote import run_remote
-from craits_tui.settings import load_settings
-run_remote(sys.argv[sys.argv.index("--remote") + 1], load_settings())
+from craits_tui.settings import Settings
+run_remote(sys.argv[sys.argv.index("--remote") + 1], Settings(pace="instant"))
 """
 
 
@@ -157,12 +157,7 @@ class Child:
         argv = [sys.executable, __file__, "--serve", "--data-dir", str(data),
                 "--tokens", str(tokens), "--bot-pace", str(bot_pace)]
         if app:
-            argv += ["--app", app]
-        # The session apps (started by the server) read their settings here: they
-        # show each move at once (people's apps pace them, to be followed by eye).
-        settings = data / "config" / "craits" / "settings.json"
-        settings.parent.mkdir(parents=True, exist_ok=True)
-        settings.write_text(json.dumps({"pace": "instant"}), encoding="utf-8")
+            argv += ["--app", app]  # (the session apps' settings and data stay in data/)
         env = {**os.environ, "XDG_CONFIG_HOME": str(data / "config"),
                "XDG_DATA_HOME": str(data / "share")}
         process = await asyncio.create_subprocess_exec(
@@ -605,17 +600,17 @@ async def ssh_table(
 
 
 def client_side() -> str | None:
-    """The script that runs the real app for a session, or None without a client side."""
+    """The script that runs the real app for a session, or None without a client side.
+
+    It is ``python -m craits_tui --remote`` but for the pace: the app shows other
+    players' moves one at a time at a pace people can follow, which would be
+    measured here as latency; the bench's apps show each move at once."""
     try:
         from craits_tui import remote
     except ImportError:
         return None
     if not hasattr(remote, "run_remote"):
         return None
-    from craits_tui.cli import build_parser
-
-    if "--remote" in build_parser().format_help():
-        return ""  # python -m craits_tui --remote: the real thing
     path = Path(tempfile.mkdtemp(prefix="craits-bench-app-")) / "app.py"
     path.write_text(REAL_APP_SCRIPT, encoding="utf-8")
     return str(path)

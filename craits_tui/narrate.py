@@ -12,6 +12,7 @@ from craits_core import (
     Announce,
     CallIdiot,
     Card,
+    ChooseSuit,
     Command,
     Draw,
     IllegalMove,
@@ -278,6 +279,27 @@ class Narrator:
             "not-in-hand": _("You don't hold that card."),
         }
         return fixed.get(code, str(err))
+
+    def advice(self, move: Command) -> str:
+        """A move as advice: "Play 7♠", "Play 8♣ and name hearts", "Draw"."""
+        if isinstance(move, Play):
+            card = self.look.plain(move.card)
+            if move.suit is not None and move.card.rank is Rank.EIGHT:
+                return _("Play {card} and name {suit}").format(card=card, suit=suit_name(move.suit))
+            if move.suit is not None:
+                return _("Play {card} and switch to {suit}").format(
+                    card=card, suit=suit_name(move.suit)
+                )
+            return _("Play {card}").format(card=card)
+        if isinstance(move, Draw):
+            return _("Draw")
+        if isinstance(move, ChooseSuit):
+            return _("Choose {suit}").format(suit=suit_name(move.suit))
+        if isinstance(move, Announce):
+            return _("Say “Last card!”")
+        if isinstance(move, CallIdiot):
+            return _("Call {who} an idiot").format(who=self.players[move.target])
+        return str(move)
 
     def _options(self, view: PlayerView) -> list[str]:
         """What else may be played on the top card: "a J", "an 8", "a 9"."""

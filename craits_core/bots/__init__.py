@@ -1,43 +1,81 @@
-"""Computer players. ``make_bot(level, seed)`` makes one; see `Bot` for what it does.
+"""Computer players. ``make_bot(level, seed, **options)`` makes one; see `Bot` for
+what it does.
 
 A bot sees nothing but its seat's view and the legal moves, and returns one of those
-moves; given the same seed and the same inputs it returns the same moves.
+moves; given the same seed and the same inputs it returns the same moves (a "hard"
+bot on a time budget excepted: how far it searches depends on the machine).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .base import Bot
+from .easy import EasyBot
+from .hard import DEFAULT_TIME_BUDGET, HardBot
 from .normal import NormalBot, Weights
 from .random_bot import RandomBot
 
-_MAKERS: dict[str, Callable[[int | str | None], Bot]] = {
+_MAKERS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "easy": EasyBot,
     "normal": NormalBot,
+    "hard": HardBot,
 }
 
 LEVELS: tuple[str, ...] = tuple(_MAKERS)
-"""The levels `make_bot` can make now, weakest first."""
+"""The levels `make_bot` can make, weakest first."""
 
-PLANNED_LEVELS: tuple[str, ...] = ("easy", "hard")
-"""Levels announced in the public API that are not built yet."""
+PLANNED_LEVELS: tuple[str, ...] = ()
+"""Levels announced but not built yet: none any more."""
+
+OPTIONS: dict[str, tuple[str, ...]] = {
+    "random": (),
+    "easy": (),
+    "normal": (),
+    "hard": ("time_budget", "iterations"),
+}
+"""The keyword options `make_bot` accepts for each level."""
 
 
-def make_bot(level: str, seed: int | str | None = None) -> Bot:
+def make_bot(level: str, seed: int | str | None = None, **options: Any) -> Bot:
     """A bot of ``level`` (one of `LEVELS`), reproducible from ``seed``.
 
-    Raises ValueError for a level that does not exist or is not available yet.
+    Options, by level (see `OPTIONS`):
+
+    - ``hard``: ``time_budget`` (seconds per decision, default 0.3) or
+      ``iterations`` (play-outs per decision: the same moves on any machine, for
+      tests and benchmarks). Given both, it stops at whichever comes first.
+
+    Raises ValueError for a level that does not exist, for an option the level does
+    not take, or for an option's bad value.
     """
     maker = _MAKERS.get(level)
     if maker is None:
         available = ", ".join(LEVELS)
-        if level in PLANNED_LEVELS:
-            raise ValueError(
-                f"bot level {level!r} is not available yet; available levels: {available}"
-            )
         raise ValueError(f"unknown bot level {level!r}; available levels: {available}")
-    return maker(seed)
+    allowed = OPTIONS[level]
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        takes = f"takes only {', '.join(allowed)}" if allowed else "takes no options"
+        raise ValueError(
+            f"bot level {level!r} {takes}; unknown option{'s' if len(unknown) > 1 else ''}: "
+            f"{', '.join(unknown)}"
+        )
+    return maker(seed, **options)
 
 
-__all__ = ["LEVELS", "PLANNED_LEVELS", "Bot", "NormalBot", "RandomBot", "Weights", "make_bot"]
+__all__ = [
+    "DEFAULT_TIME_BUDGET",
+    "LEVELS",
+    "OPTIONS",
+    "PLANNED_LEVELS",
+    "Bot",
+    "EasyBot",
+    "HardBot",
+    "NormalBot",
+    "RandomBot",
+    "Weights",
+    "make_bot",
+]

@@ -9,9 +9,9 @@ what the player has seen. Bots move on a timer, paced by the player's setting.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -41,6 +41,9 @@ from ..i18n import _, ngettext
 from ..narrate import Narrator
 from ..settings import PACES, Settings
 from ..table import Table
+
+if TYPE_CHECKING:
+    from craits_core.bots import Bot
 from ..widgets.crank import CrankCounter
 from ..widgets.direction import Direction
 from ..widgets.discard import DiscardPile
@@ -71,6 +74,7 @@ class TableScreen(Roomy, Screen):
         Binding("l", "last_card", _("Last card!")),
         Binding("i", "call_idiot", _("Idiot!")),
         Binding("s", "scores", _("Scores")),
+        Binding("h", "hint", _("Hint")),
         Binding("p", "pace", _("Pace")),
         Binding("question_mark", "help", _("Help"), key_display="?"),
         Binding("q", "quit_game", _("Quit")),
@@ -91,6 +95,7 @@ class TableScreen(Roomy, Screen):
         self._armed = False  # "last card" said ahead, to ride on the next play
         self._enabled: tuple[bool | None, ...] = ()  # the footer's move keys, as shown
         self._title = ""
+        self._adviser: Bot | None = None  # a hard bot that knows what this seat knows
         self._bot_timer: Timer | None = None
         self._shown = 0  # events of the log folded into the view so far
         self._known = table.event_count()  # events in the log when the screen opened
@@ -173,6 +178,8 @@ class TableScreen(Roomy, Screen):
             self._shown += 1
             mine = redact(event, self.seat, n)
             self.view = project(self.view, mine, self.seat)
+            if self._adviser is not None:
+                self._adviser.observe(mine)
             self._log_event(mine)
             self._trail(mine)
             if event["type"] == "round-ended":
@@ -285,6 +292,7 @@ class TableScreen(Roomy, Screen):
     def _show_seat(self, seat: int | None) -> None:
         """Show the table from ``seat``'s side: its view folded from its own stream."""
         self.seat = seat
+        self._adviser = None  # it knew the last person's cards
         self.narrator = Narrator(self.table.players, seat, self.look)
         self.query_one(Opponents).reseat(self._others())
         view = None
@@ -372,9 +380,22 @@ class TableScreen(Roomy, Screen):
         self._bot_timer = None
         if self._waiting or self._queue or self.app.screen is not self:
             return
+        # A bot may think for a while (a hard bot searches for 0.3 s): in a thread,
+        # so a key pressed meanwhile is answered at once.
+        self._think(self.table.event_count())
+
+    @work(thread=True, exclusive=True, group="bots")
+    def _think(self, seen: int) -> None:
         move = self.table.next_bot_move()
-        if move is not None:
-            self._submit(move)
+        self.app.call_from_thread(self._bot_decided, seen, move)
+
+    def _bot_decided(self, seen: int, move: Command | None) -> None:
+        if move is None:
+            return
+        if seen != self.table.event_count() or self._waiting or self._queue:
+            self._schedule_bots()  # the game moved on while the bot thought
+            return
+        self._submit(move)
 
     # --- Player input -----------------------------------------------------------------
 
@@ -485,6 +506,38 @@ class TableScreen(Roomy, Screen):
     def action_play_number(self, number: int) -> None:
         self.query_one(Hand).choose_number(number)
 
+    def action_hint(self) -> None:
+        """What the hard bot would do in the player's place, and why."""
+        if not self._my_turn() or self.seat is None or self.view is None:
+            self.notify(_("A hint is for your turn."), timeout=2)
+            return
+        if self._adviser is None:
+            from craits_core.bots import make_bot
+
+            self._adviser = make_bot("hard", seed=self.seat)
+            for event in self.table.events_for(self.seat)[: self._shown]:
+                self._adviser.observe(event)
+        self.notify(_("Thinking…"), timeout=1)
+        self._advise(self.view, self._moves())
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _advise(self, view: PlayerView, moves: list[Command]) -> None:
+        adviser = self._adviser
+        if adviser is None or not moves:
+            return
+        move, reason = adviser.explain(view, moves)  # type: ignore[attr-defined]
+        self.app.call_from_thread(self._show_hint, view, move, reason)
+
+    def _show_hint(self, view: PlayerView, move: Command, reason: str) -> None:
+        if view is not self.view:
+            return  # the game moved on: the hint is stale
+        if isinstance(move, Play):
+            hand = self.query_one(Hand)
+            if move.card in hand.cards:
+                hand.cursor = hand.cards.index(move.card)
+        text = self.narrator.advice(move)
+        self.notify(f"{text}: {reason}" if reason else text, title=_("Hint"), timeout=8)
+
     def action_pace(self) -> None:
         """Bots play slower or faster: slow, normal, fast, instant, round again."""
         paces = list(PACES)
@@ -509,7 +562,7 @@ class TableScreen(Roomy, Screen):
         self.app.exit(message=_("The game is saved: start craits-tui again to go on."))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("draw", "last_card", "call_idiot", "play_number"):
+        if action in _MOVE_ACTIONS:
             if self.seat is None:
                 return False  # watching: no hand, no moves, not in the footer
             if self._waiting or self._queue:
@@ -517,6 +570,8 @@ class TableScreen(Roomy, Screen):
             moves = self._moves()
             if action == "draw":
                 return True if any(isinstance(m, Draw) for m in moves) else None
+            if action == "hint":
+                return True if self._my_turn() and moves else None
             if action == "call_idiot":
                 return True if any(isinstance(m, CallIdiot) for m in moves) else None
             if action == "last_card":
@@ -554,7 +609,7 @@ class TableScreen(Roomy, Screen):
             self.app.exit()
 
 
-_MOVE_ACTIONS = ("draw", "last_card", "call_idiot", "play_number")
+_MOVE_ACTIONS = ("draw", "last_card", "call_idiot", "play_number", "hint")
 """The footer's keys that come and go with the moves allowed."""
 
 _LOG_STYLES = {

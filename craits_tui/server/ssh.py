@@ -552,8 +552,19 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if not data:
             self._stop_reading()
             return
-        if self.chan is not None and not self._ended:
+        self._to_client(data)
+
+    def _to_client(self, data: bytes) -> None:
+        """What the app drew, to the player; dropped once the channel is gone."""
+        if self.chan is None or self._ended:
+            return
+        try:
             self.chan.write(data)
+        except (BrokenPipeError, asyncssh.Error):
+            # The client left between two reads: end the session as if it said so.
+            self._ended = True
+            self._stop_reading()
+            self.hang_up(None)
 
     def _drain_output(self) -> None:
         """What the app wrote just before it ended, to the client."""
@@ -565,9 +576,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 data = os.read(self._master, 65536)
             except OSError:
                 return
-            if not data:
+            if not data or self._ended:
                 return
-            self.chan.write(data)
+            self._to_client(data)
 
     def _flush_input(self) -> None:
         """Hand the client's keys to the app, as much as the terminal takes now."""

@@ -386,7 +386,8 @@ def real_app(tmp_path: Path) -> tuple[str, ...]:
     command line has the option; until then the client side's own entry point."""
     from craits_tui.cli import build_parser
 
-    if "--remote" in build_parser().format_help():
+    known, _ = build_parser().parse_known_args(["--remote", "socket"])
+    if getattr(known, "remote", None) == "socket":
         return ("craits_tui",)
     script = tmp_path / "real_app.py"
     script.write_text(REAL_APP_SCRIPT, encoding="utf-8")

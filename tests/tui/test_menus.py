@@ -118,7 +118,7 @@ async def test_set_up_a_game_by_keys(tmp_path: Path) -> None:
         assert app.focused is screen.query_one("#name-1", Input)
         await pilot.press("ctrl+u", *"Max", "tab")
         # The second seat: a random bot instead of a normal one.
-        await pilot.press("enter", "up", "enter")
+        await pilot.press("enter", "up", "up", "enter")
         assert screen.query_one("#kind-1", Select).value == "random"
         # ctrl+s starts the game from anywhere on the screen.
         await pilot.press("ctrl+s")

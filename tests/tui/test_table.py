@@ -413,3 +413,22 @@ async def test_a_damaged_save_file_is_left_alone_and_play_goes_on(tmp_path: Path
         assert isinstance(app.screen, StartScreen)
         assert app.store is not None and app.store.path != damaged
     assert damaged.read_bytes() == garbage
+
+
+async def test_the_hint_key_says_what_the_hard_bot_would_do(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        # One card left, and it goes out: any sensible adviser says to play it.
+        game = stacked_game(["QH 4S", "3C 4C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.press("h")
+        for _ in range(40):
+            await pilot.pause(0.05)
+            hints = [n for n in app._notifications if n.title == "Hint"]
+            if hints:
+                break
+        assert hints and "Play Q♥" in hints[0].message
+        hand = screen.query_one(Hand)
+        assert hand.cards[hand.cursor] == Card.parse("QH")
+        assert game.state.pile[-1] == Card.parse("JH")  # a hint plays nothing

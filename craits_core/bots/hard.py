@@ -1,0 +1,388 @@
+"""The "hard" level: a search over guessed deals, played out with a quick heuristic.
+
+For each decision the bot deals the cards it has not seen at random, consistently
+with everything its seat saw (see `sampling`), tries its candidate moves on that
+deal, and plays the rest of the round out with `playout_move`, a quick player that
+follows the normal level's main ideas. It keeps the move whose play-outs end the
+round with the best score for its seat: its own points, less a share of the
+others' (a round is won against the table, not alone).
+
+Samples go to the candidates in rounds of *sequential halving*: every candidate is
+played out on the same deals, then the worse half is dropped, and so on, so the
+moves are compared on equal luck and the budget ends up on the close calls.
+
+The budget is a time (``time_budget`` seconds, 0.3 by default) or, reproducibly, a
+number of play-outs (``iterations``). Given the same seed, the same inputs and an
+``iterations`` budget, it makes the same moves.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card, Rank, Suit
+from ..commands import Announce, CallIdiot, ChooseSuit, Command, Draw, Play
+from ..decide import apply
+from ..rules import matches, starter_suit_options
+from ..scoring import POINTS, score_hand
+from ..state import State
+from ..view import PlayerView
+from .base import announced, find_announce, find_call, leaves_one_card, require_moves
+from .normal import NormalBot, only_move_reason
+from .sampling import Knowledge, Sampler
+
+DEFAULT_TIME_BUDGET = 0.3
+"""Seconds per decision when no budget is given."""
+
+OTHERS_SHARE = 0.5
+"""How much the mean of the other seats' round scores counts against the bot's own."""
+
+# --- The play-out player -------------------------------------------------------------------
+
+_ACE, _TWO, _THREE, _FOUR, _FIVE, _SIX, _SEVEN, _EIGHT, _NINE, _TEN = (
+    Rank.ACE,
+    Rank.TWO,
+    Rank.THREE,
+    Rank.FOUR,
+    Rank.FIVE,
+    Rank.SIX,
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.TEN,
+)
+_RANK_POINTS = [0] * 14
+for _rank, _points in POINTS.items():
+    _RANK_POINTS[_rank] = _points
+_SUITS = {suit.value: suit for suit in Suit}
+_THREAT = (0.0, 1.0, 0.4, 0.2)
+
+
+def _threat(cards: int) -> float:
+    return _THREAT[cards] if cards < 4 else 0.1
+
+
+def playout_move(state: State, seat: int, rng: random.Random) -> Command:
+    """A quick, sensible move for ``seat`` (the seat to act) in a full state.
+
+    The normal level's main ideas at a fraction of their cost: shed the heavy cards,
+    keep the 8s, 2s and 3s, name the suit held most, keep cards that follow, make
+    the next player draw, and don't hand the turn to a player about to go out.
+    A play down to one card is announced. A little noise varies the play-outs.
+    """
+    hand = state.hands[seat]
+    last = len(hand) == 2
+    top = state.pile[-1]
+    if state.choosing_suit:
+        options = starter_suit_options(top)
+        return ChooseSuit(seat, max(options, key=lambda s: sum(c.suit is s for c in hand)))
+    if state.crank:
+        ace = None
+        for card in hand:
+            rank = card.rank
+            if rank is _TWO:
+                return Play(seat, card, None, last)
+            if rank is _ACE:
+                ace = card
+        return Play(seat, ace, None, last) if ace is not None else Draw(seat)
+    suit = state.active_suit
+    rules = state.rules
+    if rules.colour_matching or rules.wild_nine:
+        playable = [c for c in hand if matches(c, top, suit, rules)]  # type: ignore[arg-type]
+    else:
+        top_rank = top.rank
+        playable = [c for c in hand if c.suit is suit or c.rank is top_rank or c.rank is _EIGHT]
+    if not playable:
+        return Draw(seat)
+    if len(hand) == 1:
+        card = playable[0]
+        return Play(seat, card, card.suit if card.rank is _EIGHT else None)
+
+    counts = {"C": 0, "D": 0, "H": 0, "S": 0}
+    ranks = [0] * 14
+    heaviest = 0
+    for card in hand:
+        rank = card.rank
+        if rank is not _EIGHT:
+            counts[card.suit._value_] += 1
+        ranks[rank] += 1
+        points = _RANK_POINTS[rank]
+        if points > heaviest and rank is not _THREE:
+            heaviest = points
+    hands = state.hands
+    n = len(hands)
+    step = state.direction
+    nxt = (seat + step) % n
+    while not hands[nxt] and nxt != seat:
+        nxt = (nxt + step) % n
+    next_size = len(hands[nxt]) if nxt != seat else 0
+
+    best: Card = playable[0]
+    best_suit = "C"
+    best_value = -1e9
+    for card in playable:
+        rank = card.rank
+        value: float = _RANK_POINTS[rank]
+        named = card.suit._value_
+        if rank is _EIGHT:
+            value -= 75.0
+            named = max(counts, key=counts.__getitem__)
+            own = counts[named]
+            follow = own
+        else:
+            own = counts[named] - 1
+            if rank is _NINE:
+                mate = card.suit.mate._value_
+                if counts[mate] > own:
+                    named = mate
+                    own = counts[mate]
+            elif rank is _THREE:
+                value = -10.0 - heaviest
+            elif rank is _TWO:
+                value -= 35.0
+            elif rank is _ACE:
+                value -= 8.0
+            follow = own + ranks[rank] - 1
+        value += 6.0 * follow
+        actor = next_size
+        if rank is _SIX:
+            value += 30.0 if follow else -30.0
+            actor = 0
+        elif rank is _FOUR:
+            after = (nxt + step) % n
+            while not hands[after] and after != seat:
+                after = (after + step) % n
+            actor = len(hands[after]) if after != seat else 0
+        elif rank is _TEN:
+            back = (seat - step) % n
+            while not hands[back] and back != seat:
+                back = (back - step) % n
+            actor = len(hands[back]) if back != seat else 0
+        elif rank is _SEVEN:
+            value += 38.0 if next_size == 1 else 8.0
+            actor = next_size + 1
+        elif rank is _FIVE:
+            value += 8.0 * (n - 1) + (30.0 if next_size == 1 else 0.0)
+            actor = next_size + 1
+        elif rank is _TWO:
+            value += 30.0 if next_size == 1 else 10.0
+            value -= 20.0 * _threat(next_size)
+            actor = 0
+        if actor:
+            value -= 60.0 * _threat(actor)
+        if last and follow:
+            value += 40.0
+        value += rng.random() * 4.0
+        if value > best_value:
+            best_value = value
+            best = card
+            best_suit = named
+    rank = best.rank
+    if rank is _EIGHT:
+        return Play(seat, best, _SUITS[best_suit], last)
+    if rank is _NINE and best_suit != best.suit._value_:
+        return Play(seat, best, _SUITS[best_suit], last)
+    return Play(seat, best, None, last)
+
+
+PLAYOUT_LIMIT = 500
+"""Moves after which a play-out stops and scores the hands as they are. Play can go
+round in circles (5s passed on through the reshuffled pile); a search cannot wait."""
+
+
+def play_out(state: State, rng: random.Random) -> tuple[int, ...]:
+    """Play a determinised state (see `Sampler`) to the end of its round with
+    `playout_move`; the round's scores."""
+    for _ in range(PLAYOUT_LIMIT):
+        if state.is_over:
+            return state.round_scores[-1]
+        state = apply(state, playout_move(state, state.current_player, rng))[1]  # type: ignore[arg-type]
+    if state.is_over:
+        return state.round_scores[-1]
+    return tuple(score_hand(hand) if hand else 0 for hand in state.hands)
+
+
+# --- The search ------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Candidate:
+    """One move under study, with what its play-outs gave."""
+
+    move: Command
+    runs: int = 0
+    reward: float = 0.0
+    wins: int = 0
+    points: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.reward / self.runs if self.runs else -math.inf
+
+
+class HardBot:
+    """A searching player: see the module docstring."""
+
+    level: str = "hard"
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        time_budget: float | None = None,
+        iterations: int | None = None,
+        others_share: float = OTHERS_SHARE,
+    ) -> None:
+        if iterations is not None and (type(iterations) is not int or iterations < 1):
+            raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
+        if time_budget is not None and (
+            isinstance(time_budget, bool)
+            or not isinstance(time_budget, int | float)
+            or not time_budget > 0
+        ):
+            raise ValueError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
+        if time_budget is None and iterations is None:
+            time_budget = DEFAULT_TIME_BUDGET
+        self.time_budget = time_budget
+        self.iterations = iterations
+        self.others_share = others_share
+        self._seed = f"{seed}" if seed is not None else f"{random.getrandbits(64)}"
+        self._knowledge = Knowledge()
+        self._normal = NormalBot(seed=seed)
+        self.last_search: list[Candidate] = []
+        """The candidates of the last search, best first (for benchmarks and hints)."""
+
+    # --- The Bot protocol ---
+
+    def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
+        """The move for the seat to act (see `explain`)."""
+        return self.explain(view, legal)[0]
+
+    def react(self, view: PlayerView, legal: Sequence[Command]) -> Command | None:
+        """Always announce the last card; always call "idiot" when it is right."""
+        return find_announce(legal) or find_call(legal)
+
+    def observe(self, event: dict[str, Any]) -> None:
+        """Remember what the seat saw: who drew on what, who could not answer a crank."""
+        self._knowledge.note(event)
+        self._normal.observe(event)
+
+    def explain(self, view: PlayerView, legal: Sequence[Command]) -> tuple[Command, str]:
+        """The move `choose` makes, with a short reason a player can read."""
+        require_moves(legal)
+        quick = find_call(legal) or find_announce(legal)
+        if quick is not None:
+            return quick, only_move_reason(quick, view)
+        moves = [m for m in legal if not isinstance(m, Announce | CallIdiot)]
+        out = next((m for m in moves if isinstance(m, Play) and len(view.hand) == 1), None)
+        if len(moves) == 1 or out is not None:
+            move = out or moves[0]
+            self.last_search = []
+            return self._announced(view, move), self._normal.explain(view, [move])[1]
+        ranked = self.search(view, moves)
+        best = ranked[0]
+        return self._announced(view, best.move), self._reason(view, moves, best)
+
+    # --- Searching ---
+
+    def search(self, view: PlayerView, moves: Sequence[Command]) -> list[Candidate]:
+        """Every move of ``moves`` with the play-outs it got, best first."""
+        start = time.perf_counter()
+        rng = random.Random(f"{self._seed}:{_digest(view)}")
+        sampler = Sampler(view, self._knowledge)
+        share = self.others_share / (len(view.players) - 1)
+        candidates = [Candidate(m) for m in moves]
+        limit = self.iterations if self.iterations is not None else math.inf
+        deadline = start + self.time_budget if self.time_budget is not None else math.inf
+        done = 0
+        alive = list(candidates)
+        # Sequential halving: the budget in phases, half as many candidates each time.
+        phases = max(1, math.ceil(math.log2(len(alive))))
+        for phase in range(phases):
+            part = 1 / (phases - phase)
+            runs_end = done + (limit - done) * part
+            now = time.perf_counter()
+            time_end = now + (deadline - now) * part
+            while not alive[0].runs or (
+                done + len(alive) <= runs_end and time.perf_counter() < time_end
+            ):
+                done += self._sample(sampler, rng, alive, view, share)
+            alive.sort(key=lambda c: -c.mean)
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
+        ranked = sorted(candidates, key=lambda c: (-c.runs, -c.mean))
+        self.last_search = ranked
+        return ranked
+
+    def _sample(
+        self,
+        sampler: Sampler,
+        rng: random.Random,
+        alive: list[Candidate],
+        view: PlayerView,
+        share: float,
+    ) -> int:
+        """Play every candidate out on one new deal; returns the play-outs made."""
+        seat = sampler.seat
+        deal = sampler.sample(rng)
+        playout_seed = rng.getrandbits(32)
+        for cand in alive:
+            state = apply(deal, _with_announce(cand.move, view))[1]
+            scores = play_out(state, random.Random(playout_seed))
+            mine = scores[seat]
+            cand.runs += 1
+            cand.points += mine
+            cand.reward -= mine - share * (sum(scores) - mine)
+            cand.wins += all(mine <= s for s in scores)
+        return len(alive)
+
+    # --- Helpers ---
+
+    def _announced(self, view: PlayerView, move: Command) -> Command:
+        return announced(move) if leaves_one_card(view, move) else move
+
+    def _reason(self, view: PlayerView, moves: Sequence[Command], best: Candidate) -> str:
+        ranked = self._normal.rank(view, moves)
+        if ranked[0].move == best.move:
+            mine = ranked[0]
+            other = ranked[1] if len(ranked) > 1 else None
+            if other is not None:
+                names = {t.name for t in mine.terms} | {t.name for t in other.terms}
+                name = max(sorted(names), key=lambda n: mine.value(n) - other.value(n))
+                advice = mine.advice(name)
+                if advice is not None and mine.value(name) > 0:
+                    return advice
+        runs = sum(c.runs for c in self.last_search)
+        share = round(100 * best.wins / best.runs) if best.runs else 0
+        return f"best of {runs} simulations: wins {share}% of them"
+
+
+def _with_announce(move: Command, view: PlayerView) -> Command:
+    return announced(move) if leaves_one_card(view, move) else move
+
+
+def _digest(view: PlayerView) -> int:
+    """A number that changes with anything a decision depends on."""
+    key = (
+        view.seat,
+        view.hand,
+        view.discard,
+        view.hand_sizes,
+        view.active_suit,
+        view.crank,
+        view.direction,
+        view.current_player,
+        view.choosing_suit,
+        view.round_number,
+        view.stock_size,
+        view.announced,
+        view.window,
+        view.lost_turns,
+        len(view.round_scores),
+    )
+    return zlib.crc32(repr(key).encode())
