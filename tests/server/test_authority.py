@@ -642,3 +642,64 @@ async def test_too_fast_is_refused_and_a_flood_of_garbage_is_shown_the_door(
         assert flood.ops()[-1] == "bye" and flood.received[-1]["code"] == "bad-messages"
         assert flood.ops().count("refused") <= 20
         assert (await calm.reply("tables", calm.send("tables"))) is not None
+
+
+# --- The lobby --------------------------------------------------------------------------------
+
+
+async def test_filling_handing_over_leaving_and_closing(tmp_path: Path) -> None:
+    async with serving(tmp_path) as (authority, path):
+        ann, bob = await sit_two(path, authority, [None, None, None])
+        cy = await Client.connect(path, authority.open_session("Cy"))
+        # The host fills the free seat with a bot; a guest cannot.
+        mark = bob.send("fill", seat=2, bot="random")
+        assert (await bob.reply("refused", mark))["code"] == "not-host"
+        mark = ann.send("fill", seat=2, bot="random")
+        table = (await bob.reply("table", mark))["table"]
+        assert table["seats"][2] == {"name": "Ada", "bot": "random", "connected": True,
+                                     "person": False}
+        mark = ann.send("fill", seat=1, bot="random")
+        assert (await ann.reply("refused", mark))["code"] == "seat-taken"
+        mark = cy.send("join", code=ann.code)
+        assert (await cy.reply("refused", mark))["code"] == "table-full"
+        mark = cy.send("join", code=ann.code, spectate=True)
+        assert (await cy.reply("joined", mark))["seat"] is None
+        # The host leaves before the start: the next person hosts.
+        mark = ann.send("leave")
+        assert (await ann.reply("left", mark))["code"] == bob.code
+        await bob.until(lambda: any(
+            m["op"] == "table" and m["table"]["host"] == "Bob" for m in bob.received
+        ))
+        mark = bob.send("fill", seat=0, bot="normal")  # the new host may fill
+        seats = (await bob.reply("table", mark))["table"]["seats"]
+        assert [s["bot"] for s in seats] == ["normal", None, "random"]
+        # The last person leaves: the table closes, its spectator is told.
+        mark = len(cy.received)
+        bob.send("leave")
+        closed = await cy.reply("left", mark)
+        assert closed["code"] == bob.code and closed["message"]
+        assert authority.tables == {}
+
+
+async def test_leaving_a_game_hands_the_seat_to_a_bot_at_once(tmp_path: Path) -> None:
+    rng = random.Random(6)
+    async with serving(tmp_path, grace=30.0) as (authority, path):
+        ann, bob = await sit_two(path, authority, [None, None], **SHORT)
+        await start(ann, bob)
+        await turn_of(bob, ann, rng)
+        heard = len(ann.received)
+        mark = bob.send("leave")
+        await bob.reply("left", mark)
+        await ann.until(lambda: len(seat_news(ann, heard)) >= 1)
+        assert seat_news(ann, heard)[0] == {
+            "op": "seat", "seat": 1, "connected": False, "bot": "normal"
+        }
+        # No grace: the bot plays Bob's turn at once.
+        await ann.until(lambda: any(
+            e.get("player") == 1 and e["type"] in ("card-played", "cards-drawn")
+            for e in ann.events[-10:]
+        ) or ann.my_turn)
+        # Bob comes back from the lobby: the seat is his again.
+        mark = bob.send("join", code=ann.code)
+        assert (await bob.reply("joined", mark))["seat"] == 1
+        await ann.until(lambda: seat_news(ann, heard)[-1]["bot"] is None)

@@ -244,7 +244,7 @@ async def test_forwarding_and_sftp_are_refused(tmp_path: Path) -> None:
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", server.port)
         with pytest.raises(asyncssh.ChannelOpenError):
-            await conn.create_unix_connection(asyncssh.SSHUNIXSession, "/tmp/.X11-unix/X0")
+            await conn.create_unix_connection(asyncssh.SSHUNIXSession, "/nonexistent/forwarded.sock")
         with pytest.raises(asyncssh.ChannelListenError):
             await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
         with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
