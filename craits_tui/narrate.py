@@ -19,6 +19,7 @@ from craits_core import (
     Play,
     PlayerView,
     Rank,
+    RuleSet,
     Suit,
 )
 
@@ -322,3 +323,17 @@ def _a(rank: Rank) -> str:
         if rank in (Rank.ACE, Rank.EIGHT)
         else _("a {rank}").format(rank=rank.label)
     )
+
+
+def describe_rules(rules: RuleSet) -> str:
+    """The game's length and its variants, in a few words."""
+    parts = [_("short game") if rules.short_game else _("full game")]
+    for on_, name in (
+        (rules.colour_matching, _("colour matching")),
+        (rules.voluntary_draw, _("voluntary draw")),
+        (rules.seven_skips, _("seven skips")),
+        (rules.wild_nine, _("wild nine")),
+    ):
+        if on_:
+            parts.append(name)
+    return ", ".join(parts)

@@ -23,6 +23,7 @@ from craits_core import Game, GameRecord, StoreError
 
 from ..app import CraitsApp
 from ..i18n import N_, _, ngettext
+from ..narrate import describe_rules
 from .replay import ReplayScreen
 from .roomy import Roomy
 
@@ -46,21 +47,6 @@ def round_text(record: GameRecord) -> str:
 
 def status_text(record: GameRecord) -> str:
     return _("Finished") if record.finished else _("Unfinished")
-
-
-def rules_text(record: GameRecord) -> str:
-    """The game's length and the variants it was played with."""
-    rules = record.rules
-    parts = [_("short game") if rules.short_game else _("full game")]
-    for on_, name in (
-        (rules.colour_matching, _("colour matching")),
-        (rules.voluntary_draw, _("voluntary draw")),
-        (rules.seven_skips, _("seven skips")),
-        (rules.wild_nine, _("wild nine")),
-    ):
-        if on_:
-            parts.append(name)
-    return ", ".join(parts)
 
 
 _BOT_KINDS = {
@@ -249,7 +235,7 @@ class HistoryScreen(Roomy, Screen):
         lines = [
             seats_text(record),
             _("Rules: {rules}. Started {start}, last played {end}.").format(
-                rules=rules_text(record),
+                rules=describe_rules(record.rules),
                 start=record.started_at.astimezone().strftime("%Y-%m-%d %H:%M"),
                 end=record.updated_at.astimezone().strftime("%Y-%m-%d %H:%M"),
             ),

@@ -40,6 +40,7 @@ from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from ..app import CraitsApp, Launch
 from ..i18n import _
+from ..narrate import describe_rules
 from ..remote import (
     PROTOCOL_REFUSALS,
     ConnectionProblem,
@@ -79,20 +80,6 @@ _COLUMNS = ("code", "name", "host", "players", "game", "watching")
 # --- Words --------------------------------------------------------------------------------
 
 
-def rules_words(rules: RuleSet) -> str:
-    """The game's length and its variants, in a few words."""
-    parts = [_("short game") if rules.short_game else _("full game")]
-    for on_, name in (
-        (rules.colour_matching, _("colour matching")),
-        (rules.voluntary_draw, _("voluntary draw")),
-        (rules.seven_skips, _("seven skips")),
-        (rules.wild_nine, _("wild nine")),
-    ):
-        if on_:
-            parts.append(name)
-    return ", ".join(parts)
-
-
 def level_name(level: str) -> str:
     """A bot level as the set-up form names it ("Bot: normal")."""
     return {value: label for label, value in kind_options()}.get(level, level)
@@ -117,7 +104,7 @@ def seat_words(seat: SeatInfo, host: str | None) -> str:
 def table_details(info: TableInfo) -> str:
     """The lobby's line about the selected table: its rules and who sits there."""
     seats = ", ".join(seat_words(s, info.host) for s in info.seats)
-    return _("Rules: {rules}. Seats: {seats}.").format(rules=rules_words(info.rules), seats=seats)
+    return _("Rules: {rules}. Seats: {seats}.").format(rules=describe_rules(info.rules), seats=seats)
 
 
 def game_words(info: TableInfo) -> str:
@@ -765,7 +752,7 @@ class WaitingRoom(Listening, Roomy, Screen):
         for i in range(MAX_PLAYERS):
             self._show_seat(i, info, host)
         watching = info.spectators
-        words = _("Rules: {rules}").format(rules=rules_words(info.rules))
+        words = _("Rules: {rules}").format(rules=describe_rules(info.rules))
         if watching:
             words += " · " + _("{n} watching").format(n=watching)
         self.query_one("#room-rules", Static).update(words)
