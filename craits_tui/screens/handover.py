@@ -13,9 +13,10 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label
+from textual.widgets import Button, Label
 
 from ..i18n import _
+from ..widgets.footer import Footer
 
 
 class HandoverScreen(Screen[str]):

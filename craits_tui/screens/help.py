@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+from textual.widgets import Markdown, TabbedContent, TabPane
 
 from ..i18n import N_, _
 from ..rules_text import rules_markdown
+from ..widgets.footer import Footer
 from .roomy import Roomy
 
 # One message per block, as in rules_text: a translator never sees Markdown that

@@ -17,13 +17,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Label, Static
+from textual.widgets import Button, DataTable, Label, Static
 
 from craits_core import Game, GameRecord, StoreError
 
 from ..app import CraitsApp
 from ..i18n import N_, _, ngettext
 from ..narrate import describe_rules
+from ..widgets.footer import Footer
 from .replay import ReplayScreen
 from .roomy import Roomy
 

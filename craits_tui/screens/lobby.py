@@ -25,7 +25,6 @@ from textual.widgets import (
     Button,
     Checkbox,
     DataTable,
-    Footer,
     Input,
     Label,
     RadioButton,
@@ -52,6 +51,7 @@ from ..remote import (
 )
 from ..settings import THEMES, Settings
 from ..table import Table
+from ..widgets.footer import Footer
 from .roomy import Roomy
 from .setup import PERSON, VARIANTS, clean_name, kind_options
 from .table import TableScreen

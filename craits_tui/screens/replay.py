@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from craits_core import Card, Game, State, Suit, evolve, initial_state
 
@@ -25,6 +25,7 @@ from ..faces import CardLook, suit_name
 from ..i18n import _, ngettext
 from ..narrate import Narrator
 from ..settings import Settings
+from ..widgets.footer import Footer
 from .roomy import Roomy
 
 AUTOPLAY_MIN = 0.25

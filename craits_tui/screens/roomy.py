@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
+from textual.geometry import Size
 from textual.widgets import Static
 
 from ..i18n import _
@@ -21,6 +22,9 @@ class Roomy:
     squeezed layout when the terminal is smaller than the game needs."""
 
     def compose_too_small(self) -> ComposeResult:
+        # Classes set before the first layout spare the whole screen a restyle when
+        # the first resize event comes.
+        self._fit(self.app.size)  # type: ignore[attr-defined]
         yield Static(
             _("Craits needs a window of at least {w}×{h}.\nPlease make the window bigger.").format(
                 w=MIN_WIDTH, h=MIN_HEIGHT
@@ -29,7 +33,10 @@ class Roomy:
         )
 
     def on_resize(self, event: events.Resize) -> None:
-        small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
+        self._fit(event.size)
+
+    def _fit(self, size: Size) -> None:
+        small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         self.set_class(small, "-too-small")  # type: ignore[attr-defined]
-        self.set_class(event.size.height >= TALL, "-tall")  # type: ignore[attr-defined]
-        self.set_class(event.size.height < SHORT, "-short")  # type: ignore[attr-defined]
+        self.set_class(size.height >= TALL, "-tall")  # type: ignore[attr-defined]
+        self.set_class(size.height < SHORT, "-short")  # type: ignore[attr-defined]

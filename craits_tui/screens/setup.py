@@ -19,7 +19,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Input,
     Label,
     RadioButton,
@@ -37,6 +36,7 @@ from ..cli import BOT_NAMES
 from ..i18n import N_, _
 from ..settings import PACES, Settings
 from ..table import Seat
+from ..widgets.footer import Footer
 from .roomy import Roomy
 
 MAX_NAME = 16

@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from craits_core import GameRecord
 
 from ..i18n import _
+from ..widgets.footer import Footer
 from .roomy import Roomy
 
 LOGO = """\

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from craits_core import (
     Announce,
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 from ..widgets.crank import CrankCounter
 from ..widgets.direction import Direction
 from ..widgets.discard import DiscardPile
+from ..widgets.footer import Footer
 from ..widgets.hand import Hand
 from ..widgets.log import GameLog
 from ..widgets.opponents import Opponents, SeatBadge, SeatInfo

@@ -26,6 +26,7 @@ class GameLog(Widget):
         self._lines: list[Text] = []
         self._rows: list[Strip] = []  # the lines wrapped to the width, oldest first
         self._top = 0  # the first row shown
+        self._fitted = (0, 0)  # the size the rows were wrapped for
 
     @property
     def lines(self) -> list[Text]:
@@ -39,8 +40,9 @@ class GameLog(Widget):
         if len(self._lines) > MAX_LINES:
             del self._lines[: len(self._lines) - MAX_LINES]
         width, height = self.size
-        if not width or not height:
-            return  # not laid out yet: wrapped when it is
+        if not width or not height or self._fitted != (width, height):
+            self.refresh()
+            return  # wrapped with the rest when next drawn
         new = self._wrap(text, width)
         first = len(self._rows)
         self._rows.extend(new)
@@ -70,16 +72,24 @@ class GameLog(Widget):
         return [Strip(Segment.adjust_line_length(line, width)) for line in lines]
 
     def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
+        self._fit()
+        self.refresh()
+
+    def _fit(self) -> None:
+        """Wrap every line to a new size, the page ending on the last line."""
+        width, height = self.size
+        if self._fitted == (width, height):
+            return
+        self._fitted = (width, height)
         self._rows = (
             [row for line in self._lines for row in self._wrap(line, width)] if width else []
         )
         self._top = max(0, len(self._rows) - height)
         del self._rows[: self._top]
         self._top = 0
-        self.refresh()
 
     def render_line(self, y: int) -> Strip:
+        self._fit()  # the first frame may be drawn before the first resize event
         index = self._top + y
         if 0 <= index < len(self._rows):
             return self._rows[index].apply_style(self.rich_style)

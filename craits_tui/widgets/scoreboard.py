@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.table import Table
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -15,8 +15,8 @@ from ..i18n import _
 class Scoreboard(Widget):
     """Round by round scores, the current round highlighted and the leader marked.
 
-    Drawn as one Rich table that changes only when a round starts or ends, so it
-    costs nothing while cards are played.
+    Laid out by hand rather than as a Rich table, which would be measured and drawn
+    cell by cell on every refresh. It changes only when a round starts or ends.
     """
 
     players: reactive[tuple[str, ...]] = reactive(())
@@ -34,30 +34,57 @@ class Scoreboard(Widget):
         self.round_scores = view.round_scores
         self.current_round = view.round_number
 
-    def render(self) -> Table:
-        table = Table(box=None, padding=(0, 1), show_edge=False)
-        table.add_column(_("Rnd"), justify="right", style="dim")
-        table.add_column(_("Cards"), justify="right", style="dim")
+    def render(self) -> Text:
         totals = [0] * len(self.players)
         for scores in self.round_scores:
             totals = [t + s for t, s in zip(totals, scores, strict=True)]
         best = min(totals) if totals and self.round_scores else None
-        for seat, name in enumerate(self.players):
-            leader = best is not None and totals[seat] == best
-            header = ("★ " if leader else "") + name
-            table.add_column(header, justify="right", style="bold" if leader else "")
+        leaders = [best is not None and total == best for total in totals]
+        header = [_("Rnd"), _("Cards")]
+        header += [
+            ("★ " if lead else "") + name for lead, name in zip(leaders, self.players, strict=True)
+        ]
+        rows: list[tuple[list[str], bool]] = []
         for index, size in enumerate(self.schedule):
             number = index + 1
             played = number - self.first_round
-            row: list[str | Text] = [str(number), str(size)]
+            row = [str(number), str(size)]
             if 0 <= played < len(self.round_scores):
                 row += [str(s) for s in self.round_scores[played]]
             else:
                 row += ["·" if number >= self.first_round else "–"] * len(self.players)
-            style = "reverse" if number == self.current_round else ""
-            table.add_row(*row, style=style)
-        table.add_section()
-        table.add_row(
-            Text(_("Total"), style="bold"), "", *[Text(str(t), style="bold") for t in totals]
-        )
-        return table
+            rows.append((row, number == self.current_round))
+        total_row = [_("Total"), "", *[str(t) for t in totals]]
+        widths = [
+            max(
+                cell_len(line[column]) for line in (header, total_row, *(row for row, _now in rows))
+            )
+            for column in range(len(header))
+        ]
+        # Column styles: the round and hand size dim, the leaders' columns bold.
+        styles = ["dim", "dim", *["bold" if lead else "" for lead in leaders]]
+        text = Text(no_wrap=True, overflow="crop")
+        _add_row(text, header, widths, ["bold"] * len(header))
+        plain = ["", "", *styles[2:]]  # dim under reverse would be a grey smudge
+        for row, current in rows:
+            text.append("\n")
+            if current:
+                _add_row(text, row, widths, plain, "reverse")
+            else:
+                _add_row(text, row, widths, styles)
+        text.append("\n")
+        _add_row(text, total_row, widths, ["bold"] * len(header))
+        return text
+
+
+def _add_row(
+    text: Text, cells: list[str], widths: list[int], styles: list[str], row_style: str = ""
+) -> None:
+    """One line of right-aligned cells, two spaces apart and one at each end."""
+    start = len(text)
+    for column, (cell, width, style) in enumerate(zip(cells, widths, styles, strict=True)):
+        text.append(" " * ((2 if column else 1) + width - cell_len(cell)))
+        text.append(cell, style=style)
+    text.append(" ")
+    if row_style:
+        text.stylize(row_style, start, len(text))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import Button
 
@@ -432,3 +433,30 @@ async def test_the_hint_key_says_what_the_hard_bot_would_do(tmp_path: Path) -> N
         hand = screen.query_one(Hand)
         assert hand.cards[hand.cursor] == Card.parse("QH")
         assert game.state.pile[-1] == Card.parse("JH")  # a hint plays nothing
+
+
+def footer_keys(screen: TableScreen) -> dict[str, Any]:
+    """The footer's keys by action (Textual keeps the key widget's class private)."""
+    return {key.action: key for key in screen.query("FooterKey")}
+
+
+async def test_the_footer_follows_the_moves_on_offer(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        # Ann holds nothing that follows J♥: she must draw.
+        game = stacked_game(["3C 4C 5C 6C 9C", "7H KS 8C 2D QH"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        keys = footer_keys(screen)
+        assert not keys["draw"].has_class("-disabled")
+        assert keys["quit_game"].description == "Quit"
+
+        # Nothing changed: the footer keeps the keys it shows.
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert footer_keys(screen) == keys
+
+        await pilot.press("d")
+        await pilot.pause()
+        assert game.state.current_player == 1
+        assert footer_keys(screen)["draw"].has_class("-disabled")
