@@ -1,43 +1,123 @@
-"""The footer of key bindings: Textual's, built with less work."""
+"""The footer: the keys on offer, on one line at the bottom of the screen."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
+from rich.text import Text
+from textual import events
 from textual.screen import Screen
-from textual.widgets import Footer as TextualFooter
+from textual.widget import Widget
 
 
-class Footer(TextualFooter):
-    """Textual's footer, which costs a new screen its first frame. Three changes:
+@dataclass(frozen=True)
+class FooterKey:
+    """One key as the footer shows it."""
 
-    - it rebuilds as soon as the bindings change, not after the next refresh
-      (which would draw the screen once without its keys, then again);
-    - it skips a rebuild that would show the same keys in the same state (it is
-      told on every change of focus and every `refresh_bindings`);
-    - it is built compact: each key starts compact and then takes the footer's
-      setting, and any other setting restyles every key as it mounts. Unless it
-      is asked to look compact, the roomy look comes back in the style sheet.
+    key: str
+    """The key to simulate when it is clicked."""
+    label: str
+    """How the key is written ("⏎", "d")."""
+    description: str
+    enabled: bool
+    tooltip: str
+
+
+class Footer(Widget):
+    """The screen's bindings that ask to be shown, in the order declared; a key that
+    does nothing now is dimmed. Click a key to press it.
+
+    Textual's own footer is a widget for each key, and it mounts them all again
+    whenever the bindings may have changed: on every change of focus, and at the
+    table on every turn. That took a new screen a frame longer to show, cost every
+    turn some milliseconds, and kept every key it ever mounted in memory. This one
+    is a single line, drawn again only when what it shows changes.
     """
 
-    _shown: tuple[Any, ...] | None = None
-    """The keys as the last rebuild showed them."""
+    COMPONENT_CLASSES = {
+        "footer--key",
+        "footer--description",
+        "footer--disabled",
+        "footer--hover",
+    }
 
-    def __init__(self, *, compact: bool = False) -> None:
-        super().__init__(compact=True)
-        self.set_class(not compact, "-roomy")
+    def __init__(self, *, compact: bool = False, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.compact = compact
+        """Less room around each key, for screens with many."""
+        self.keys: tuple[FooterKey, ...] = ()
+        self._spans: list[tuple[int, int]] = []  # the columns of each key, end excluded
+        self._hover: int | None = None
 
-    def bindings_changed(self, screen: Screen) -> None:
-        self._bindings_ready = True
-        if screen.app.app_focus and self.is_attached and screen is self.screen:
-            self.call_later(self.recompose)
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._bindings_changed(self.screen)
 
-    async def recompose(self) -> None:
-        keys = tuple(
-            (binding.key, binding.action, binding.description, enabled, tooltip)
-            for _, binding, enabled, tooltip in self.screen.active_bindings.values()
-            if binding.show
-        )
-        if keys != self._shown:
-            self._shown = keys
-            await super().recompose()
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen) -> None:
+        if screen is not self.screen:
+            return
+        shown: dict[str, FooterKey] = {}
+        for _node, binding, enabled, tooltip in screen.active_bindings.values():
+            if binding.show and binding.action not in shown:  # one key an action
+                shown[binding.action] = FooterKey(
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    enabled,
+                    tooltip or binding.tooltip,
+                )
+        keys = tuple(shown.values())
+        if keys != self.keys:
+            self.keys = keys
+            self.refresh()
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("footer--key", partial=True)
+        text_style = self.get_component_rich_style("footer--description", partial=True)
+        disabled = self.get_component_rich_style("footer--disabled", partial=True)
+        hover = self.get_component_rich_style("footer--hover", partial=True)
+        line = Text(no_wrap=True, overflow="crop", end="")
+        self._spans = []
+        for index, key in enumerate(self.keys):
+            start = len(line)
+            if self.compact:
+                line.append(key.label, key_style)
+                line.append(f" {key.description} " if key.description else " ", text_style)
+            else:
+                line.append(f" {key.label} ", key_style)
+                if key.description:
+                    line.append(f"{key.description} ", text_style)
+            if not key.enabled:
+                line.stylize(disabled, start)
+            if index == self._hover:
+                line.stylize(hover, start)
+            self._spans.append((start, len(line)))
+        return line
+
+    def _key_at(self, x: int) -> int | None:
+        return next((i for i, (a, b) in enumerate(self._spans) if a <= x < b), None)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._set_hover(self._key_at(event.x))
+
+    def on_leave(self) -> None:
+        self._set_hover(None)
+
+    def _set_hover(self, index: int | None) -> None:
+        if index != self._hover:
+            self._hover = index
+            self.refresh()
+            self.tooltip = self.keys[index].tooltip or None if index is not None else None
+
+    def on_click(self, event: events.Click) -> None:
+        index = self._key_at(event.x)
+        if index is None:
+            return
+        key = self.keys[index]
+        if key.enabled:
+            self.app.simulate_key(key.key)
+        else:
+            self.app.bell()
