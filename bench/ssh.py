@@ -411,6 +411,9 @@ class SshPlayer:
         """When the last bytes from the app arrived."""
         """When a round's summary was last closed on this screen."""
         self._watches: list[tuple[re.Pattern[str], asyncio.Future[float]]] = []
+        self._text: str | None = None
+        """The screen as text, until more bytes come (reading pyte's screen costs as
+        much as feeding it, and turns are watched by polling)."""
 
     async def start(self, port: int) -> None:
         import asyncssh
@@ -430,6 +433,7 @@ class SshPlayer:
             while data := await self.process.stdout.read(65536):
                 self.updated_at = time.perf_counter()
                 self.stream.feed(data)
+                self._text = None
                 if self._watches:
                     text = self.text
                     for pattern, future in self._watches:
@@ -439,7 +443,9 @@ class SshPlayer:
 
     @property
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        if self._text is None:
+            self._text = "\n".join(self.screen.display)
+        return self._text
 
     async def shows(self, pattern: re.Pattern[str] | str, timeout: float) -> float | None:
         """When ``pattern`` is on the screen (now, or when it comes); None after

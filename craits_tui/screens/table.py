@@ -143,6 +143,7 @@ class TableScreen(Roomy, Screen):
         self.set_class(self.seat is None, "-watching")
         hand = self.query_one(Hand)
         hand.hover_tracking = self.settings.hover
+        self.query_one(Footer).hover_tracking = self.settings.hover
         self.query_one(Direction).ascii = self.settings.ascii
         if self.seat is not None:
             hand.focus()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.screen import Screen
@@ -45,6 +46,8 @@ class Footer(Widget):
         super().__init__(**kwargs)
         self.compact = compact
         """Less room around each key, for screens with many."""
+        self.hover_tracking = True
+        """Off for slow links: a key under the mouse is not highlighted."""
         self.keys: tuple[FooterKey, ...] = ()
         self._spans: list[tuple[int, int]] = []  # the columns of each key, end excluded
         self._hover: int | None = None
@@ -78,7 +81,10 @@ class Footer(Widget):
         key_style = self.get_component_rich_style("footer--key", partial=True)
         text_style = self.get_component_rich_style("footer--description", partial=True)
         disabled = self.get_component_rich_style("footer--disabled", partial=True)
-        hover = self.get_component_rich_style("footer--hover", partial=True)
+        # The hover colour is see-through: laid over the footer's own here, since a
+        # style for a run of text cannot be.
+        over = self.get_component_styles("footer--hover").background
+        hover = Style(bgcolor=(self.styles.background + over).rich_color)
         line = Text(no_wrap=True, overflow="crop", end="")
         self._spans = []
         for index, key in enumerate(self.keys):
@@ -101,7 +107,8 @@ class Footer(Widget):
         return next((i for i, (a, b) in enumerate(self._spans) if a <= x < b), None)
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
-        self._set_hover(self._key_at(event.x))
+        if self.hover_tracking:
+            self._set_hover(self._key_at(event.x))
 
     def on_leave(self) -> None:
         self._set_hover(None)
