@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -20,13 +19,13 @@ class CrankCounter(Widget):
     def watch_count(self, count: int) -> None:
         self.set_class(count > 0, "-active")
 
-    def render(self) -> Group:
+    def render(self) -> Text:
         if not self.count:
-            return Group(Text(_("no crank"), style="dim"))
+            return Text(_("no crank"), style="dim")
         head = Text(_("CRANK {n}").format(n=self.count), style="bold")
         rule = Text(_("play an A or a 2,"))
         rule2 = Text(_("or draw {n}").format(n=self.count))
         lines = [head, rule, rule2]
         if self.facing:
             lines.append(Text(self.facing, style="italic"))
-        return Group(*lines)
+        return Text("\n").join(lines)

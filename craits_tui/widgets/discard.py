@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -23,14 +22,14 @@ class DiscardPile(Widget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.look = look
 
-    def render(self) -> Group:
+    def render(self) -> Text:
         if self.top is None:
-            return Group(Text(_("(empty)"), style="dim"))
+            return Text(_("(empty)"), style="dim")
         # The big card needs 9 lines; a short terminal gets a smaller one.
         compact = self.app.size.height < 30
         lines = self.look.large(self.top, width=7 if compact else 9, height=5 if compact else 7)
         lines.append(self._suit_line())
-        return Group(*lines)
+        return Text("\n").join(lines)
 
     def _suit_line(self) -> Text:
         suit = self.active_suit

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -82,14 +81,14 @@ class Hand(Widget, can_focus=True):
 
     # --- Rendering ------------------------------------------------------------------
 
-    def render(self) -> Group:
+    def render(self) -> Text:
         if not self.cards:
-            return Group(Text(_("(no cards)"), style="dim"))
+            return Text(_("(no cards)"), style="dim")
         per_row = self._per_row()
         rows = []
         for start in range(0, len(self.cards), per_row):
             rows.extend(self._render_row(start, self.cards[start : start + per_row]))
-        return Group(*rows)
+        return Text("\n").join(rows)
 
     def _render_row(self, start: int, cards: tuple[Card, ...]) -> list[Text]:
         lines = [Text(), Text(), Text(), Text()]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -48,10 +47,10 @@ class SeatBadge(Widget):
             self.set_class(info.callable, "-callable")
             self.set_class(info.announced, "-announced")
 
-    def render(self) -> Group:
+    def render(self) -> Text:
         info = self.info
         if info is None:
-            return Group()
+            return Text()
         name = Text("▶ " if info.turn else "", style="bold")
         name.append(info.name, style="bold")
         if info.dealer:
@@ -69,10 +68,7 @@ class SeatBadge(Widget):
         else:
             kind = _("{level} bot").format(level=_(info.bot)) if info.bot else _("person")
             state = Text(kind, style="dim")
-        for line in (name, cards, state):
-            line.no_wrap = True
-            line.overflow = "ellipsis"
-        return Group(name, cards, state)
+        return Text("\n").join((name, cards, state))
 
     def on_click(self) -> None:
         if self.info is not None and self.info.callable:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
@@ -28,7 +27,7 @@ class DrawPile(Widget):
     def watch_can_draw(self, can_draw: bool) -> None:
         self.set_class(can_draw, "-can-draw")
 
-    def render(self) -> Group:
+    def render(self) -> Text:
         compact = self.app.size.height < 30  # as the discard pile beside it
         width, height = (7, 5) if compact else (9, 7)
         if self.count:
@@ -40,7 +39,7 @@ class DrawPile(Widget):
         lines.append(Text(label, style="dim"))
         if self.can_draw:
             lines.append(Text(_("draw (d)"), style="bold"))
-        return Group(*lines)
+        return Text("\n").join(lines)
 
     def on_click(self) -> None:
         self.post_message(self.Clicked())

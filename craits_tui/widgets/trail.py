@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -30,13 +29,13 @@ class PlayTrail(Widget):
     def clear(self) -> None:
         self.plays = ()
 
-    def render(self) -> Group:
+    def render(self) -> Text:
         if not self.plays:
-            return Group(Text(_("no plays yet this round"), style="dim"))
+            return Text(_("no plays yet this round"), style="dim")
         lines = [Text(_("last plays"), style="dim underline")]
         for age, (name, card) in enumerate(reversed(self.plays)):
             line = Text.assemble(self.look.short(card), (f"  {name}", "" if age == 0 else "dim"))
             if age == 0:
                 line.stylize("bold")
             lines.append(line)
-        return Group(*lines)
+        return Text("\n").join(lines)
