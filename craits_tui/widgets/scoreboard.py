@@ -64,20 +64,20 @@ class Scoreboard(Widget):
         # Column styles: the round and hand size dim, the leaders' columns bold.
         styles = ["dim", "dim", *["bold" if lead else "" for lead in leaders]]
         text = Text(no_wrap=True, overflow="crop")
-        _add_row(text, header, widths, ["bold"] * len(header))
+        _append_row(text, header, widths, ["bold"] * len(header))
         plain = ["", "", *styles[2:]]  # dim under reverse would be a grey smudge
         for row, current in rows:
             text.append("\n")
             if current:
-                _add_row(text, row, widths, plain, "reverse")
+                _append_row(text, row, widths, plain, "reverse")
             else:
-                _add_row(text, row, widths, styles)
+                _append_row(text, row, widths, styles)
         text.append("\n")
-        _add_row(text, total_row, widths, ["bold"] * len(header))
+        _append_row(text, total_row, widths, ["bold"] * len(header))
         return text
 
 
-def _add_row(
+def _append_row(
     text: Text, cells: list[str], widths: list[int], styles: list[str], row_style: str = ""
 ) -> None:
     """One line of right-aligned cells, two spaces apart and one at each end."""
