@@ -3,13 +3,18 @@
 For each decision the bot deals the cards it has not seen at random, consistently
 with everything its seat saw (see `sampling`), tries its candidate moves on that
 deal, and plays the rest of the round out with `playout_move`, a quick player that
-follows the normal level's main ideas. It keeps the move whose play-outs end the
-round with the best score for its seat: its own points, less a share of the
-others' (a round is won against the table, not alone).
+follows the normal level's main ideas (the players it faces). The reward is the
+seat's own round score, negated (going out ends the round with 0); ``out_bonus``
+and ``others_share`` can add a bonus for going out and a share of the others' points.
 
-Samples go to the candidates in rounds of *sequential halving*: every candidate is
-played out on the same deals, then the worse half is dropped, and so on, so the
-moves are compared on equal luck and the budget ends up on the close calls.
+The normal level's choice is the *incumbent*: another move is played only when it
+beats it on the same deals by ``confidence`` standard errors of the paired
+difference, so the search corrects the heuristic where the play-outs clearly say
+so and otherwise plays as it does. The candidates are normal's ranking of the legal
+moves, with one suit per 8 or 9 (normal's); samples go to them in rounds of
+*sequential halving*: every challenger is played out on the same deals as the
+incumbent, then the worse half of them is dropped, so the budget ends up on the
+close calls.
 
 The budget is a time (``time_budget`` seconds, 0.3 by default) or, reproducibly, a
 number of play-outs (``iterations``). Given the same seed, the same inputs and an
@@ -34,14 +39,20 @@ from ..scoring import POINTS, score_hand
 from ..state import State
 from ..view import PlayerView
 from .base import announced, find_announce, find_call, leaves_one_card, require_moves
-from .normal import NormalBot, only_move_reason
+from .normal import NormalBot, Scored, reason_for
 from .sampling import Knowledge, Sampler
 
 DEFAULT_TIME_BUDGET = 0.3
 """Seconds per decision when no budget is given."""
 
-OTHERS_SHARE = 0.5
+OTHERS_SHARE = 0.0
 """How much the mean of the other seats' round scores counts against the bot's own."""
+
+OUT_BONUS = 0.0
+"""Reward for going out, on top of the round score of 0 it brings."""
+
+CONFIDENCE = 0.5
+"""Standard errors by which a move must beat the normal level's choice to be played."""
 
 # --- The play-out player -------------------------------------------------------------------
 
@@ -196,13 +207,18 @@ PLAYOUT_LIMIT = 500
 round in circles (5s passed on through the reshuffled pile); a search cannot wait."""
 
 
-def play_out(state: State, rng: random.Random) -> tuple[int, ...]:
+def play_out(state: State, rng: random.Random) -> State:
     """Play a determinised state (see `Sampler`) to the end of its round with
-    `playout_move`; the round's scores."""
+    `playout_move`; the state at the end (see `final_scores`)."""
     for _ in range(PLAYOUT_LIMIT):
         if state.is_over:
-            return state.round_scores[-1]
+            break
         state = apply(state, playout_move(state, state.current_player, rng))[1]  # type: ignore[arg-type]
+    return state
+
+
+def final_scores(state: State) -> tuple[int, ...]:
+    """The round scores of a played-out state (the hands as they are, if cut short)."""
     if state.is_over:
         return state.round_scores[-1]
     return tuple(score_hand(hand) if hand else 0 for hand in state.hands)
@@ -213,17 +229,40 @@ def play_out(state: State, rng: random.Random) -> tuple[int, ...]:
 
 @dataclass(slots=True)
 class Candidate:
-    """One move under study, with what its play-outs gave."""
+    """One move under study, with what its play-outs gave.
+
+    ``gain`` sums, deal by deal, the candidate's reward less the reward of the
+    normal level's choice on the same deal (``gain2``, its squares): the paired
+    comparison the search decides on.
+    """
 
     move: Command
     runs: int = 0
     reward: float = 0.0
+    gain: float = 0.0
+    gain2: float = 0.0
     wins: int = 0
+    outs: int = 0
     points: int = 0
 
     @property
     def mean(self) -> float:
+        """Mean reward per play-out."""
         return self.reward / self.runs if self.runs else -math.inf
+
+    @property
+    def mean_gain(self) -> float:
+        """Mean reward over the normal level's choice, on the same deals."""
+        return self.gain / self.runs if self.runs else -math.inf
+
+    def sure_gain(self, z: float) -> float:
+        """The mean gain less ``z`` standard errors: how much better it surely is."""
+        n = self.runs
+        if n < 2:
+            return -math.inf
+        mean = self.gain / n
+        var = max(0.0, (self.gain2 - n * mean * mean) / (n - 1))
+        return mean - z * math.sqrt(var / n)
 
 
 class HardBot:
@@ -238,6 +277,8 @@ class HardBot:
         time_budget: float | None = None,
         iterations: int | None = None,
         others_share: float = OTHERS_SHARE,
+        out_bonus: float = OUT_BONUS,
+        confidence: float = CONFIDENCE,
     ) -> None:
         if iterations is not None and (type(iterations) is not int or iterations < 1):
             raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
@@ -246,12 +287,16 @@ class HardBot:
             or not isinstance(time_budget, int | float)
             or not time_budget > 0
         ):
-            raise ValueError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
+            raise ValueError(
+                f"time_budget must be a positive number of seconds, not {time_budget!r}"
+            )
         if time_budget is None and iterations is None:
             time_budget = DEFAULT_TIME_BUDGET
         self.time_budget = time_budget
         self.iterations = iterations
         self.others_share = others_share
+        self.out_bonus = out_bonus
+        self.confidence = confidence
         self._seed = f"{seed}" if seed is not None else f"{random.getrandbits(64)}"
         self._knowledge = Knowledge()
         self._normal = NormalBot(seed=seed)
@@ -262,7 +307,7 @@ class HardBot:
 
     def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
         """The move for the seat to act (see `explain`)."""
-        return self.explain(view, legal)[0]
+        return self._decide(view, legal)[0]
 
     def react(self, view: PlayerView, legal: Sequence[Command]) -> Command | None:
         """Always announce the last card; always call "idiot" when it is right."""
@@ -274,92 +319,129 @@ class HardBot:
         self._normal.observe(event)
 
     def explain(self, view: PlayerView, legal: Sequence[Command]) -> tuple[Command, str]:
-        """The move `choose` makes, with a short reason a player can read."""
+        """The move `choose` makes, with a short reason a player can read: the normal
+        level's advice when the search agrees with it, else what the search found."""
+        move, scored = self._decide(view, legal)
+        if scored is None or not self.last_search:
+            return move, self._normal.explain(view, legal)[1]
+        best = self.last_search[0]
+        normal_best = scored[0]
+        if normal_best.move == best.move:
+            runner_up = scored[1] if len(scored) > 1 else None
+            return move, reason_for(normal_best, runner_up, view)
+        runs = sum(c.runs for c in self.last_search)
+        share = round(100 * best.outs / best.runs) if best.runs else 0
+        return move, f"best of {runs} simulations: goes out in {share}% of them"
+
+    # --- Deciding ---
+
+    def _decide(
+        self, view: PlayerView, legal: Sequence[Command]
+    ) -> tuple[Command, list[Scored] | None]:
+        """The move, and the normal level's ranking when there was a choice."""
         require_moves(legal)
+        self.last_search = []
         quick = find_call(legal) or find_announce(legal)
         if quick is not None:
-            return quick, only_move_reason(quick, view)
+            return quick, None
         moves = [m for m in legal if not isinstance(m, Announce | CallIdiot)]
-        out = next((m for m in moves if isinstance(m, Play) and len(view.hand) == 1), None)
-        if len(moves) == 1 or out is not None:
-            move = out or moves[0]
-            self.last_search = []
-            return self._announced(view, move), self._normal.explain(view, [move])[1]
-        ranked = self.search(view, moves)
-        best = ranked[0]
-        return self._announced(view, best.move), self._reason(view, moves, best)
-
-    # --- Searching ---
+        if len(moves) == 1:
+            return _with_announce(moves[0], view), None
+        if len(view.hand) == 1:  # Every play goes out.
+            out = next((m for m in moves if isinstance(m, Play)), None)
+            if out is not None:
+                return out, None
+        scored = self._normal.rank(view, moves)
+        candidates = _one_suit_per_card([s.move for s in scored])
+        if len(candidates) == 1:
+            return _with_announce(candidates[0], view), scored
+        ranked = self.search(view, candidates)
+        return _with_announce(ranked[0].move, view), scored
 
     def search(self, view: PlayerView, moves: Sequence[Command]) -> list[Candidate]:
-        """Every move of ``moves`` with the play-outs it got, best first."""
+        """Every move of ``moves`` with what its play-outs gave, the one to play first.
+
+        ``moves[0]`` is the default (the normal level's choice): another move is
+        played only if it does better on the same deals, surely enough.
+        """
         start = time.perf_counter()
         rng = random.Random(f"{self._seed}:{_digest(view)}")
         sampler = Sampler(view, self._knowledge)
-        share = self.others_share / (len(view.players) - 1)
         candidates = [Candidate(m) for m in moves]
+        incumbent = candidates[0]
         limit = self.iterations if self.iterations is not None else math.inf
         deadline = start + self.time_budget if self.time_budget is not None else math.inf
         done = 0
         alive = list(candidates)
-        # Sequential halving: the budget in phases, half as many candidates each time.
+        # Sequential halving: the budget in phases, half as many challengers each time.
         phases = max(1, math.ceil(math.log2(len(alive))))
         for phase in range(phases):
             part = 1 / (phases - phase)
             runs_end = done + (limit - done) * part
             now = time.perf_counter()
             time_end = now + (deadline - now) * part
-            while not alive[0].runs or (
+            while not alive[-1].runs or (
                 done + len(alive) <= runs_end and time.perf_counter() < time_end
             ):
-                done += self._sample(sampler, rng, alive, view, share)
-            alive.sort(key=lambda c: -c.mean)
-            alive = alive[: max(1, (len(alive) + 1) // 2)]
-        ranked = sorted(candidates, key=lambda c: (-c.runs, -c.mean))
-        self.last_search = ranked
-        return ranked
+                done += self._sample(sampler, rng, alive, view)
+            challengers = sorted(alive[1:], key=lambda c: -c.mean_gain)
+            alive = [incumbent, *challengers[: max(1, len(challengers) // 2)]]
+        z = self.confidence
+        best = max(candidates[1:], key=lambda c: (c.runs, c.mean_gain))
+        chosen = best if best.sure_gain(z) > 0 else incumbent
+        rest = sorted(
+            (c for c in candidates if c is not chosen), key=lambda c: (-c.runs, -c.mean_gain)
+        )
+        self.last_search = [chosen, *rest]
+        return self.last_search
 
     def _sample(
-        self,
-        sampler: Sampler,
-        rng: random.Random,
-        alive: list[Candidate],
-        view: PlayerView,
-        share: float,
+        self, sampler: Sampler, rng: random.Random, alive: list[Candidate], view: PlayerView
     ) -> int:
         """Play every candidate out on one new deal; returns the play-outs made."""
         seat = sampler.seat
+        share = self.others_share / (len(view.players) - 1)
+        bonus = self.out_bonus
         deal = sampler.sample(rng)
         playout_seed = rng.getrandbits(32)
+        base = 0.0
         for cand in alive:
             state = apply(deal, _with_announce(cand.move, view))[1]
-            scores = play_out(state, random.Random(playout_seed))
+            end = play_out(state, random.Random(playout_seed))
+            scores = final_scores(end)
             mine = scores[seat]
+            out = not end.hands[seat]
+            reward = share * (sum(scores) - mine) - mine + (bonus if out else 0.0)
+            if cand is alive[0]:
+                base = reward
+            gain = reward - base
             cand.runs += 1
+            cand.reward += reward
+            cand.gain += gain
+            cand.gain2 += gain * gain
             cand.points += mine
-            cand.reward -= mine - share * (sum(scores) - mine)
+            cand.outs += out
             cand.wins += all(mine <= s for s in scores)
         return len(alive)
 
-    # --- Helpers ---
 
-    def _announced(self, view: PlayerView, move: Command) -> Command:
-        return announced(move) if leaves_one_card(view, move) else move
+def _one_suit_per_card(moves: Sequence[Command]) -> list[Command]:
+    """``moves`` (best first) with only the first suit named for each 8 or 9.
 
-    def _reason(self, view: PlayerView, moves: Sequence[Command], best: Candidate) -> str:
-        ranked = self._normal.rank(view, moves)
-        if ranked[0].move == best.move:
-            mine = ranked[0]
-            other = ranked[1] if len(ranked) > 1 else None
-            if other is not None:
-                names = {t.name for t in mine.terms} | {t.name for t in other.terms}
-                name = max(sorted(names), key=lambda n: mine.value(n) - other.value(n))
-                advice = mine.advice(name)
-                if advice is not None and mine.value(name) > 0:
-                    return advice
-        runs = sum(c.runs for c in self.last_search)
-        share = round(100 * best.wins / best.runs) if best.runs else 0
-        return f"best of {runs} simulations: wins {share}% of them"
+    The normal level picks an 8's or 9's suit well (the suit held most, one the
+    next player could not follow), and the play-outs hardly tell four suits apart:
+    searching them only spreads the budget thin and picks the luckiest. So the
+    search weighs which card to play, and the suit comes with normal's choice.
+    """
+    seen: set[Card] = set()
+    kept: list[Command] = []
+    for move in moves:
+        if isinstance(move, Play):
+            if move.card in seen:
+                continue
+            seen.add(move.card)
+        kept.append(move)
+    return kept
 
 
 def _with_announce(move: Command, view: PlayerView) -> Command:
