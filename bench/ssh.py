@@ -80,9 +80,11 @@ def rss_kb(pid: int | str = "self") -> int:
     return 0
 
 
-def children_rss_kb() -> tuple[int, int]:
-    """How many processes this one started are running, and their memory (KiB)."""
-    me, count, total = str(os.getpid()), 0, 0
+def children_usage() -> tuple[int, int, float]:
+    """How many processes this one started are running, their memory (KiB) and the
+    CPU time they have used (s)."""
+    me, count, total, cpu = str(os.getpid()), 0, 0, 0.0
+    tick = os.sysconf("SC_CLK_TCK")
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -90,10 +92,12 @@ def children_rss_kb() -> tuple[int, int]:
             stat = (entry / "stat").read_text()
         except OSError:
             continue
-        if stat.rsplit(")", 1)[1].split()[1] == me:
+        fields = stat.rsplit(")", 1)[1].split()
+        if fields[1] == me:
             count += 1
             total += rss_kb(entry.name)
-    return count, total
+            cpu += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return count, total, cpu
 
 
 async def serve_child(args: argparse.Namespace) -> None:
@@ -126,7 +130,7 @@ async def serve_child(args: argparse.Namespace) -> None:
         if line == "stats":
             gc.collect()
             traced, peak = tracemalloc.get_traced_memory()
-            apps, apps_kb = children_rss_kb()
+            apps, apps_kb, apps_cpu = children_usage()
             print(json.dumps({
                 "traced": traced,
                 "traced_peak": peak,
@@ -137,6 +141,7 @@ async def serve_child(args: argparse.Namespace) -> None:
                 "sessions": len(authority.members()),
                 "apps": apps,
                 "apps_rss_kb": apps_kb,
+                "apps_cpu_s": apps_cpu,
             }), flush=True)
         else:
             break
@@ -706,7 +711,7 @@ async def run(args: argparse.Namespace) -> int:
             await asyncio.gather(*(p.connect(child.socket) for p in players))
             before = await child.stats()
             sampler = asyncio.ensure_future(sample(child, samples, stop))
-            began = time.perf_counter()
+            began, cpu_began = time.perf_counter(), time.process_time()
             deadline = began + args.seconds
             tables = [players[t * per_table:(t + 1) * per_table] for t in range(args.tables)]
             await bounded(
@@ -726,7 +731,7 @@ async def run(args: argparse.Namespace) -> int:
             print(f"{len(ssh)} apps up in {time.perf_counter() - t0:.1f}s")
             before = await child.stats()
             sampler = asyncio.ensure_future(sample(child, samples, stop))
-            began = time.perf_counter()
+            began, cpu_began = time.perf_counter(), time.process_time()
             deadline = began + args.seconds
             # One game a table: it may run into the overtime to finish.
             await bounded([
@@ -736,6 +741,7 @@ async def run(args: argparse.Namespace) -> int:
             ], args.seconds + args.overtime + 60, results)
             elapsed = time.perf_counter() - began
             sessions_alive = sum(not p.ended for p in ssh) + sum(not o.closed for o in organisers)
+        client_cpu = time.process_time() - cpu_began
         stop.set()
         await sampler
         after = await child.stats()
@@ -749,7 +755,7 @@ async def run(args: argparse.Namespace) -> int:
     games, finished, problems = check_logs(data, results)
     shutil.rmtree(data, ignore_errors=True)
     report(args, mode, results, [before, *samples, after], elapsed, sessions_alive, games,
-           finished, problems, turn_latencies)
+           finished, problems, turn_latencies, client_cpu)
     ok = (not problems and not results.drops and not results.failures
           and games == finished == results.started)
     return 0 if ok else 1
@@ -758,7 +764,7 @@ async def run(args: argparse.Namespace) -> int:
 def report(
     args: argparse.Namespace, mode: str, results: Results, samples: list[dict[str, Any]],
     elapsed: float, alive: int, games: int, finished: int, problems: list[str],
-    turn_latencies: list[float],
+    turn_latencies: list[float], client_cpu: float,
 ) -> None:
     before, after = samples[0], samples[-1]
     ms = [x * 1000 for x in results.latencies]
@@ -793,6 +799,15 @@ def report(
         print(f"session apps: {before['apps']} running, "
               f"{before['apps_rss_kb'] / 1024:.0f} MiB -> {after['apps_rss_kb'] / 1024:.0f} MiB "
               f"in all ({after['apps_rss_kb'] / 1024 / max(after['apps'], 1):.0f} MiB each)")
+    # Where the machine's time went: on a real server the players' side is on
+    # their own machines.
+    server_cpu = after["cpu_s"] - before["cpu_s"]
+    apps_cpu = after["apps_cpu_s"] - before["apps_cpu_s"]
+    per_move = 1000 / max(results.moves, 1)
+    print(f"CPU while playing ({elapsed:.0f}s on {os.cpu_count()} cores): server {server_cpu:.0f}s, "
+          f"session apps {apps_cpu:.0f}s, players' side (this process) {client_cpu:.0f}s; "
+          f"a player's move costs {server_cpu * per_move:.0f} + {apps_cpu * per_move:.0f} + "
+          f"{client_cpu * per_move:.0f} ms")
     if ms:
         print(f"(mean {statistics.fmean(ms):.1f} ms)")
 

@@ -93,6 +93,7 @@ class TableScreen(Roomy, Screen):
         self.view: PlayerView | None = None
         self._queue: deque[dict[str, Any]] = deque()
         self._waiting = False  # a summary or handover is open: hold the queue
+        self._drain_due = False  # events came in: the table is to be brought up to date
         self._armed = False  # "last card" said ahead, to ride on the next play
         self._enabled: tuple[bool | None, ...] = ()  # the footer's move keys, as shown
         self._title = ""
@@ -170,10 +171,19 @@ class TableScreen(Roomy, Screen):
     def _game_event(self, message: GameEvent) -> None:
         if message.index >= self._shown + len(self._queue):
             self._queue.append(message.event)
-        self._drain()
+        # The events of a move come together: the table is brought up to date once
+        # they are all in, not once an event.
+        if not self._drain_due:
+            self._drain_due = True
+            self.call_later(self._drain_if_due)
+
+    def _drain_if_due(self) -> None:
+        if self._drain_due:
+            self._drain()
 
     def _drain(self) -> None:
         """Show queued events one by one, stopping at a round's end for its summary."""
+        self._drain_due = False
         n = len(self.table.players)
         while self._queue and not self._waiting:
             event = self._queue.popleft()
