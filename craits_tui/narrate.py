@@ -6,7 +6,7 @@ Pure functions of events, views and legal moves, so they are tested without a sc
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from craits_core import (
     Announce,
@@ -22,6 +22,9 @@ from craits_core import (
     RuleSet,
     Suit,
 )
+
+if TYPE_CHECKING:  # the bots load only when first needed
+    from craits_core.bots.reasons import Reason
 
 from .faces import CardLook, suit_name
 from .i18n import _, ngettext
@@ -302,6 +305,19 @@ class Narrator:
             return _("Call {who} an idiot").format(who=self.players[move.target])
         return str(move)
 
+    def reason(self, reason: Reason) -> str:
+        """Why a bot would make a move (a hint's reason), in the player's language;
+        the engine's English for a code not known here."""
+        values = dict(reason.params)
+        template = reason_template(reason.code, values.get("n", 0))
+        if template is None:
+            return str(reason)
+        if "card" in values:
+            values["card"] = self.look.plain(values["card"])
+        if "suit" in values:
+            values["suit"] = suit_name(values["suit"])
+        return template.format(**values)
+
     def _options(self, view: PlayerView) -> list[str]:
         """What else may be played on the top card: "a J", "an 8", "a 9"."""
         top = view.top_card
@@ -314,6 +330,52 @@ class Narrator:
         if wild_nine:
             options.append(_("a 9"))
         return options
+
+
+def reason_template(code: str, n: int) -> str | None:
+    """The words for a bot's reason (see `craits_core.bots.reasons`), by its code;
+    ``n`` chooses the plural. None for a code not known here."""
+    if code == "name-suit":
+        return ngettext(
+            "name {suit}: you hold {n} card to follow with",
+            "name {suit}: you hold {n} cards to follow with",
+            n,
+        )
+    if code == "follow":
+        return ngettext(
+            "you can follow it with {n} more card", "you can follow it with {n} more cards", n
+        )
+    if code == "no-handoff":
+        return ngettext(
+            "don't hand the turn to {name}, who holds {n} card",
+            "don't hand the turn to {name}, who holds {n} cards",
+            n,
+        )
+    return {
+        "go-out": _("go out"),
+        "shed": _("get rid of the {card}, worth {points}"),
+        "keep-three": _("keep the {card}: it cancels your worst card"),
+        "keep-eight": _("keep the {card} for when nothing else fits"),
+        "keep-for-crank": _("keep the {card} to answer a crank"),
+        "start-crank": _("start a crank on {name}"),
+        "crank-last-card": _("crank {name}, who holds one card"),
+        "raise-crank": _("raise the crank to {count} on {name}"),
+        "make-draw": _("make {name} draw"),
+        "make-last-card-draw": _("make {name}, on one card, draw"),
+        "not-followed": _("{name} could not follow {suit} before"),
+        "play-again": _("the {card} lets you play again"),
+        "stuck-again": _("nothing to follow the {card}: you would draw"),
+        "last-card-fits": _("your last card, the {card}, will fit"),
+        "draw": _("draw a card"),
+        "no-crank-answer": _("no ace or 2 to answer the crank: draw {count}"),
+        "nothing-fits": _("nothing fits: draw a card"),
+        "only-card": _("the {card} is the only card that fits"),
+        "call-idiot": _("{name} did not announce their last card: call idiot"),
+        "announce": _("announce your last card"),
+        "only-move": _("the only move"),
+        "best-move": _("the best move"),
+        "search": _("best of {runs} simulations: goes out in {out}% of them"),
+    }.get(code)
 
 
 def _a(rank: Rank) -> str:

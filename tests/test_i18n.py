@@ -15,9 +15,11 @@ from types import ModuleType
 
 import pytest
 
+from craits_core import Card, Suit
+from craits_core.bots.reasons import ENGLISH, Reason
 from craits_tui import i18n
 from craits_tui.faces import CardLook
-from craits_tui.narrate import Narrator
+from craits_tui.narrate import Narrator, reason_template
 
 from .decks import stacked_game
 
@@ -131,6 +133,13 @@ msgstr[0] "una carta"
 msgstr[1] "due carte"
 msgstr[2] "{n} carte"
 
+#, python-brace-format
+msgid "you can follow it with {n} more card"
+msgid_plural "you can follow it with {n} more cards"
+msgstr[0] "puoi seguire con una carta"
+msgstr[1] "puoi seguire con {n} carte"
+msgstr[2] "puoi seguire con {n} carte"
+
 #, fuzzy
 msgid "Quit"
 msgstr "Esci"
@@ -144,7 +153,7 @@ def fake_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     po.parent.mkdir(parents=True)
     po.write_text(FAKE_PO.lstrip(), encoding="utf-8")
     mo, count = messages.compile_po(po)
-    assert mo == po.with_suffix(".mo") and count == 9  # the fuzzy one is left out
+    assert mo == po.with_suffix(".mo") and count == 10  # the fuzzy one is left out
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     monkeypatch.setattr(i18n, "_translation", i18n._translation)  # restored afterwards
     i18n.use_language("xx")
@@ -361,3 +370,30 @@ CLI_FILES = [SOURCES / "cli.py"]
 def test_the_command_line_speaks_the_language() -> None:
     found = untranslated(CLI_TEXT, CLI_FILES, widgets=False)
     assert found == [], "wrap these in _():\n" + "\n".join(found)
+
+
+SAMPLE_PARAMS = {
+    "card": Card.parse("8S"),
+    "suit": Suit.HEARTS,
+    "name": "Bob",
+    "n": 2,
+    "count": 4,
+    "points": 30,
+    "runs": 900,
+    "out": 40,
+}
+
+
+@pytest.mark.parametrize("code", sorted(ENGLISH))
+def test_every_bot_reason_has_words_in_the_interface(code: str) -> None:
+    template = reason_template(code, 2)
+    assert template is not None, f"the interface has no words for the reason {code!r}"
+    used = set(re.findall(r"{(\w+)}", template))
+    reason = Reason(code, {k: v for k, v in SAMPLE_PARAMS.items() if k in used})
+    # In English the interface says what the engine says.
+    assert Narrator(["Ann", "Bob"], 0, CardLook()).reason(reason) == str(reason)
+
+
+def test_a_hint_reason_speaks_the_catalog(fake_language: Path) -> None:
+    reason = Reason("follow", {"n": 2})
+    assert Narrator(["Ann", "Bob"], 0, CardLook()).reason(reason) == "puoi seguire con 2 carte"

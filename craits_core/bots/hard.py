@@ -40,6 +40,7 @@ from ..state import State
 from ..view import PlayerView
 from .base import announced, find_announce, find_call, leaves_one_card, require_moves
 from .normal import NormalBot, Scored, reason_for
+from .reasons import Reason
 from .sampling import Knowledge, Sampler
 
 DEFAULT_TIME_BUDGET = 0.3
@@ -318,7 +319,7 @@ class HardBot:
         self._knowledge.note(event)
         self._normal.observe(event)
 
-    def explain(self, view: PlayerView, legal: Sequence[Command]) -> tuple[Command, str]:
+    def explain(self, view: PlayerView, legal: Sequence[Command]) -> tuple[Command, Reason]:
         """The move `choose` makes, with a short reason a player can read: the normal
         level's advice when the search agrees with it, else what the search found."""
         move, scored = self._decide(view, legal)
@@ -331,7 +332,7 @@ class HardBot:
             return move, reason_for(normal_best, runner_up, view)
         runs = sum(c.runs for c in self.last_search)
         share = round(100 * best.outs / best.runs) if best.runs else 0
-        return move, f"best of {runs} simulations: goes out in {share}% of them"
+        return move, Reason("search", {"runs": runs, "out": share})
 
     # --- Deciding ---
 

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import FULL_DECK, Card, Rank, Suit, card_from_code
-from ..commands import Announce, CallIdiot, ChooseSuit, Command, Draw, Play
+from ..commands import ChooseSuit, Command, Draw, Play
 from ..rules import CRANK_STEP, RuleSet, matches, resulting_suit
 from ..scoring import score_hand
 from ..view import PlayerView
 from .base import announced, find_announce, find_call, leaves_one_card, require_moves
+from .reasons import Reason, only_move_reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,7 @@ class Term:
 
     name: str
     value: float
-    advice: str
+    advice: Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,7 @@ class Scored:
     def value(self, name: str) -> float:
         return sum(t.value for t in self.terms if t.name == name)
 
-    def advice(self, name: str) -> str | None:
+    def advice(self, name: str) -> Reason | None:
         return next((t.advice for t in self.terms if t.name == name), None)
 
 
@@ -186,29 +187,20 @@ def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return hand[:index] + hand[index + 1 :]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def shed_terms(table: Table, card: Card, rest: tuple[Card, ...], w: Weights) -> list[Term]:
     """What the play takes off the hand's score, and what the card was worth keeping."""
     saved = table.hand_score - score_hand(rest)
     gain = w.shed * (1 + w.urgency * table.urgency) * saved
-    label = card.label
     rank = card.rank
     if rank is Rank.THREE:
-        return [
-            Term("keep_three", gain - w.keep_three, f"keep the {label}: it cancels your worst card")
-        ]
-    terms = [Term("shed", gain, f"get rid of the {label}, worth {saved}")]
+        return [Term("keep_three", gain - w.keep_three, Reason("keep-three", {"card": card}))]
+    terms = [Term("shed", gain, Reason("shed", {"card": card, "points": saved}))]
     if rank is Rank.EIGHT:
-        terms.append(
-            Term("keep_eight", -w.keep_eight, f"keep the {label} for when nothing else fits")
-        )
+        terms.append(Term("keep_eight", -w.keep_eight, Reason("keep-eight", {"card": card})))
     elif table.twos_unseen and not table.view.crank and rank is Rank.TWO:
-        terms.append(Term("keep_two", -w.keep_two, f"keep the {label} to answer a crank"))
+        terms.append(Term("keep_two", -w.keep_two, Reason("keep-for-crank", {"card": card})))
     elif table.twos_unseen and not table.view.crank and rank is Rank.ACE:
-        terms.append(Term("keep_ace", -w.keep_ace, f"keep the {label} to answer a crank"))
+        terms.append(Term("keep_ace", -w.keep_ace, Reason("keep-for-crank", {"card": card})))
     return terms
 
 
@@ -223,10 +215,7 @@ def follow_term(
     """The cards the seat can follow with if the suit and rank are left as they are.
     ``naming``: the suit was named (an 8, a 9 or a starter), which the advice says."""
     n = follow_count(rest, top, suit, rules)
-    if naming:
-        advice = f"name {suit}: you hold {_plural(n, 'card')} to follow with"
-    else:
-        advice = f"you can follow it with {_plural(n, 'more card')}"
+    advice = Reason("name-suit", {"suit": suit, "n": n}) if naming else Reason("follow", {"n": n})
     return Term("follow", w.follow * n, advice)
 
 
@@ -276,16 +265,22 @@ def opponent_terms(table: Table, card: Card, suit: Suit, w: Weights) -> list[Ter
         answer = 1 - (1 - table.answer_chance) ** size
         name = table.name(target)
         drawn = CRANK_STEP[Rank.TWO] * (1 - answer)
-        terms.append(Term("opponent_draw", w.opponent_draw * drawn, f"start a crank on {name}"))
+        terms.append(
+            Term("opponent_draw", w.opponent_draw * drawn, Reason("start-crank", {"name": name}))
+        )
         if size == 1:
             terms.append(
-                Term("break_last", w.break_last * (1 - answer), f"crank {name}, who holds one card")
+                Term(
+                    "break_last",
+                    w.break_last * (1 - answer),
+                    Reason("crank-last-card", {"name": name}),
+                )
             )
         terms.append(
             Term(
                 "handoff",
                 -w.handoff * threat(size) * answer,
-                f"don't hand the turn to {name}, who holds {_plural(size, 'card')}",
+                Reason("no-handoff", {"name": name, "n": size}),
             )
         )
         return terms
@@ -293,9 +288,13 @@ def opponent_terms(table: Table, card: Card, suit: Suit, w: Weights) -> list[Ter
         if seat == table.seat or not sizes[seat]:
             continue
         name = table.name(seat)
-        terms.append(Term("opponent_draw", w.opponent_draw * count, f"make {name} draw"))
+        terms.append(
+            Term("opponent_draw", w.opponent_draw * count, Reason("make-draw", {"name": name}))
+        )
         if sizes[seat] == 1:
-            terms.append(Term("break_last", w.break_last, f"make {name}, on one card, draw"))
+            terms.append(
+                Term("break_last", w.break_last, Reason("make-last-card-draw", {"name": name}))
+            )
     actor = effect.actor
     if actor != table.seat:
         size = sizes[actor] + effect.draws.get(actor, 0)
@@ -303,12 +302,12 @@ def opponent_terms(table: Table, card: Card, suit: Suit, w: Weights) -> list[Ter
         name = table.name(actor)
         if suit in table.voids.get(actor, ()):
             danger /= 2
-            terms.append(Term("void", w.void, f"{name} could not follow {suit} before"))
+            terms.append(Term("void", w.void, Reason("not-followed", {"name": name, "suit": suit})))
         terms.append(
             Term(
                 "handoff",
                 -w.handoff * danger,
-                f"don't hand the turn to {name}, who holds {_plural(size, 'card')}",
+                Reason("no-handoff", {"name": name, "n": size}),
             )
         )
     return terms
@@ -319,7 +318,7 @@ def play_terms(table: Table, move: Play, w: Weights) -> list[Term]:
     card = move.card
     rest = _without(table.hand, card)
     if not rest:
-        return [Term("go_out", w.go_out, "go out")]
+        return [Term("go_out", w.go_out, Reason("go-out"))]
     rules = table.rules
     suit = resulting_suit(card, move.suit)
     terms = shed_terms(table, card, rest, w)
@@ -329,17 +328,11 @@ def play_terms(table: Table, move: Play, w: Weights) -> list[Term]:
     )
     if again:
         if any(matches(c, card, suit, rules) for c in rest):
-            terms.append(Term("play_again", w.play_again, f"the {card.label} lets you play again"))
+            terms.append(Term("play_again", w.play_again, Reason("play-again", {"card": card})))
         else:
-            terms.append(
-                Term(
-                    "stuck_again",
-                    -w.stuck_again,
-                    f"nothing to follow the {card.label}: you would draw",
-                )
-            )
+            terms.append(Term("stuck_again", -w.stuck_again, Reason("stuck-again", {"card": card})))
     elif len(rest) == 1 and matches(rest[0], card, suit, rules):
-        terms.append(Term("ready", w.ready, f"your last card, the {rest[0].label}, will fit"))
+        terms.append(Term("ready", w.ready, Reason("last-card-fits", {"card": rest[0]})))
     terms.extend(opponent_terms(table, card, suit, w))
     return terms
 
@@ -356,7 +349,7 @@ def crank_terms(table: Table, move: Play, w: Weights) -> list[Term]:
     card = move.card
     rest = _without(table.hand, card)
     if not rest:
-        return [Term("go_out", w.go_out, "go out")]
+        return [Term("go_out", w.go_out, Reason("go-out"))]
     terms = shed_terms(table, card, rest, w)
     step = CRANK_STEP[card.rank]
     count = table.view.crank + step
@@ -367,7 +360,7 @@ def crank_terms(table: Table, move: Play, w: Weights) -> list[Term]:
         Term(
             "crank_raise",
             w.crank_raise * step,
-            f"raise the crank to {count} on {table.name(target)}",
+            Reason("raise-crank", {"count": count, "name": table.name(target)}),
         )
     )
     return terms
@@ -397,13 +390,13 @@ def score_move(table: Table, move: Command, w: Weights) -> Scored:
     elif isinstance(move, ChooseSuit):
         terms = suit_terms(table, move, w)
     elif isinstance(move, Draw):
-        terms = [Term("draw", -w.draw, "draw a card")]
+        terms = [Term("draw", -w.draw, Reason("draw"))]
     else:  # Announce and CallIdiot are taken before any scoring.
         terms = []
     return Scored(move, tuple(terms))
 
 
-def reason_for(best: Scored, runner_up: Scored | None, view: PlayerView) -> str:
+def reason_for(best: Scored, runner_up: Scored | None, view: PlayerView) -> Reason:
     """Why ``best`` beat ``runner_up``: the term that made the most difference."""
     if runner_up is None:
         return only_move_reason(best.move, view)
@@ -412,22 +405,7 @@ def reason_for(best: Scored, runner_up: Scored | None, view: PlayerView) -> str:
     mine = best.advice(name)
     if mine is not None and best.value(name) > 0:
         return mine
-    return runner_up.advice(name) or mine or "the best move"
-
-
-def only_move_reason(move: Command, view: PlayerView) -> str:
-    """The reason for a move that had no alternative."""
-    if isinstance(move, Draw):
-        if view.crank:
-            return f"no ace or 2 to answer the crank: draw {view.crank}"
-        return "nothing fits: draw a card"
-    if isinstance(move, Play):
-        return f"the {move.card.label} is the only card that fits"
-    if isinstance(move, CallIdiot):
-        return f"{view.players[move.target]} did not announce their last card: call idiot"
-    if isinstance(move, Announce):
-        return "announce your last card"
-    return "the only move"
+    return runner_up.advice(name) or mine or Reason("best-move")
 
 
 # --- Memory -------------------------------------------------------------------------------
@@ -490,7 +468,7 @@ class NormalBot:
         """The best move for the seat to act (see `explain`)."""
         return self.explain(view, legal)[0]
 
-    def explain(self, view: PlayerView, legal: Sequence[Command]) -> tuple[Command, str]:
+    def explain(self, view: PlayerView, legal: Sequence[Command]) -> tuple[Command, Reason]:
         """The move `choose` makes, with a short reason a player can read."""
         require_moves(legal)
         call = find_call(legal)

@@ -44,6 +44,7 @@ from ..table import Table
 
 if TYPE_CHECKING:
     from craits_core.bots import Bot
+    from craits_core.bots.reasons import Reason
 from ..widgets.crank import CrankCounter
 from ..widgets.direction import Direction
 from ..widgets.discard import DiscardPile
@@ -540,15 +541,15 @@ class TableScreen(Roomy, Screen):
         move, reason = adviser.explain(view, moves)  # type: ignore[attr-defined]
         self.app.call_from_thread(self._show_hint, view, move, reason)
 
-    def _show_hint(self, view: PlayerView, move: Command, reason: str) -> None:
+    def _show_hint(self, view: PlayerView, move: Command, reason: Reason) -> None:
         if view is not self.view:
             return  # the game moved on: the hint is stale
         if isinstance(move, Play):
             hand = self.query_one(Hand)
             if move.card in hand.cards:
                 hand.cursor = hand.cards.index(move.card)
-        text = self.narrator.advice(move)
-        self.notify(f"{text}: {reason}" if reason else text, title=_("Hint"), timeout=8)
+        text = f"{self.narrator.advice(move)}: {self.narrator.reason(reason)}"
+        self.notify(text, title=_("Hint"), timeout=8)
 
     def action_pace(self) -> None:
         """Bots play slower or faster: slow, normal, fast, instant, round again."""
