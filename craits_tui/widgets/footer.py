@@ -49,7 +49,7 @@ class Footer(Widget):
         self.hover_tracking = True
         """Off for slow links: a key under the mouse is not highlighted."""
         self.keys: tuple[FooterKey, ...] = ()
-        self._spans: list[tuple[int, int]] = []  # the columns of each key, end excluded
+        self._spans: list[tuple[int, int]] = []  # each key's columns, the end excluded
         self._hover: int | None = None
 
     def on_mount(self) -> None:
@@ -88,7 +88,7 @@ class Footer(Widget):
         line = Text(no_wrap=True, overflow="crop", end="")
         self._spans = []
         for index, key in enumerate(self.keys):
-            start = len(line)
+            start, column = len(line), line.cell_len
             if self.compact:
                 line.append(key.label, key_style)
                 line.append(f" {key.description} " if key.description else " ", text_style)
@@ -100,7 +100,7 @@ class Footer(Widget):
                 line.stylize(disabled, start)
             if index == self._hover:
                 line.stylize(hover, start)
-            self._spans.append((start, len(line)))
+            self._spans.append((column, line.cell_len))
         return line
 
     def _key_at(self, x: int) -> int | None:
@@ -117,7 +117,8 @@ class Footer(Widget):
         if index != self._hover:
             self._hover = index
             self.refresh()
-            self.tooltip = self.keys[index].tooltip or None if index is not None else None
+            key = self.keys[index] if index is not None else None
+            self.tooltip = key.tooltip if key is not None and key.tooltip else None
 
     def on_click(self, event: events.Click) -> None:
         index = self._key_at(event.x)
