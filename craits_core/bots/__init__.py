@@ -3,7 +3,8 @@ what it does.
 
 A bot sees nothing but its seat's view and the legal moves, and returns one of those
 moves; given the same seed and the same inputs it returns the same moves (a "hard"
-bot on a time budget excepted: how far it searches depends on the machine).
+bot on a time budget excepted: how far it searches depends on the machine). The
+normal and hard levels also `explain` a move with a `Reason`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from .easy import EasyBot
 from .hard import DEFAULT_TIME_BUDGET, HardBot
 from .normal import NormalBot, Weights
 from .random_bot import RandomBot
+from .reasons import Reason
 
 _MAKERS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -76,6 +78,7 @@ __all__ = [
     "HardBot",
     "NormalBot",
     "RandomBot",
+    "Reason",
     "Weights",
     "make_bot",
 ]
