@@ -92,21 +92,6 @@ def chosen(game: Game, seat: int, bot: Bot | None = None) -> Command:
 # --- make_bot ------------------------------------------------------------------------------
 
 
-def test_levels_weakest_first() -> None:
-    assert LEVELS == ("random", "easy", "normal", "hard")
-    for level in LEVELS:
-        bot = make_bot(level, seed=1)
-        assert bot.level == level
-        assert isinstance(bot, Bot)
-    assert isinstance(make_bot("random"), RandomBot)
-    assert isinstance(make_bot("normal"), NormalBot)
-
-
-def test_unknown_level_is_refused() -> None:
-    with pytest.raises(ValueError, match=r"unknown bot level 'expert'.*random, easy, normal, hard"):
-        make_bot("expert")
-
-
 def test_choosing_from_nothing_is_refused() -> None:
     game = Game.new(NAMES[:2], seed=1)
     for level in LEVELS:

@@ -21,7 +21,16 @@ from craits_core import (
     RuleSet,
     redact,
 )
-from craits_core.bots import LEVELS, OPTIONS, Bot, EasyBot, HardBot, make_bot
+from craits_core.bots import (
+    LEVELS,
+    OPTIONS,
+    Bot,
+    EasyBot,
+    HardBot,
+    NormalBot,
+    RandomBot,
+    make_bot,
+)
 from craits_core.bots.reasons import Reason
 from craits_core.bots.sampling import Knowledge, Sampler
 from tests.decks import stacked_game
@@ -82,7 +91,9 @@ def test_all_four_levels_are_available() -> None:
         made = make_bot(level, seed=1)
         assert made.level == level
         assert isinstance(made, Bot)
+    assert isinstance(make_bot("random"), RandomBot)
     assert isinstance(make_bot("easy"), EasyBot)
+    assert isinstance(make_bot("normal"), NormalBot)
     assert isinstance(make_bot("hard"), HardBot)
 
 
