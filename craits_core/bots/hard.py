@@ -239,17 +239,10 @@ class Candidate:
 
     move: Command
     runs: int = 0
-    reward: float = 0.0
     gain: float = 0.0
     gain2: float = 0.0
-    wins: int = 0
     outs: int = 0
-    points: int = 0
-
-    @property
-    def mean(self) -> float:
-        """Mean reward per play-out."""
-        return self.reward / self.runs if self.runs else -math.inf
+    """Play-outs in which the seat went out."""
 
     @property
     def mean_gain(self) -> float:
@@ -323,13 +316,12 @@ class HardBot:
         """The move `choose` makes, with a short reason a player can read: the normal
         level's advice when the search agrees with it, else what the search found."""
         move, scored = self._decide(view, legal)
-        if scored is None or not self.last_search:
+        if scored is None:  # a call, an announcement or the only move
             return move, self._normal.explain(view, legal)[1]
-        best = self.last_search[0]
-        normal_best = scored[0]
-        if normal_best.move == best.move:
+        if not self.last_search or self.last_search[0].move == scored[0].move:
             runner_up = scored[1] if len(scored) > 1 else None
-            return move, reason_for(normal_best, runner_up, view)
+            return move, reason_for(scored[0], runner_up, view)
+        best = self.last_search[0]
         runs = sum(c.runs for c in self.last_search)
         share = round(100 * best.outs / best.runs) if best.runs else 0
         return move, Reason("search", {"runs": runs, "out": share})
@@ -417,12 +409,9 @@ class HardBot:
                 base = reward
             gain = reward - base
             cand.runs += 1
-            cand.reward += reward
             cand.gain += gain
             cand.gain2 += gain * gain
-            cand.points += mine
             cand.outs += out
-            cand.wins += all(mine <= s for s in scores)
         return len(alive)
 
 
