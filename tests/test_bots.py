@@ -3,17 +3,14 @@ heuristics on stacked positions."""
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from craits_core import (
-    FULL_DECK,
     Announce,
     CallIdiot,
     Card,
@@ -25,50 +22,12 @@ from craits_core import (
     PlayerView,
     RuleSet,
     Suit,
-    redact,
 )
 from craits_core.bots import LEVELS, Bot, NormalBot, RandomBot, Weights, make_bot
 from tests.decks import cards, stacked_game
+from tests.hosting import listen, step
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
-
-
-def is_legal(command: Command, legal: Sequence[Command]) -> bool:
-    """One of the legal moves, or a legal play with the announcement riding along."""
-    if command in legal:
-        return True
-    return isinstance(command, Play) and replace(command, announce=False) in legal
-
-
-def listen(game: Game, bots: Sequence[Bot]) -> None:
-    """Hand each bot its seat's stream, past and future, as a host does."""
-    n = len(bots)
-    for seat, bot in enumerate(bots):
-        for event in game.events_for(seat):
-            bot.observe(event)
-        game.subscribe(lambda event, seat=seat, bot=bot: bot.observe(redact(event, seat, n)))
-
-
-def step(game: Game, bots: Sequence[Bot]) -> None:
-    """Every seat may react; then the seat to act chooses. Both must be legal."""
-    for seat, bot in enumerate(bots):
-        legal = game.legal_moves(seat)
-        if not legal:
-            continue
-        reply = bot.react(game.view(seat), legal)
-        if reply is None:
-            continue
-        assert is_legal(reply, legal), (bot.level, reply, legal)
-        assert isinstance(reply, Announce | CallIdiot)
-        game.handle(reply)
-    if game.state.is_over:
-        return
-    seat = game.state.current_player
-    assert seat is not None
-    legal = game.legal_moves(seat)
-    move = bots[seat].choose(game.view(seat), legal)
-    assert is_legal(move, legal), (bots[seat].level, move, legal)
-    game.handle(move)
 
 
 def play_out(game: Game, bots: Sequence[Bot], max_steps: int = 50_000) -> Game:
@@ -128,52 +87,6 @@ def test_same_seed_same_game() -> None:
 
     assert log(3) == log(3)
     assert log(3) != log(4)
-
-
-def shuffled_hidden(seed: int, players: int) -> tuple[list[str], list[str], str]:
-    """Two deals of the same public table: seat 1's hand and the starter agree,
-    the other hands and the stock differ. Dealer 0, so seat 1 is first to play."""
-    rng = random.Random(seed)
-    while True:
-        deck = list(FULL_DECK)
-        rng.shuffle(deck)
-        starter = deck[0]
-        # A starter that makes seat 1 draw would show it different stock cards.
-        if starter.rank.label in ("A", "3", "J", "Q", "K"):
-            break
-    size = 5
-    mine = deck[1 : 1 + size]
-    hidden = deck[1 + size :]
-    hands_a, hands_b = [], []
-    for order in (hands_a, hands_b):
-        rng.shuffle(hidden)
-        for seat in range(players):
-            hand = (
-                mine if seat == 1 else hidden[(seat % players) * size : (seat % players + 1) * size]
-            )
-            order.append(" ".join(str(c) for c in hand))
-    return hands_a, hands_b, str(starter)
-
-
-# The hard bot searches on a time budget here, so it is checked with a fixed number
-# of play-outs in test_bots_levels.py.
-@pytest.mark.parametrize("level", [level for level in LEVELS if level != "hard"])
-def test_bots_see_only_the_view(level: str) -> None:
-    for seed in range(40):
-        players = 2 + seed % 4
-        hands_a, hands_b, starter = shuffled_hidden(seed, players)
-        assert hands_a != hands_b
-        game_a = stacked_game(hands_a, starter, dealer=0, seed=seed)
-        game_b = stacked_game(hands_b, starter, dealer=0, seed=seed + 1)
-        assert game_a.state.hands != game_b.state.hands
-        assert game_a.state.stock != game_b.state.stock
-        view = game_a.view(1)
-        assert view == game_b.view(1)
-        legal = game_a.legal_moves(1)
-        assert legal == game_b.legal_moves(1)
-        assert make_bot(level, seed=seed).choose(view, legal) == make_bot(level, seed=seed).choose(
-            game_b.view(1), game_b.legal_moves(1)
-        )
 
 
 # --- The random level -------------------------------------------------------------------------
