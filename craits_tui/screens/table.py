@@ -233,8 +233,9 @@ class TableScreen(Roomy, Screen):
         if starts_turn:
             hand.point_at_playable()
 
-        self.query_one(DiscardPile).top = view.top_card
-        self.query_one(DiscardPile).active_suit = view.active_suit
+        discard = self.query_one(DiscardPile)
+        discard.top = view.top_card
+        discard.active_suit = view.active_suit
         stock = self.query_one(DrawPile)
         stock.count = view.stock_size
         stock.can_draw = any(isinstance(m, Draw) for m in moves)
