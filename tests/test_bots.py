@@ -58,7 +58,7 @@ def test_choosing_from_nothing_is_refused() -> None:
             make_bot(level).choose(game.view(0), [])
 
 
-# --- Legal, reproducible, blind ----------------------------------------------------------------
+# --- Legal and reproducible --------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
