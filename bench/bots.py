@@ -1,29 +1,39 @@
 """Bot tournament: how much better one bot level plays than another, with error bars.
 
     python bench/bots.py normal random --rounds 400
+    python bench/bots.py hard normal --rounds 400 --no-mirror
     python bench/bots.py hard normal --rounds 400 --iterations 2000
 
 Each of the N *deals* is a single round (the game starts at a round of the
 schedule with `first_round` and stops at the first round-ended event); the hand size
 cycles through the schedule's 8, 7, ..., 1, ..., 8 so that every size is covered
-(or stays fixed with --hand-size). Every deal is played 2 x players times with the
-same deck, dealer and game seed, once for each *seating*: level A alone against
-players - 1 bots of level B with the lone bot in each seat in turn, and the mirror,
-B alone against A's. So every level sits in every seat, with every hand, as often as
-the other. Playing the same cards in every seating and in the mirror game is a
-paired design: the luck of the deal (the hand size, who holds the 8s) is the same
-on both sides of the comparison and cancels out of it, so the intervals are
-narrower for the same number of deals. How much narrower depends on how much of the
-score the cards decide: between two close levels a lot (two normal bots, 400 deals:
-± 2.5 points paired against ± 3.2 unpaired, i.e. 1.5x fewer deals for the same
-precision), against random play hardly at all (its play decides its score). The
-report prints the unpaired interval next to the paired one.
+(or stays fixed with --hand-size). Every deal is played with the same deck, dealer
+and game seed at several tables, one for each *seating*: level A alone against
+players - 1 bots of level B, with the lone bot in each seat in turn, and the mirror,
+B alone against A's (left out with --no-mirror). So every level sits in every seat,
+with every hand, as often as the other. The deal is also played once by B's alone:
+the *baseline*.
 
-The deal is the statistical unit: its seatings share the cards, so they are not
+Playing the same cards at every table is a paired design: the luck of the deal (the
+hand size, who holds the 8s) is the same on both sides of a comparison and cancels
+out of it, so the intervals are narrower for the same number of deals. Two
+differences are reported:
+- *A in B's place*: the lone A's round score less the score of the B in the same
+  seat of the baseline. The two tables differ only in that seat's player, and they
+  play the same until that player's first different move; what the difference
+  measures is what changes when one B at a table of B's is replaced by an A. It is
+  the tightest comparison per bot decision, and the one the targets use.
+- *lone against lone* (with the mirror): the lone A's score less the lone B's in the
+  same seat of the mirror game, where B faces A's.
+How much pairing helps depends on how much of the score the cards decide: between
+two close levels a lot, against random play hardly at all (its play decides its
+score). The report prints the unpaired interval next to the paired one.
+
+The deal is the statistical unit: its tables share the cards, so they are not
 independent; the deals are. Every figure is first averaged within a deal, and the
-95% confidence intervals (Student t) are taken over the deals. The paired
-difference A - B compares, per deal and seat, the lone A's round score with the lone
-B's score in the same seat of the mirror game.
+95% confidence intervals (Student t) are taken over the deals. A bot's seed depends
+on the deal and its seat only, so the B's of the baseline and of the seatings play
+alike until the games part.
 
 Bots are hosted as the table does it: each seat's bot, fresh for every round and
 seeded from --seed, sees every event redacted for its seat (`observe`); after every
@@ -78,6 +88,7 @@ class Config:
     seed: int
     hand_size: int | None
     hard_options: dict[str, Any] = field(default_factory=dict)
+    mirror: bool = True
 
     def options(self, level: str) -> dict[str, Any]:
         """Keyword options for `make_bot` at ``level``."""
@@ -86,7 +97,8 @@ class Config:
     @property
     def seatings(self) -> list[tuple[int, int]]:
         """Each seating as (role of the lone bot, its seat)."""
-        return [(lone, seat) for lone in (A, B) for seat in range(self.players)]
+        lone_roles = (A, B) if self.mirror else (A,)
+        return [(lone, seat) for lone in lone_roles for seat in range(self.players)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,10 +130,11 @@ def make_deal(config: Config, index: int) -> Deal:
 
 @dataclass(slots=True)
 class RoundResult:
-    """One seating of one deal: who sat where, the scores, who went out."""
+    """One table of one deal: who sat where, the scores, who went out."""
 
-    lone_role: int
-    lone_seat: int
+    lone_role: int | None
+    """The role of the bot alone among the other role's (None at the baseline)."""
+    lone_seat: int | None
     roles: tuple[int, ...]
     scores: tuple[int, ...]
     went_out: tuple[int, ...]
@@ -204,9 +217,15 @@ class Table:
         raise RuntimeError(f"the round did not end after {MAX_COMMANDS} commands")
 
 
-def play_seating(config: Config, deal: Deal, lone_role: int, lone_seat: int) -> RoundResult:
-    """Play ``deal`` with the lone bot of ``lone_role`` in ``lone_seat``."""
-    roles = tuple(lone_role if s == lone_seat else 1 - lone_role for s in range(config.players))
+def play_table(
+    config: Config, deal: Deal, lone_role: int | None, lone_seat: int | None
+) -> RoundResult:
+    """Play ``deal`` with the lone bot of ``lone_role`` in ``lone_seat`` and the other
+    role's bots in the other seats; with no lone bot, B's in every seat."""
+    roles = tuple(
+        B if lone_role is None else lone_role if s == lone_seat else 1 - lone_role
+        for s in range(config.players)
+    )
     game = Game.new(
         [f"P{s}" for s in range(config.players)],
         seed=deal.game_seed,
@@ -214,11 +233,10 @@ def play_seating(config: Config, deal: Deal, lone_role: int, lone_seat: int) -> 
         dealer=deal.dealer,
         first_round=deal.first_round,
     )
-    seating = lone_role * config.players + lone_seat
     bots = [
         make_bot(
             config.levels[role],
-            seed=(deal.game_seed + seating * config.players + seat) % 2**63,
+            seed=(deal.game_seed + seat) % 2**63,
             **config.options(config.levels[role]),
         )
         for seat, role in enumerate(roles)
@@ -235,14 +253,22 @@ def play_seating(config: Config, deal: Deal, lone_role: int, lone_seat: int) -> 
     )
 
 
-def play_deal(config: Config, index: int) -> tuple[int, list[RoundResult]]:
-    """Every seating of deal ``index`` (the work of one task)."""
+@dataclass(slots=True)
+class DealResult:
+    seatings: list[RoundResult]
+    baseline: RoundResult
+    """The deal played by B's alone."""
+
+
+def play_deal(config: Config, index: int) -> tuple[int, DealResult]:
+    """Every table of deal ``index`` (the work of one task)."""
     deal = make_deal(config, index)
-    return index, [play_seating(config, deal, lone, seat) for lone, seat in config.seatings]
+    seatings = [play_table(config, deal, lone, seat) for lone, seat in config.seatings]
+    return index, DealResult(seatings, play_table(config, deal, None, None))
 
 
-def play_all(config: Config, jobs: int) -> Iterator[list[RoundResult]]:
-    """The rounds of every deal, in deal order, played by ``jobs`` processes."""
+def play_all(config: Config, jobs: int) -> Iterator[DealResult]:
+    """The tables of every deal, in deal order, played by ``jobs`` processes."""
     task = functools.partial(play_deal, config)
     if jobs <= 1:
         for index in range(config.deals):
@@ -269,6 +295,7 @@ class RoleFigures:
     lone_score: list[float] = field(default_factory=list)
     lone_won: list[float] = field(default_factory=list)
     choose_ms: list[float] = field(default_factory=list)
+    """Every `choose` time, the baseline's included."""
 
 
 @dataclass(slots=True)
@@ -276,21 +303,39 @@ class Figures:
     roles: tuple[RoleFigures, RoleFigures] = field(
         default_factory=lambda: (RoleFigures(), RoleFigures())
     )
+    in_place: list[float] = field(default_factory=list)
+    """Per deal, the mean over the seats of the lone A's score less the baseline's."""
+    baseline_won: list[float] = field(default_factory=list)
+    """Per deal, the share of the baseline's seats that went out."""
     blocked: int = 0
     rounds: int = 0
 
-    def add_deal(self, rounds: Sequence[RoundResult]) -> None:
+    def add_deal(self, deal: DealResult) -> None:
+        rounds = deal.seatings
         for role, figures in enumerate(self.roles):
             seats = [(r, s) for r in rounds for s, who in enumerate(r.roles) if who == role]
-            figures.score.append(statistics.fmean(r.scores[s] for r, s in seats))
-            figures.won.append(statistics.fmean(s in r.went_out for r, s in seats))
-            alone = [r for r in rounds if r.lone_role == role]
-            figures.lone_score.append(statistics.fmean(r.scores[r.lone_seat] for r in alone))
-            figures.lone_won.append(statistics.fmean(r.lone_seat in r.went_out for r in alone))
-            for r in rounds:
+            if seats:
+                figures.score.append(statistics.fmean(r.scores[s] for r, s in seats))
+                figures.won.append(statistics.fmean(s in r.went_out for r, s in seats))
+            alone = [(r, r.lone_seat) for r in rounds if r.lone_role == role]
+            if alone:
+                figures.lone_score.append(statistics.fmean(r.scores[s] for r, s in alone))
+                figures.lone_won.append(statistics.fmean(s in r.went_out for r, s in alone))
+            for r in [*rounds, deal.baseline]:
                 figures.choose_ms.extend(r.choose_ms[role])
-        self.blocked += sum(not r.went_out for r in rounds)
-        self.rounds += len(rounds)
+        base = deal.baseline
+        self.in_place.append(
+            statistics.fmean(
+                r.scores[r.lone_seat] - base.scores[r.lone_seat] for r in rounds if r.lone_role == A
+            )
+        )
+        self.baseline_won.append(len(base.went_out) / len(base.roles))
+        self.blocked += sum(not r.went_out for r in [*rounds, base])
+        self.rounds += len(rounds) + 1
+
+    def in_place_difference(self) -> Estimate:
+        """Lone A's score less the baseline B's in the same deal and seat."""
+        return mean_ci(self.in_place)
 
     def paired_difference(self) -> Estimate:
         """Lone A's score minus lone B's in the same deal and seat, over the deals."""
@@ -313,8 +358,8 @@ class Figures:
 
 def collect(config: Config, jobs: int) -> Figures:
     figures = Figures()
-    for rounds in play_all(config, jobs):
-        figures.add_deal(rounds)
+    for deal in play_all(config, jobs):
+        figures.add_deal(deal)
     return figures
 
 
@@ -346,18 +391,20 @@ def normal_vs_random(config: Config, figures: Figures) -> list[Target]:
 
 def hard_vs_normal(config: Config, figures: Figures) -> list[Target]:
     hard = role_of(config.levels, "hard")
-    diff = figures.paired_difference()
-    if hard == B:  # Turn "A - B" into "hard - normal".
+    diff = figures.in_place_difference()
+    if hard == B:  # Turn "A in B's place" into "hard in normal's place".
         diff = Estimate(-diff.mean, diff.half_width, diff.n)
     fair = 1 / config.players
-    won = statistics.fmean(figures.roles[hard].lone_won)
+    lone_won = figures.roles[hard].lone_won
+    won = statistics.fmean(lone_won) if lone_won else math.nan
     times = figures.decision_ms(config.levels, "hard")
     median, worst = statistics.median(times), max(times)
     return [
         Target(
             diff.high < 0 and config.deals >= 400,
-            f"hard scores lower than normal, 95% CI excluding zero, over at least 400 deals: "
-            f"{diff.mean:+.2f} ({diff.low:+.2f} .. {diff.high:+.2f}) over {config.deals}",
+            f"hard scores lower than normal in the same seat, 95% CI excluding zero, over "
+            f"at least 400 deals: {diff.mean:+.2f} ({diff.low:+.2f} .. {diff.high:+.2f}) "
+            f"over {config.deals}",
         ),
         Target(
             won >= 1.3 * fair,
@@ -397,14 +444,22 @@ def ci(estimate: Estimate, digits: int = 2) -> str:
     return f"{estimate.mean:6.{digits}f} ± {estimate.half_width:.{digits}f}"
 
 
+def print_difference(diff: Estimate) -> None:
+    verdict = "excludes zero" if diff.excludes_zero else "does NOT exclude zero"
+    print(
+        f"  {diff.mean:+.2f} points per round, 95% CI {diff.low:+.2f} .. {diff.high:+.2f}"
+        f" (± {diff.half_width:.2f}): {verdict}"
+    )
+
+
 def print_report(config: Config, figures: Figures, jobs: int, elapsed: float) -> None:
     levels = config.levels
     fair = 1 / config.players
     sizes = "8..1..8" if config.hand_size is None else str(config.hand_size)
     print(
         f"{levels[A]} vs {levels[B]}: {config.players} players, {config.deals} deals x "
-        f"{len(config.seatings)} seatings = {figures.rounds} rounds, hand sizes {sizes}, "
-        f"seed {config.seed}"
+        f"({len(config.seatings)} seatings + the baseline) = {figures.rounds} rounds, "
+        f"hand sizes {sizes}, seed {config.seed}"
     )
     if config.hard_options:
         print("hard options: " + ", ".join(f"{k}={v}" for k, v in config.hard_options.items()))
@@ -414,12 +469,15 @@ def print_report(config: Config, figures: Figures, jobs: int, elapsed: float) ->
         f" {'score, lone seat':>17} {'went out':>9} {'x fair':>7}"
     )
     for role, f in enumerate(figures.roles):
+        if not f.lone_score:
+            continue
         lone_won = statistics.fmean(f.lone_won)
         print(
             f"{'AB'[role]:2} {levels[role]:<8} {ci(mean_ci(f.score)):>17}"
             f" {statistics.fmean(f.won):>9.1%} {ci(mean_ci(f.lone_score)):>17}"
             f" {lone_won:>9.1%} {lone_won / fair:>7.2f}"
         )
+    print(f"   baseline, {levels[B]} only {'':>17} {statistics.fmean(figures.baseline_won):>9.1%}")
     print(
         "(round score: mean ± 95% CI over the deals; fair share of rounds won: "
         f"{fair:.1%}; blocked rounds: {figures.blocked / figures.rounds:.1%})"
@@ -432,14 +490,13 @@ def print_report(config: Config, figures: Figures, jobs: int, elapsed: float) ->
             f" {max(f.choose_ms):>7.1f} ms {len(f.choose_ms):>9}"
         )
     print()
-    diff, unpaired = figures.paired_difference(), figures.unpaired_difference()
-    verdict = "excludes zero" if diff.excludes_zero else "does NOT exclude zero"
-    print(f"paired difference A - B ({levels[A]} - {levels[B]}), lone seat against lone seat:")
-    print(
-        f"  {diff.mean:+.2f} points per round, 95% CI {diff.low:+.2f} .. {diff.high:+.2f}"
-        f" (± {diff.half_width:.2f}): {verdict}"
-    )
-    print(f"  unpaired (Welch) over the same deals: ± {unpaired.half_width:.2f}")
+    print(f"{levels[A]} in the place of a {levels[B]} (the baseline's score in the same seat):")
+    print_difference(figures.in_place_difference())
+    if config.mirror:
+        print(f"lone {levels[A]} against lone {levels[B]} in the same seat of the mirror game:")
+        print_difference(figures.paired_difference())
+        unpaired = figures.unpaired_difference()
+        print(f"  unpaired (Welch) over the same deals: ± {unpaired.half_width:.2f}")
     lone_won = statistics.fmean(figures.roles[A].lone_won)
     print(
         f"lone {levels[A]} went out in {lone_won:.1%} of its rounds:"
@@ -471,6 +528,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--hand-size", type=int, choices=range(1, 9), help="fixed hand size")
     parser.add_argument("--budget", type=float, help="time budget per decision (s), hard only")
     parser.add_argument("--iterations", type=int, help="iterations per decision, hard only")
+    parser.add_argument(
+        "--no-mirror",
+        dest="mirror",
+        action="store_false",
+        help="leave out the seatings with B alone against A's",
+    )
     args = parser.parse_args(argv)
     if args.rounds < 2:
         parser.error("--rounds must be at least 2 (the intervals need two deals)")
@@ -491,6 +554,7 @@ def make_config(args: argparse.Namespace) -> Config:
         seed=args.seed,
         hand_size=args.hand_size,
         hard_options=hard_options if "hard" in levels else {},
+        mirror=args.mirror,
     )
 
 

@@ -17,6 +17,7 @@ from craits_core import (
     Game,
     Play,
     RuleSet,
+    Suit,
 )
 from craits_core.bots import (
     LEVELS,
@@ -28,6 +29,8 @@ from craits_core.bots import (
     RandomBot,
     make_bot,
 )
+from craits_core.bots.clues import log_likelihood, make_clue
+from craits_core.bots.masks import mask_of
 from craits_core.bots.reasons import Reason
 from craits_core.bots.sampling import Knowledge, Sampler
 from tests.decks import stacked_game
@@ -355,3 +358,42 @@ def test_a_player_who_drew_is_dealt_no_card_that_fitted() -> None:
         bob = sampler.sample(rng).hands[1]
         held = bob[:4]
         assert not any(c.suit.value == "D" or c.rank.label in ("Q", "8") for c in held), bob
+
+
+def test_a_play_against_the_habits_is_unlikely_from_a_hand_that_had_better() -> None:
+    # On the QD, spending the 8C while holding the KD goes against keeping 8s;
+    # naming hearts with no heart left goes against naming the suit held most.
+    clue = make_clue(
+        1, Card.parse("8C"), Suit.HEARTS, Card.parse("QD"), Suit.DIAMONDS,
+        slots=(0, 1, 2, 3), sizes=(4, 4, 4, 4), direction=1, rules=RuleSet(),
+    )  # fmt: skip
+
+    def likelihood(hand: str) -> float:
+        return log_likelihood(clue, mask_of(Card.parse(c) for c in hand.split(" ")))
+
+    assert likelihood("8C 5H 6H KD") < likelihood("8C 5H 6H 7S") - 2
+    assert likelihood("8C 5S 6S 7S") < likelihood("8C 5H 6H 7S") - 1
+    # With one play the only one, there is nothing to learn from it.
+    assert likelihood("8C") == 0.0
+
+
+def test_samples_follow_what_a_play_gave_away() -> None:
+    # Bob spends his 8 on the QD and names hearts: he likely had no diamond or
+    # queen left, and hearts to follow. The deals Cy guesses lean that way.
+    game = stacked_game(
+        ["KS 4S JS 2C", "8C 5H 6H 7H", "AH AS AC 10H", "KD 9D 5D 5S"], "QD", dealer=0
+    )
+    game.handle(Play(1, Card.parse("8C"), Suit.HEARTS))
+    knowledge = Knowledge()
+    for event in game.events_for(2):
+        knowledge.note(event)
+
+    def bob(drafts: int, suit: Suit) -> float:
+        sampler = Sampler(game.view(2), knowledge, drafts=drafts)
+        rng = random.Random(3)
+        return (
+            sum(sum(c.suit is suit for c in sampler.sample(rng).hands[1]) for _ in range(400)) / 400
+        )
+
+    assert bob(8, Suit.HEARTS) > bob(1, Suit.HEARTS) + 0.3
+    assert bob(8, Suit.DIAMONDS) < bob(1, Suit.DIAMONDS) - 0.2

@@ -1,9 +1,10 @@
 """The "hard" level: a search over guessed deals, played out with a quick heuristic.
 
 For each decision the bot deals the cards it has not seen at random, consistently
-with everything its seat saw (see `sampling`), tries its candidate moves on that
-deal, and plays the rest of the round out with `playout_move`, a quick player that
-follows the normal level's main ideas (the players it faces). The reward is the
+with everything its seat saw (see `sampling`) and favouring deals that explain the
+plays the others made (see `clues`). It tries its candidate moves on that deal and
+plays the rest of the round out with `playout_move`, a quick player that follows
+the normal level's main ideas (the players it faces). The reward is the
 seat's own round score, negated (going out ends the round with 0); ``out_bonus``
 and ``others_share`` can add a bonus for going out and a share of the others' points.
 

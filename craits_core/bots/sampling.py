@@ -12,42 +12,33 @@ cards into the other hands and the stock so that every slot gets a card it may h
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import FULL_DECK, Card, Rank, Suit, card_from_code
-from ..rules import RuleSet, matches
+from ..cards import FULL_DECK, Card, Suit, card_from_code
+from ..rules import RuleSet
 from ..state import State, initial_state
 from ..view import PlayerView
+from .clues import Clue, log_likelihood, make_clue
+from .masks import BIT, CRANK_ANSWERS, INDEX, fitting, mask_of
 
-BIT: dict[Card, int] = {card: 1 << i for i, card in enumerate(FULL_DECK)}
-"""Each card as one bit of a 52-bit mask."""
-
-CRANK_ANSWERS = sum(BIT[c] for c in FULL_DECK if c.rank is Rank.ACE or c.rank is Rank.TWO)
-"""The aces and 2s: what a player who draws a crank's count does not hold."""
-
-_FITS: dict[tuple[Card, Suit, RuleSet], int] = {}
-
-
-def fitting(top: Card, suit: Suit, rules: RuleSet) -> int:
-    """The mask of every card that may be played on ``top`` with ``suit`` active."""
-    key = (top, suit, rules)
-    mask = _FITS.get(key)
-    if mask is None:
-        mask = sum(BIT[c] for c in FULL_DECK if matches(c, top, suit, rules))
-        _FITS[key] = mask
-    return mask
+DRAFTS = 8
+"""Deals the sampler guesses for each one it hands out: the one it keeps is drawn
+among them in proportion to how well each explains the plays seen (see `clues`)."""
 
 
 class Knowledge:
     """What a seat's event stream says about the cards the other seats hold.
 
     Each seat's hand is a list of *slots*, one per card held, oldest first; a slot
-    is the mask of the cards it cannot be. A draw on the turn rules out, for every
-    card held at that moment, all that fitted then; the cards drawn come in as new,
-    free slots. A play uses up a slot that allows the card: the most constrained
-    such slot, so that what is learnt is never more than what was shown.
+    is the mask of the cards it cannot be, and has a number of its own. A draw on
+    the turn rules out, for every card held at that moment, all that fitted then;
+    the cards drawn come in as new, free slots. A play uses up a slot that allows
+    the card: the most constrained such slot, so that what is learnt is never more
+    than what was shown. Each play outside the crank is also kept as a `Clue`, with
+    the slots held when it was made, for the sampler to weigh its deals by.
     """
 
     def __init__(self) -> None:
@@ -56,19 +47,28 @@ class Knowledge:
         self.hand_size = 0
         self.passes = 0
         """Turns in a row on which nothing could be drawn (as the state counts them)."""
+        self.clues: list[Clue] = []
+        """The plays of this round, oldest first."""
+        self.spent: dict[int, Card] = {}
+        """The card each used-up slot turned out to be."""
         self._slots: dict[int, list[int]] = {}
+        self._ids: dict[int, list[int]] = {}
+        self._next_id = 0
         self._top: Card | None = None
         self._suit: Suit | None = None
         self._players = 0
+        self._direction = 1
+        self._crank = False
 
     def note(self, event: Mapping[str, Any]) -> None:
         """Fold one event of the seat's stream (redacted or not) into what is known."""
         kind = event.get("type")
         if kind == "card-played":
             card = card_from_code(event["card"])
-            self._played(event["player"], card)
+            suit = Suit(event["suit"])
+            self._played(event["player"], card, suit)
             self._top = card
-            self._suit = Suit(event["suit"])
+            self._suit = suit
             self.passes = 0
         elif kind == "cards-drawn":
             cards = event.get("cards")
@@ -76,11 +76,22 @@ class Knowledge:
             self._drawn(event["player"], count, event["reason"])
         elif kind == "suit-chosen":
             self._suit = Suit(event["suit"])
+        elif kind == "crank-raised":
+            self._crank = True
+        elif kind == "crank-ended":
+            self._crank = False
+        elif kind == "direction-reversed":
+            self._direction = event["direction"]
         elif kind == "round-started":
             self.round_number = event["round_number"]
             self.hand_size = event["hand_size"]
             self._slots = {}
+            self._ids = {}
+            self.clues = []
+            self.spent = {}
             self.passes = 0
+            self._direction = 1
+            self._crank = False
             starter = event.get("starter")
             deck = event.get("deck")
             if starter is None and deck is not None and self._players:  # an unredacted deal
@@ -93,26 +104,34 @@ class Knowledge:
             self._players = len(event.get("players") or ())
             self.round_number = 0
 
-    def slots(self, seat: int, size: int, round_number: int) -> list[int]:
-        """The slots of ``seat``, who holds ``size`` cards, as far as they agree with
-        the view; with no history that agrees, ``size`` free slots."""
-        known = self._slots.get(seat) if round_number == self.round_number else None
-        if known is None:
-            known = [0] * self.hand_size if round_number == self.round_number else []
-        if len(known) != size:
-            return [0] * size
-        return list(known)
+    def slots(self, seat: int, size: int, round_number: int) -> list[tuple[int, int]]:
+        """The slots of ``seat``, who holds ``size`` cards, as (mask, number) pairs, as
+        far as they agree with the view; with no history that agrees, ``size`` free
+        slots with numbers no clue knows."""
+        if round_number == self.round_number:
+            self._seat(seat)
+            masks, ids = self._slots[seat], self._ids[seat]
+            if len(masks) == size:
+                return list(zip(masks, ids, strict=True))
+        return [(0, -1 - i) for i in range(size)]
 
     def _seat(self, seat: int) -> list[int]:
         slots = self._slots.get(seat)
         if slots is None:
             slots = self._slots[seat] = [0] * self.hand_size
+            self._ids[seat] = self._new_ids(self.hand_size)
         return slots
 
-    def _played(self, seat: int, card: Card) -> None:
+    def _new_ids(self, count: int) -> list[int]:
+        first = self._next_id
+        self._next_id += count
+        return list(range(first, first + count))
+
+    def _played(self, seat: int, card: Card, suit: Suit) -> None:
         slots = self._seat(seat)
         if not slots:
             return
+        ids = self._ids[seat]
         bit = BIT[card]
         best = -1
         for i, mask in enumerate(slots):
@@ -122,7 +141,24 @@ class Knowledge:
             # The card was ruled out everywhere: a guess was wrong; forget the guesses.
             slots[:] = [0] * len(slots)
             best = 0
+        if not self._crank and self.rules is not None and self._top is not None:
+            sizes = [len(self._seat(s)) for s in range(self._players)]
+            self.clues.append(
+                make_clue(
+                    seat,
+                    card,
+                    suit,
+                    self._top,
+                    self._suit or self._top.suit,
+                    ids,
+                    sizes,
+                    self._direction,
+                    self.rules,
+                )
+            )
+        self.spent[ids[best]] = card
         del slots[best]
+        del ids[best]
 
     def _drawn(self, seat: int, count: int, reason: str) -> None:
         slots = self._seat(seat)
@@ -143,6 +179,7 @@ class Knowledge:
         if rule_out:
             slots[:] = [mask | rule_out for mask in slots]
         slots.extend([0] * count)
+        self._ids[seat].extend(self._new_ids(count))
 
 
 class Sampler:
@@ -151,54 +188,106 @@ class Sampler:
     The state is the view's, with the unseen cards dealt into the other hands and the
     stock at random (each hand's slots get cards they allow), a seed of the sampler's
     own for any reshuffle, and the round made the last of the game, so that playing
-    it out stops at the end of this round instead of dealing the next.
+    it out stops at the end of this round instead of dealing the next. Of `DRAFTS`
+    such deals, the one handed out is drawn in proportion to how likely the other
+    players were to make the plays they made, holding the cards it gives them.
     """
 
-    def __init__(self, view: PlayerView, knowledge: Knowledge | None = None) -> None:
+    def __init__(
+        self, view: PlayerView, knowledge: Knowledge | None = None, drafts: int = DRAFTS
+    ) -> None:
         seat = view.seat
         if seat is None:
             raise ValueError("a bot needs a seat's view, not a spectator's")
         self.seat = seat
+        self.drafts = drafts
         seen = set(view.hand) | set(view.discard)
         self.unseen: list[Card] = [c for c in FULL_DECK if c not in seen]
         knowledge = knowledge if knowledge is not None else Knowledge()
         if knowledge.rules is not None and knowledge.rules != view.rules:
             knowledge = Knowledge()
         # The most constrained slots are filled first: they have the fewest choices.
-        slots: list[tuple[int, int]] = []
-        free: list[int] = []
+        slots: list[tuple[int, int, int]] = []
+        free: list[tuple[int, int]] = []
         for other, size in enumerate(view.hand_sizes):
             if other == seat:
                 continue
-            for mask in knowledge.slots(other, size, view.round_number):
+            for mask, number in knowledge.slots(other, size, view.round_number):
                 if mask:
-                    slots.append((mask, other))
+                    slots.append((mask, other, number))
                 else:
-                    free.append(other)
+                    free.append((other, number))
         slots.sort(key=lambda slot: -slot[0].bit_count())
         self.constrained = slots
         self.free = free
+        self.clues = _open_clues(knowledge, seat, slots, free)
         self.base = base_state(view, knowledge.passes)
 
     def sample(self, rng: random.Random) -> State:
         """One full state that agrees with everything the seat knows."""
-        pool = self.unseen[:]
+        if not self.clues or self.drafts < 2:
+            return self._draft(rng)[0]
+        drafts = [self._draft(rng) for _ in range(self.drafts)]
+        weights = [self._log_weight(bits) for _, bits in drafts]
+        top = max(weights)
+        return rng.choices(drafts, [math.exp(w - top) for w in weights])[0][0]
+
+    def _draft(self, rng: random.Random) -> tuple[State, dict[int, int]]:
+        """A deal that agrees with the slots, and the card (as a bit) it gives each."""
+        pool = [INDEX[c] for c in self.unseen]
         rng.shuffle(pool)
         hands: list[list[Card]] = [[] for _ in self.base.hands]
-        for mask, other in self.constrained:
+        bits: dict[int, int] = {}
+        for mask, other, number in self.constrained:
             # The last card of the (shuffled) pool that the slot allows; any if none does.
             i = len(pool) - 1
-            while i >= 0 and BIT[pool[i]] & mask:
+            while i >= 0 and mask >> pool[i] & 1:
                 i -= 1
-            hands[other].append(pool.pop(i if i >= 0 else len(pool) - 1))
-        for other in self.free:
-            hands[other].append(pool.pop())
+            index = pool.pop(i if i >= 0 else len(pool) - 1)
+            bits[number] = 1 << index
+            hands[other].append(FULL_DECK[index])
+        for other, number in self.free:
+            index = pool.pop()
+            bits[number] = 1 << index
+            hands[other].append(FULL_DECK[index])
         state = self.base.copy()
         own = state.hands[self.seat]
         state.hands = tuple(own if s == self.seat else tuple(h) for s, h in enumerate(hands))
-        state.stock = tuple(pool)
+        state.stock = tuple(FULL_DECK[i] for i in pool)
         state.seed = rng.getrandbits(48)
-        return state
+        return state, bits
+
+    def _log_weight(self, bits: Mapping[int, int]) -> float:
+        """How well a deal explains the plays seen: the sum of their log likelihoods,
+        each with the hand its player held then (the cards played since, and the
+        slots' cards as dealt)."""
+        total = 0.0
+        for clue, hand, numbers in self.clues:
+            for number in numbers:
+                hand |= bits[number]
+            total += log_likelihood(clue, hand)
+        return total
+
+
+def _open_clues(
+    knowledge: Knowledge,
+    seat: int,
+    slots: Sequence[tuple[int, int, int]],
+    free: Sequence[tuple[int, int]],
+) -> list[tuple[Clue, int, tuple[int, ...]]]:
+    """The other players' clues that a deal can explain better or worse: those made
+    holding a card still in hand. Each with the mask of the cards since played from
+    that hand and the numbers of the slots still held."""
+    held = {number for _, _, number in slots} | {number for _, number in free}
+    found = []
+    for clue in knowledge.clues:
+        if clue.seat == seat:
+            continue
+        numbers = tuple(n for n in clue.slots if n in held)
+        if numbers:
+            spent = mask_of(knowledge.spent[n] for n in clue.slots if n in knowledge.spent)
+            found.append((clue, spent, numbers))
+    return found
 
 
 def base_state(view: PlayerView, passes: int = 0) -> State:
@@ -241,4 +330,12 @@ def unseen_cards(view: PlayerView) -> list[Card]:
     return [c for c in FULL_DECK if c not in seen]
 
 
-__all__: Sequence[str] = ["BIT", "Knowledge", "Sampler", "base_state", "fitting", "unseen_cards"]
+__all__: Sequence[str] = [
+    "BIT",
+    "DRAFTS",
+    "Knowledge",
+    "Sampler",
+    "base_state",
+    "fitting",
+    "unseen_cards",
+]

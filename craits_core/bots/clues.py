@@ -1,0 +1,203 @@
+"""What a player's choice of card gives away about the rest of their hand.
+
+A player who sheds a jack while holding a king that fitted, or who spends an 8 while
+holding a card of the suit, plays against the ideas most players share. Each play
+an opponent makes is kept as a `Clue`; given a guess at the hand they held when
+they made it, `log_likelihood` says how likely a player of the normal level's habits
+was to choose that play from that hand. The sampler weighs its guessed deals by
+it, so that the deals it plays out look like the hands behind the plays seen.
+
+The values are the normal level's main terms (shed the heavy cards; keep the 8s,
+2s, aces and 3s; keep cards that follow; make others draw; don't hand the turn to a
+player about to go out), simplified where they would need more than the hand and
+the table of the moment. Hands are masks (see `masks`): this runs thousands of
+times a decision.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import FULL_DECK, Card, Rank, Suit
+from ..rules import RuleSet
+from ..scoring import LONE_THREE, POINTS
+from .masks import EIGHTS, INDEX, NINES, SUITS, THREES, fitting, fitting_table
+
+SHARPNESS = 0.15
+"""How surely a player picks the play the values favour: a play's likelihood falls
+by a factor e for every 1 / SHARPNESS points it lies below the best play's."""
+
+ANSWER_CHANCE = 0.15
+"""The chance that a card the player cannot see is an ace or a 2."""
+
+_THREAT = {0: 0.0, 1: 1.0, 2: 0.4, 3: 0.2}
+_KEEP = {Rank.EIGHT: 75.0, Rank.TWO: 35.0, Rank.ACE: 8.0, Rank.THREE: 10.0}
+
+# Per card index: its rank, its points, what keeping it is worth, the suits (by
+# index) its play may leave active.
+_RANK = [card.rank for card in FULL_DECK]
+_POINTS = [POINTS[card.rank] for card in FULL_DECK]
+_KEPT = [_KEEP.get(card.rank, 0.0) for card in FULL_DECK]
+_SUIT_INDEX = {suit: j for j, suit in enumerate(SUITS)}
+_NAMED = [
+    tuple(range(4))
+    if card.rank is Rank.EIGHT
+    else (_SUIT_INDEX[card.suit], _SUIT_INDEX[card.suit.mate])
+    if card.rank is Rank.NINE
+    else (_SUIT_INDEX[card.suit],)
+    for card in FULL_DECK
+]
+
+
+def _threat(cards: int) -> float:
+    return _THREAT.get(cards, 0.1)
+
+
+@dataclass(frozen=True, slots=True)
+class Clue:
+    """One play an opponent chose, and the table as it was when they chose it.
+
+    ``slots`` are the numbers of the slots they held then (see `Knowledge`);
+    ``effects``, per rank value, what playing that rank did to the other seats.
+    """
+
+    seat: int
+    card: Card
+    suit: Suit
+    """The active suit the play left (named, for an 8 or a 9)."""
+    slots: tuple[int, ...]
+    playable: int
+    """The mask of the cards that fitted."""
+    effects: tuple[float, ...]
+    urgency: float
+    follows: tuple[int, ...]
+    """`fitting_table` of the rules played by."""
+    wild: int
+    """The mask of the cards that always fit."""
+
+
+def make_clue(
+    seat: int,
+    card: Card,
+    suit: Suit,
+    top: Card,
+    active: Suit,
+    slots: Sequence[int],
+    sizes: Sequence[int],
+    direction: int,
+    rules: RuleSet,
+) -> Clue:
+    """The clue of ``seat`` playing ``card`` (leaving ``suit`` active) on ``top`` with
+    ``active`` the suit, everyone holding ``sizes`` cards before the play."""
+    after = list(sizes)
+    after[seat] -= 1
+    urgency = max((_threat(n) for s, n in enumerate(sizes) if s != seat and n), default=0.0)
+    effects = tuple(0.0 if not r else _effect(Rank(r), seat, after, direction) for r in range(14))
+    return Clue(
+        seat=seat,
+        card=card,
+        suit=suit,
+        slots=tuple(slots),
+        playable=fitting(top, active, rules),
+        effects=effects,
+        urgency=urgency,
+        follows=fitting_table(rules),
+        wild=EIGHTS | (NINES if rules.wild_nine else 0),
+    )
+
+
+def _next(sizes: Sequence[int], seat: int, direction: int) -> int:
+    n = len(sizes)
+    nxt = (seat + direction) % n
+    while not sizes[nxt] and nxt != seat:
+        nxt = (nxt + direction) % n
+    return nxt
+
+
+def _effect(rank: Rank, seat: int, sizes: Sequence[int], direction: int) -> float:
+    """What playing ``rank`` does to the others, in points: their draws, and handing
+    the turn to a player who may go out."""
+    nxt = _next(sizes, seat, direction)
+    if nxt == seat:
+        return 0.0
+    size = sizes[nxt]
+    if rank is Rank.TWO:
+        answer = 1 - (1 - ANSWER_CHANCE) ** size
+        broken = 30.0 * (1 - answer) if size == 1 else 0.0
+        return 16.0 * (1 - answer) + broken - 60.0 * _threat(size) * answer
+    if rank is Rank.SIX:
+        return 0.0
+    if rank is Rank.SEVEN:
+        return 8.0 + (30.0 if size == 1 else 0.0) - 60.0 * _threat(size + 1)
+    if rank is Rank.FIVE:
+        others = [n for s, n in enumerate(sizes) if s != seat and n]
+        drawn = 8.0 * len(others) + 30.0 * sum(1 for n in others if n == 1)
+        return drawn - 60.0 * _threat(size + 1)
+    if rank is Rank.FOUR:
+        return -60.0 * _threat(sizes[_next(sizes, nxt, direction)])
+    if rank is Rank.TEN:
+        return -60.0 * _threat(sizes[_next(sizes, seat, -direction)])
+    return -60.0 * _threat(size)
+
+
+def hand_score(hand: int) -> int:
+    """`score_hand` of a mask."""
+    values = []
+    threes = 0
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        i = low.bit_length() - 1
+        if low & THREES:
+            threes += 1
+        else:
+            values.append(_POINTS[i])
+    if not threes:
+        return sum(values)
+    values.sort(reverse=True)
+    return sum(values[threes:]) + LONE_THREE * max(0, threes - len(values))
+
+
+def log_likelihood(clue: Clue, hand: int) -> float:
+    """The log of the chance that a player holding ``hand`` (a mask) made the play of
+    ``clue`` rather than another (0 when they had no other)."""
+    playable = hand & clue.playable
+    played = INDEX[clue.card]
+    if not playable & (1 << played) or not hand & (hand - 1):
+        # Not a card this hand held (a guess gone wrong), or the last card: any play
+        # of the last card goes out, whatever it names.
+        return 0.0
+    threes = hand & THREES
+    score = hand_score(hand) if threes else 0
+    urgent = 1 + 0.5 * clue.urgency
+    effects, follows, wild = clue.effects, clue.follows, clue.wild
+    named = _SUIT_INDEX[clue.suit]
+    chosen = 0.0
+    values = []
+    rest_all = playable
+    while rest_all:
+        low = rest_all & -rest_all
+        rest_all ^= low
+        i = low.bit_length() - 1
+        rest = hand ^ low
+        saved = score - hand_score(rest) if threes else _POINTS[i]
+        base = urgent * saved - _KEPT[i] + effects[_RANK[i]]
+        six = _RANK[i] is Rank.SIX
+        ready = not rest & (rest - 1)
+        for j in _NAMED[i]:
+            follow = rest & follows[4 * i + j]
+            value = base + 6.0 * (follow & ~wild).bit_count()
+            if six:
+                value += 30.0 if follow else -30.0
+            elif ready and follow:
+                value += 40.0
+            values.append(value)
+            if i == played and j == named:
+                chosen = value
+    if len(values) < 2:
+        return 0.0  # The only play: it says nothing.
+    best = max(values)
+    total = sum(math.exp(SHARPNESS * (v - best)) for v in values)
+    return SHARPNESS * (chosen - best) - math.log(total)
