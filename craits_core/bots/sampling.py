@@ -107,13 +107,12 @@ class Knowledge:
     def slots(self, seat: int, size: int, round_number: int) -> list[tuple[int, int]]:
         """The slots of ``seat``, who holds ``size`` cards, as (mask, number) pairs, as
         far as they agree with the view; with no history that agrees, ``size`` free
-        slots with numbers no clue knows."""
+        slots with numbers below zero, which no clue knows."""
         if round_number == self.round_number:
-            self._seat(seat)
-            masks, ids = self._slots[seat], self._ids[seat]
+            masks = self._seat(seat)
             if len(masks) == size:
-                return list(zip(masks, ids, strict=True))
-        return [(0, -1 - i) for i in range(size)]
+                return list(zip(masks, self._ids[seat], strict=True))
+        return [(0, -1 - seat * len(FULL_DECK) - i) for i in range(size)]
 
     def _seat(self, seat: int) -> list[int]:
         slots = self._slots.get(seat)
