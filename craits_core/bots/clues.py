@@ -24,6 +24,7 @@ from ..cards import FULL_DECK, Card, Rank, Suit
 from ..rules import RuleSet
 from ..scoring import LONE_THREE, POINTS
 from .masks import EIGHTS, INDEX, NINES, SUITS, THREES, fitting, fitting_table
+from .normal import Weights, next_seat, threat
 
 SHARPNESS = 0.15
 """How surely a player picks the play the values favour: a play's likelihood falls
@@ -32,8 +33,14 @@ by a factor e for every 1 / SHARPNESS points it lies below the best play's."""
 ANSWER_CHANCE = 0.15
 """The chance that a card the player cannot see is an ace or a 2."""
 
-_THREAT = {0: 0.0, 1: 1.0, 2: 0.4, 3: 0.2}
-_KEEP = {Rank.EIGHT: 75.0, Rank.TWO: 35.0, Rank.ACE: 8.0, Rank.THREE: 10.0}
+W = Weights()
+"""The normal level's weights: the habits a play is judged by."""
+_KEEP = {
+    Rank.EIGHT: W.keep_eight,
+    Rank.TWO: W.keep_two,
+    Rank.ACE: W.keep_ace,
+    Rank.THREE: W.keep_three,
+}
 
 # Per card index: its rank, its points, what keeping it is worth, the suits (by
 # index) its play may leave active.
@@ -49,10 +56,6 @@ _NAMED = [
     else (_SUIT_INDEX[card.suit],)
     for card in FULL_DECK
 ]
-
-
-def _threat(cards: int) -> float:
-    return _THREAT.get(cards, 0.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +96,7 @@ def make_clue(
     ``active`` the suit, everyone holding ``sizes`` cards before the play."""
     after = list(sizes)
     after[seat] -= 1
-    urgency = max((_threat(n) for s, n in enumerate(sizes) if s != seat and n), default=0.0)
+    urgency = max((threat(n) for s, n in enumerate(sizes) if s != seat and n), default=0.0)
     effects = tuple(0.0 if not r else _effect(Rank(r), seat, after, direction) for r in range(14))
     return Clue(
         seat=seat,
@@ -108,38 +111,32 @@ def make_clue(
     )
 
 
-def _next(sizes: Sequence[int], seat: int, direction: int) -> int:
-    n = len(sizes)
-    nxt = (seat + direction) % n
-    while not sizes[nxt] and nxt != seat:
-        nxt = (nxt + direction) % n
-    return nxt
-
-
 def _effect(rank: Rank, seat: int, sizes: Sequence[int], direction: int) -> float:
     """What playing ``rank`` does to the others, in points: their draws, and handing
     the turn to a player who may go out."""
-    nxt = _next(sizes, seat, direction)
+    nxt = next_seat(sizes, seat, direction)
     if nxt == seat:
         return 0.0
     size = sizes[nxt]
     if rank is Rank.TWO:
         answer = 1 - (1 - ANSWER_CHANCE) ** size
-        broken = 30.0 * (1 - answer) if size == 1 else 0.0
-        return 16.0 * (1 - answer) + broken - 60.0 * _threat(size) * answer
+        broken = W.break_last * (1 - answer) if size == 1 else 0.0
+        drawn = W.opponent_draw * 2 * (1 - answer)
+        return drawn + broken - W.handoff * threat(size) * answer
     if rank is Rank.SIX:
         return 0.0
     if rank is Rank.SEVEN:
-        return 8.0 + (30.0 if size == 1 else 0.0) - 60.0 * _threat(size + 1)
+        broken = W.break_last if size == 1 else 0.0
+        return W.opponent_draw + broken - W.handoff * threat(size + 1)
     if rank is Rank.FIVE:
         others = [n for s, n in enumerate(sizes) if s != seat and n]
-        drawn = 8.0 * len(others) + 30.0 * sum(1 for n in others if n == 1)
-        return drawn - 60.0 * _threat(size + 1)
+        drawn = W.opponent_draw * len(others) + W.break_last * sum(1 for n in others if n == 1)
+        return drawn - W.handoff * threat(size + 1)
     if rank is Rank.FOUR:
-        return -60.0 * _threat(sizes[_next(sizes, nxt, direction)])
+        return -W.handoff * threat(sizes[next_seat(sizes, nxt, direction)])
     if rank is Rank.TEN:
-        return -60.0 * _threat(sizes[_next(sizes, seat, -direction)])
-    return -60.0 * _threat(size)
+        return -W.handoff * threat(sizes[next_seat(sizes, seat, -direction)])
+    return -W.handoff * threat(size)
 
 
 def hand_score(hand: int) -> int:
@@ -171,7 +168,7 @@ def log_likelihood(clue: Clue, hand: int) -> float:
         return 0.0
     threes = hand & THREES
     score = hand_score(hand) if threes else 0
-    urgent = 1 + 0.5 * clue.urgency
+    urgent = W.shed * (1 + W.urgency * clue.urgency)
     effects, follows, wild = clue.effects, clue.follows, clue.wild
     named = _SUIT_INDEX[clue.suit]
     chosen = 0.0
@@ -188,11 +185,11 @@ def log_likelihood(clue: Clue, hand: int) -> float:
         ready = not rest & (rest - 1)
         for j in _NAMED[i]:
             follow = rest & follows[4 * i + j]
-            value = base + 6.0 * (follow & ~wild).bit_count()
+            value = base + W.follow * (follow & ~wild).bit_count()
             if six:
-                value += 30.0 if follow else -30.0
+                value += W.play_again if follow else -W.stuck_again
             elif ready and follow:
-                value += 40.0
+                value += W.ready
             values.append(value)
             if i == played and j == named:
                 chosen = value
