@@ -79,6 +79,10 @@ class Clue:
     """`fitting_table` of the rules played by."""
     wild: int
     """The mask of the cards that always fit."""
+    index: int
+    """The card's place in `FULL_DECK` (its bit)."""
+    named: int
+    """The suit's place in `SUITS`."""
 
 
 def make_clue(
@@ -108,6 +112,8 @@ def make_clue(
         urgency=urgency,
         follows=fitting_table(rules),
         wild=EIGHTS | (NINES if rules.wild_nine else 0),
+        index=INDEX[card],
+        named=_SUIT_INDEX[suit],
     )
 
 
@@ -161,7 +167,7 @@ def log_likelihood(clue: Clue, hand: int) -> float:
     """The log of the chance that a player holding ``hand`` (a mask) made the play of
     ``clue`` rather than another (0 when they had no other)."""
     playable = hand & clue.playable
-    played = INDEX[clue.card]
+    played = clue.index
     if not playable & (1 << played) or not hand & (hand - 1):
         # Not a card this hand held (a guess gone wrong), or the last card: any play
         # of the last card goes out, whatever it names.
@@ -170,7 +176,7 @@ def log_likelihood(clue: Clue, hand: int) -> float:
     score = hand_score(hand) if threes else 0
     urgent = W.shed * (1 + W.urgency * clue.urgency)
     effects, follows, wild = clue.effects, clue.follows, clue.wild
-    named = _SUIT_INDEX[clue.suit]
+    named = clue.named
     chosen = 0.0
     values = []
     rest_all = playable

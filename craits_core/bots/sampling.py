@@ -202,6 +202,7 @@ class Sampler:
         self.drafts = drafts
         seen = set(view.hand) | set(view.discard)
         self.unseen: list[Card] = [c for c in FULL_DECK if c not in seen]
+        self._unseen = [INDEX[c] for c in self.unseen]
         knowledge = knowledge if knowledge is not None else Knowledge()
         if knowledge.rules is not None and knowledge.rules != view.rules:
             knowledge = Knowledge()
@@ -233,7 +234,7 @@ class Sampler:
 
     def _draft(self, rng: random.Random) -> tuple[State, dict[int, int]]:
         """A deal that agrees with the slots, and the card (as a bit) it gives each."""
-        pool = [INDEX[c] for c in self.unseen]
+        pool = self._unseen[:]
         rng.shuffle(pool)
         hands: list[list[Card]] = [[] for _ in self.base.hands]
         bits: dict[int, int] = {}
