@@ -615,6 +615,11 @@ class RemoteTable:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
+    @property
+    def bots_play_here(self) -> bool:
+        """Never: bots play on the server."""
+        return False
+
     def next_bot_move(self) -> Command | None:
         """Never a move: bots play on the server."""
         return None

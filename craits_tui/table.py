@@ -71,6 +71,11 @@ class Table(Protocol):
         the screen redacts again for the seat it shows)."""
         ...
 
+    @property
+    def bots_play_here(self) -> bool:
+        """Whether bots move through `next_bot_move` (not where a server plays them)."""
+        ...
+
     def next_bot_move(self) -> Command | None:
         """A move for a bot seated here, if one is due (None where bots play elsewhere)."""
         ...
@@ -122,6 +127,10 @@ class LocalTable:
     @property
     def humans(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if not seat.is_bot]
+
+    @property
+    def bots_play_here(self) -> bool:
+        return any(seat.is_bot for seat in self.seats)
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         return self.game.events_for(seat, since)

@@ -9,6 +9,7 @@ what the player has seen. Bots move on a timer, paced by the player's setting.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
@@ -100,6 +101,8 @@ class TableScreen(Roomy, Screen):
         self._title = ""
         self._adviser: Bot | None = None  # a hard bot that knows what this seat knows
         self._bot_timer: Timer | None = None
+        self._moves_key: tuple[int, int] | None = None
+        self._legal: tuple[Command, ...] = ()
         self._shown = 0  # events of the log folded into the view so far
         self._known = table.event_count()  # events in the log when the screen opened
         self._unsubscribe = table.subscribe(self._hear)
@@ -221,7 +224,7 @@ class TableScreen(Roomy, Screen):
         if view is None:
             return
         caught_up = not self._queue and not self._waiting
-        moves = self._moves() if caught_up else []
+        moves = self._moves() if caught_up else ()
         mine = caught_up and self.seat is not None and view.current_player == self.seat
         plays = {m.card for m in moves if isinstance(m, Play)}
 
@@ -329,7 +332,7 @@ class TableScreen(Roomy, Screen):
         start = self.seat if self.seat is not None else -1
         return [(start + step) % n for step in range(1, n + 1) if (start + step) % n != self.seat]
 
-    def _refresh_opponents(self, view: PlayerView, moves: list[Command]) -> None:
+    def _refresh_opponents(self, view: PlayerView, moves: Sequence[Command]) -> None:
         callable_seats = {m.target for m in moves if isinstance(m, CallIdiot)}
         infos = []
         for seat in self._others():
@@ -367,8 +370,17 @@ class TableScreen(Roomy, Screen):
             self._title = title
             self.query_one("#title", Static).update(title)
 
-    def _moves(self) -> list[Command]:
-        return self.table.legal_moves(self.seat) if self.seat is not None else []
+    def _moves(self) -> tuple[Command, ...]:
+        """The shown seat's legal moves, worked out once an event: the footer asks
+        for them once a key, and a table that follows a server works them out from
+        the view."""
+        if self.seat is None:
+            return ()
+        key = (self.seat, self.table.event_count())
+        if key != self._moves_key:
+            self._moves_key = key
+            self._legal = tuple(self.table.legal_moves(self.seat))
+        return self._legal
 
     # --- Bots ---------------------------------------------------------------------------
 
@@ -376,6 +388,8 @@ class TableScreen(Roomy, Screen):
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
+        if not self.table.bots_play_here:
+            return  # no thread to start for a move that never comes
         if self._waiting or self._queue or self.view is None or self.view.is_over:
             return
         # Even "instant" leaves the screen a moment to draw between bot moves.
@@ -535,7 +549,7 @@ class TableScreen(Roomy, Screen):
         self._advise(self.view, self._moves())
 
     @work(thread=True, exclusive=True, group="hint")
-    def _advise(self, view: PlayerView, moves: list[Command]) -> None:
+    def _advise(self, view: PlayerView, moves: Sequence[Command]) -> None:
         adviser = self._adviser
         if adviser is None or not moves:
             return

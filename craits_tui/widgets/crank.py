@@ -16,8 +16,23 @@ class CrankCounter(Widget):
     facing: reactive[str] = reactive("")
     """Who must answer the crank ("you" or a name), empty when nobody."""
 
+    _text_size = (0, 0)
+
     def watch_count(self, count: int) -> None:
         self.set_class(count > 0, "-active")
+        self._fit()
+
+    def watch_facing(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        # The box fits its text: text of another size needs the table laid out
+        # again; text of the same size (most steps of a crank) only a repaint.
+        lines = self.render().split()
+        size = (len(lines), max(line.cell_len for line in lines))
+        if size != self._text_size:
+            self._text_size = size
+            self.refresh(layout=True)
 
     def render(self) -> Text:
         if not self.count:

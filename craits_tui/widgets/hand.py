@@ -40,7 +40,7 @@ class Hand(Widget, can_focus=True):
         "hand--number",
     }
 
-    cards: reactive[tuple[Card, ...]] = reactive((), layout=True)
+    cards: reactive[tuple[Card, ...]] = reactive(())
     playable: reactive[frozenset[Card]] = reactive(frozenset())
     my_turn: reactive[bool] = reactive(False)
     cursor: reactive[int] = reactive(0)
@@ -64,9 +64,11 @@ class Hand(Widget, can_focus=True):
         width = width if width is not None else self.content_size.width
         return max(1, (max(width, CARD_WIDTH) + GAP) // (CARD_WIDTH + GAP))
 
+    def _rows(self, cards: int, width: int | None = None) -> int:
+        return max(1, -(-cards // self._per_row(width)))
+
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
-        rows = max(1, -(-len(self.cards) // self._per_row(width)))
-        return rows * CARD_HEIGHT
+        return self._rows(len(self.cards), width) * CARD_HEIGHT
 
     def card_at(self, x: int, y: int) -> int | None:
         """The index of the card at content offset (x, y), if any."""
@@ -126,9 +128,13 @@ class Hand(Widget, can_focus=True):
         # Sorted by suit, colours alternating, then rank: easy to scan for a match.
         return tuple(sorted(cards, key=lambda c: (_SUIT_ORDER[c.suit], c.rank)))
 
-    def watch_cards(self, cards: tuple[Card, ...]) -> None:
+    def watch_cards(self, old: tuple[Card, ...], cards: tuple[Card, ...]) -> None:
         if self.cursor >= len(cards):
             self.cursor = max(0, len(cards) - 1)
+        # The table is laid out again only when the hand needs more or fewer rows:
+        # a layout costs several times a repaint, and most plays and draws need none.
+        if self._rows(len(old)) != self._rows(len(cards)):
+            self.refresh(layout=True)
 
     def point_at_playable(self) -> None:
         """Put the cursor on the first card that can be played, if any."""

@@ -40,8 +40,7 @@ class Scoreboard(Widget):
             totals = [t + s for t, s in zip(totals, scores, strict=True)]
         best = min(totals) if totals and self.round_scores else None
         leaders = [best is not None and total == best for total in totals]
-        header = [_("Rnd"), _("Cards")]
-        header += [
+        names = [
             ("★ " if lead else "") + name for lead, name in zip(leaders, self.players, strict=True)
         ]
         rows: list[tuple[list[str], bool]] = []
@@ -54,13 +53,22 @@ class Scoreboard(Widget):
             else:
                 row += ["·" if number >= self.first_round else "–"] * len(self.players)
             rows.append((row, number == self.current_round))
-        total_row = [_("Total"), "", *[str(t) for t in totals]]
+        # "Total" stands under "Cards": the round numbers' column stays narrow.
+        total_row = ["", _("Total"), *[str(t) for t in totals]]
+        header = [_("Rnd"), _("Cards")]
         widths = [
-            max(
-                cell_len(line[column]) for line in (header, total_row, *(row for row, _now in rows))
-            )
-            for column in range(len(header))
+            max(cell_len(line[column]) for line in (header, total_row, *(row for row, _n in rows)))
+            for column in range(2)
         ]
+        needs = [
+            max(cell_len(line[column]) for line in (total_row, *(row for row, _n in rows)))
+            for column in range(2, len(total_row))
+        ]
+        # The name columns share the room the first two leave, two cells apart.
+        room = self.content_size.width - 4 - sum(widths) - 2 * len(names)
+        for name, width in zip(names, _name_widths(names, needs, room), strict=True):
+            header.append(name if cell_len(name) <= width else _shorten(name, width))
+            widths.append(width)
         # Column styles: the round and hand size dim, the leaders' columns bold.
         styles = ["dim", "dim", *["bold" if lead else "" for lead in leaders]]
         text = Text(no_wrap=True, overflow="crop")
@@ -75,6 +83,28 @@ class Scoreboard(Widget):
         text.append("\n")
         _append_row(text, total_row, widths, ["bold"] * len(header))
         return text
+
+
+def _name_widths(names: list[str], needs: list[int], room: int) -> list[int]:
+    """Widths for the name columns: each name's own where ``room`` allows, else an
+    even share of it, the shortest names served first (and of equal ones the first
+    seat's last, so what is left over goes to it); never narrower than the scores
+    under the name (``needs``)."""
+    widths = [max(need, cell_len(name)) for name, need in zip(names, needs, strict=True)]
+    left = room
+    order = sorted(range(len(names)), key=lambda i: (widths[i], -i))
+    for served, i in enumerate(order):
+        widths[i] = max(needs[i], min(widths[i], left // (len(order) - served)))
+        left -= widths[i]
+    return widths
+
+
+def _shorten(name: str, width: int) -> str:
+    """``name`` cut to ``width`` cells, an ellipsis saying so."""
+    cut = name
+    while cut and cell_len(cut) > width - 1:
+        cut = cut[:-1]
+    return cut + "…" if width > 0 else ""
 
 
 def _append_row(

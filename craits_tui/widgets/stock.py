@@ -37,8 +37,9 @@ class DrawPile(Widget):
             lines[height // 2] = Text(_("empty").center(width), style="dim")
         label = ngettext("{n} card", "{n} cards", self.count).format(n=self.count)
         lines.append(Text(label, style="dim"))
-        if self.can_draw:
-            lines.append(Text(_("draw (d)"), style="bold"))
+        # The line is there, blank, when drawing is not allowed: the pile keeps
+        # its height, so a turn to draw costs a repaint, not a new layout.
+        lines.append(Text(_("draw (d)"), style="bold") if self.can_draw else Text(""))
         return Text("\n").join(lines)
 
     def on_click(self) -> None:

@@ -12,6 +12,7 @@ from ..faces import CardLook
 from ..i18n import _
 
 SHOWN = 6
+"""Plays shown; the stylesheet gives the trail the height for them."""
 
 
 class PlayTrail(Widget):

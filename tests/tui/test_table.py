@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.widgets import Button
 
 from craits_core import Card, Game, Play, RuleSet, Suit
-from craits_tui.app import Launch
+from craits_tui.app import CraitsApp, Launch
 from craits_tui.screens.game_over import GameOver
 from craits_tui.screens.round_summary import RoundSummary
 from craits_tui.screens.suit_picker import SuitPicker
@@ -16,9 +16,11 @@ from craits_tui.widgets.crank import CrankCounter
 from craits_tui.widgets.footer import Footer, FooterKey
 from craits_tui.widgets.hand import CARD_WIDTH, GAP, Hand
 from craits_tui.widgets.opponents import SeatBadge
+from craits_tui.widgets.scoreboard import Scoreboard
 
 from ..decks import stacked_game
 from .conftest import make_app, seat_up
+from .snapshots import screen_lines
 
 # Ann (seat 0, a person) plays first: Bob (seat 1, a bot) deals.
 ANN_FIRST = dict(dealer=1, names=["Ann", "Bob"])
@@ -469,3 +471,54 @@ async def test_click_a_key_in_the_footer(tmp_path: Path) -> None:
         await pilot.click(Footer, offset=(text.index("Draw"), 0))
         await pilot.pause()
         assert len(game.state.hands[0]) == 6
+
+
+def shown(app: CraitsApp) -> str:
+    """The terminal's text, as the player reads it."""
+    return "\n".join(screen_lines(app.export_screenshot()))
+
+
+async def test_the_plays_before_your_turn_and_the_draw_are_all_shown(tmp_path: Path) -> None:
+    app = make_app(tmp_path, pace="instant")
+    async with app.run_test(size=(100, 32)) as pilot:
+        # Ann deals; each bot has one card to play, and then Ann has none: her hand
+        # does not change while the table fills in around it.
+        hands = ["4H 6H 7H 9H 10D", "JS 4C 6C 7C 10C", "QS 4D 6D 7D 9D", "KS JD JC KD 10H"]
+        game = stacked_game(hands, "3S", dealer=0)
+        screen = seat_up(app, game, [None, "normal", "normal", "normal"])
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if screen.check_action("draw", ()):
+                break
+        text = shown(app)
+        for line in ("J♠  Bob", "Q♠  Cy", "K♠  Di", "draw (d)"):
+            assert line in text
+
+
+async def test_the_crank_box_grows_for_a_long_name(tmp_path: Path) -> None:
+    app = make_app(tmp_path)  # slow: Bartholomew thinks while Ann looks
+    async with app.run_test(size=(100, 32)) as pilot:
+        # The starter 2 cranks Ann (left of the dealer, Cy); her ace passes it on.
+        hands = ["AC 4H 6H 7H 9H", "3C 4C 5C 6C 9C", "3D 4D 5D 6D 9D"]
+        game = stacked_game(hands, "2H", dealer=2, names=["Ann", "Bartholomew", "Cy"])
+        screen = seat_up(app, game, [None, "normal", "normal"])
+        await pilot.pause()
+        assert "you must answer" in shown(app)
+        await pilot.press(key(screen, "AC"))
+        await pilot.pause()
+        assert "Bartholomew must answer" in shown(app)
+
+
+async def test_the_scoreboard_cuts_long_names_to_fit(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = Game.new(["Ann", "Bartholomew-Long", "Cy", "Di"], seed=11)
+        screen = seat_up(app, game, [None, "normal", "normal", "normal"])
+        await pilot.pause()
+        board = screen.query_one(Scoreboard)
+        lines = board.render().plain.splitlines()
+        assert len(lines) == 1 + 15 + 1  # a header, a row a round, the totals
+        assert all(len(line) <= board.content_size.width for line in lines)
+        names = lines[0].split()[2:]
+        assert names[0] == "Ann" and names[2:] == ["Cy", "Di"]
+        assert names[1].endswith("…") and "Bartholomew-Long".startswith(names[1][:-1])
