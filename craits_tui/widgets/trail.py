@@ -35,7 +35,9 @@ class PlayTrail(Widget):
             return Text(_("no plays yet this round"), style="dim")
         lines = [Text(_("last plays"), style="dim underline")]
         for age, (name, card) in enumerate(reversed(self.plays)):
-            line = Text.assemble(self.look.short(card), (f"  {name}", "" if age == 0 else "dim"))
+            face = self.look.short(card)
+            face.pad_right(3 - face.cell_len)  # a 10 is wider: the names line up
+            line = Text.assemble(face, (f"  {name}", "" if age == 0 else "dim"))
             if age == 0:
                 line.stylize("bold")
             lines.append(line)

@@ -490,9 +490,10 @@ async def test_the_plays_before_your_turn_and_the_draw_are_all_shown(tmp_path: P
             await pilot.pause(0.02)
             if screen.check_action("draw", ()):
                 break
-        text = shown(app)
-        for line in ("J♠  Bob", "Q♠  Cy", "K♠  Di", "draw (d)"):
-            assert line in text
+        lines = [" ".join(line.split()) for line in shown(app).splitlines()]
+        for play in ("J♠ Bob", "Q♠ Cy", "K♠ Di"):  # in the trail of plays
+            assert any(play in line for line in lines)
+        assert any("draw (d)" in line for line in lines)
 
 
 async def test_the_crank_box_grows_for_a_long_name(tmp_path: Path) -> None:
