@@ -12,9 +12,10 @@ from craits_core import PlayerView
 
 from ..i18n import _
 from ..widgets.scoreboard import Scoreboard
+from .roomy import Roomy
 
 
-class ScoresScreen(ModalScreen[None]):
+class ScoresScreen(Roomy, ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", _("Close")),
         Binding("s", "close", show=False),
@@ -26,6 +27,7 @@ class ScoresScreen(ModalScreen[None]):
         self.view = view
 
     def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
         with Vertical(id="scores"):
             yield Label(_("Scores (lowest total wins)"), id="scores-title")
             yield Scoreboard(id="full-scoreboard")

@@ -523,3 +523,16 @@ async def test_the_scoreboard_cuts_long_names_to_fit(tmp_path: Path) -> None:
         names = lines[0].split()[2:]
         assert names[0] == "Ann" and names[2:] == ["Cy", "Di"]
         assert names[1].endswith("…") and "Bartholomew-Long".startswith(names[1][:-1])
+
+
+async def test_every_round_and_the_totals_fit_a_small_terminal(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seat_up(app, Game.new(["Ann", "Bob", "Cy"], seed=3), [None, "normal", "normal"])
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        lines = [" ".join(line.split()) for line in shown(app).splitlines()]
+        assert any("Scores (lowest total wins)" in line for line in lines)
+        assert any("15 8 · · ·" in line for line in lines)
+        assert any("Total 0 0 0" in line for line in lines)
