@@ -56,8 +56,15 @@ class SeatBadge(Widget):
         if info.dealer:
             name.append(" " + _("(dealer)"), style="dim")
         cards = Text(ngettext("{n} card", "{n} cards", info.cards).format(n=info.cards))
-        points = ngettext("{n} pt", "{n} pts", abs(info.total)).format(n=info.total)
-        cards.append(" · " + points, style="dim")
+        points = Text(
+            ngettext("{n} pt", "{n} pts", abs(info.total)).format(n=info.total), style="dim"
+        )
+        # A narrow badge keeps the points whole on the last line, in place of the
+        # player's kind (the setup said it), rather than cut them off.
+        narrow = cards.cell_len + 3 + points.cell_len > self.content_size.width
+        if not narrow:
+            cards.append(" · ", style="dim")
+            cards.append_text(points)
         if info.callable:
             state = Text(" " + _("Idiot!") + " ", style="bold reverse")
             state.append(" " + _("(i or click)"), style="dim")
@@ -65,6 +72,8 @@ class SeatBadge(Widget):
             state = Text(_("LAST CARD!"), style="bold")
         elif info.lost_turns:
             state = Text(_("loses the next turn"), style="italic")
+        elif narrow:
+            state = points
         else:
             kind = _("{level} bot").format(level=_(info.bot)) if info.bot else _("person")
             state = Text(kind, style="dim")

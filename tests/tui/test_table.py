@@ -536,3 +536,15 @@ async def test_every_round_and_the_totals_fit_a_small_terminal(tmp_path: Path) -
         assert any("Scores (lowest total wins)" in line for line in lines)
         assert any("15 8 · · ·" in line for line in lines)
         assert any("Total 0 0 0" in line for line in lines)
+
+
+async def test_a_narrow_badge_keeps_the_points_whole(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        names = ["Ann", "Bob", "Christopher", "Di", "Ed"]
+        seat_up(app, Game.new(names, seed=12), [None, "normal", "normal", "normal", "normal"])
+        await pilot.pause()
+        badges = [badge.render().plain.splitlines() for badge in app.screen.query(SeatBadge)]
+        assert len(badges) == 4
+        for _name, cards, last in badges:
+            assert cards.endswith(("card", "cards")) and last.endswith(("pt", "pts"))
