@@ -49,7 +49,7 @@ class Footer(Widget):
         self.hover_tracking = True
         """Off for slow links: a key under the mouse is not highlighted."""
         self.keys: tuple[FooterKey, ...] = ()
-        self._spans: list[tuple[int, int]] = []  # each key's columns, the end excluded
+        self._spans: list[tuple[int, int]] = []  # each key's columns, as drawn
         self._hover: int | None = None
 
     def on_mount(self) -> None:
@@ -78,6 +78,15 @@ class Footer(Widget):
             self.refresh()
 
     def render(self) -> Text:
+        line, self._spans = self._line(self.compact)
+        if not self.compact and line.cell_len > self.size.width:
+            # Too narrow for every key (the table at 80 columns): closer together,
+            # so the last ones (Help, Quit) are not cut off.
+            line, self._spans = self._line(compact=True)
+        return line
+
+    def _line(self, compact: bool) -> tuple[Text, list[tuple[int, int]]]:
+        """The keys on one line, and each key's columns (the end excluded)."""
         key_style = self.get_component_rich_style("footer--key", partial=True)
         text_style = self.get_component_rich_style("footer--description", partial=True)
         disabled = self.get_component_rich_style("footer--disabled", partial=True)
@@ -86,10 +95,10 @@ class Footer(Widget):
         over = self.get_component_styles("footer--hover").background
         hover = Style(bgcolor=(self.styles.background + over).rich_color)
         line = Text(no_wrap=True, overflow="crop", end="")
-        self._spans = []
+        spans = []
         for index, key in enumerate(self.keys):
             start, column = len(line), line.cell_len
-            if self.compact:
+            if compact:
                 line.append(key.label, key_style)
                 line.append(f" {key.description} " if key.description else " ", text_style)
             else:
@@ -100,8 +109,8 @@ class Footer(Widget):
                 line.stylize(disabled, start)
             if index == self._hover:
                 line.stylize(hover, start)
-            self._spans.append((column, line.cell_len))
-        return line
+            spans.append((column, line.cell_len))
+        return line, spans
 
     def _key_at(self, x: int) -> int | None:
         return next((i for i, (a, b) in enumerate(self._spans) if a <= x < b), None)

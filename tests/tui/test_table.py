@@ -473,6 +473,20 @@ async def test_click_a_key_in_the_footer(tmp_path: Path) -> None:
         assert len(game.state.hands[0]) == 6
 
 
+async def test_every_key_fits_the_footer_at_80_columns(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = stacked_game(["3C 4C 5C 6C 9C", "7H KS 8C 2D QH"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        footer = screen.query_one(Footer)
+        text = footer.render().plain
+        assert len(text) <= 80 and text.rstrip().endswith("q Quit")
+        await pilot.click(Footer, offset=(text.index("Draw"), 0))  # still where it shows
+        await pilot.pause()
+        assert len(game.state.hands[0]) == 6
+
+
 def shown(app: CraitsApp) -> str:
     """The terminal's text, as the player reads it."""
     return "\n".join(screen_lines(app.export_screenshot()))
