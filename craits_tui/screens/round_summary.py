@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -74,21 +76,21 @@ class RoundSummary(ModalScreen[None]):
             )
         return table
 
-    def _cards(self, hand: list[Card]) -> Text:
-        text = Text()
+    def _cards(self, hand: list[Card]) -> CardFlow:
+        entries = []
         for card, points, cancelled in score_breakdown(hand):
-            if text:
-                text.append("  ")
-            text.append_text(self.look.short(card))
+            entry = Text()  # the card's colour stays on the card
+            entry.append_text(self.look.short(card))
             if cancelled is not None:
                 # The cancelled card keeps its colour inside the translated phrase.
                 before, _field, after = _("cancels {card}").partition("{card}")
-                text.append(" " + before, style="italic")
-                text.append_text(self.look.short(cancelled))
-                text.append(after, style="italic")
+                entry.append(" " + before, style="italic")
+                entry.append_text(self.look.short(cancelled))
+                entry.append(after, style="italic")
             else:
-                text.append(f" {points}", style="dim")
-        return text
+                entry.append(f" {points}", style="dim")
+            entries.append(entry)
+        return CardFlow(entries)
 
     def on_mount(self) -> None:
         self.query_one("#next", Button).focus()
@@ -100,3 +102,26 @@ class RoundSummary(ModalScreen[None]):
 
     def action_next(self) -> None:
         self.dismiss(None)
+
+
+class CardFlow:
+    """Cards with their points, as many to a line as fit, two spaces apart. A line
+    breaks only between cards: "6♥ 30" never ends one line and begins the next."""
+
+    def __init__(self, entries: list[Text]) -> None:
+        self.entries = entries
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [entry.cell_len for entry in self.entries]
+        return Measurement(max(widths, default=0), sum(widths) + 2 * max(0, len(widths) - 1))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        line = Text()
+        for entry in self.entries:
+            if line and line.cell_len + 2 + entry.cell_len > options.max_width:
+                yield line
+                line = Text()
+            if line:
+                line.append("  ")
+            line.append_text(entry)
+        yield line

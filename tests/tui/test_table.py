@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.console import Console
+from rich.text import Text
 from textual.widgets import Button
 
 from craits_core import Card, Game, Play, RuleSet, Suit
 from craits_tui.app import CraitsApp, Launch
 from craits_tui.screens.game_over import GameOver
-from craits_tui.screens.round_summary import RoundSummary
+from craits_tui.screens.round_summary import CardFlow, RoundSummary
 from craits_tui.screens.suit_picker import SuitPicker
 from craits_tui.screens.table import TableScreen
 from craits_tui.widgets.crank import CrankCounter
@@ -562,3 +564,11 @@ async def test_a_narrow_badge_keeps_the_points_whole(tmp_path: Path) -> None:
         assert len(badges) == 4
         for _name, cards, last in badges:
             assert cards.endswith(("card", "cards")) and last.endswith(("pt", "pts"))
+
+
+def test_a_card_and_its_points_stay_on_one_line_of_the_summary() -> None:
+    entries = [Text("6♥ 30"), Text("K♦ 10"), Text("3♦ cancels 2♦"), Text("A♣ 1")]
+    console = Console(width=14, color_system=None)
+    with console.capture() as captured:
+        console.print(CardFlow(entries))
+    assert captured.get().splitlines() == ["6♥ 30  K♦ 10", "3♦ cancels 2♦", "A♣ 1"]
