@@ -25,7 +25,7 @@ from ..app import CraitsApp
 from ..i18n import N_, _, ngettext
 from ..narrate import describe_rules
 from ..widgets.footer import Footer
-from .replay import ReplayScreen
+from .replay import ReplayScreen, replayed
 from .roomy import Roomy
 
 FIXED_COLUMNS = 56
@@ -312,6 +312,11 @@ class HistoryScreen(Roomy, Screen):
         self._show_detail()
         if isinstance(found, StoreError):
             self.notify(str(found), title=_("Cannot replay"), severity="error", timeout=8)
+            return
+        if not replayed(found):
+            self.notify(
+                _("Nothing to replay yet: the first round is still being played."), timeout=4
+            )
             return
         self.app.push_screen(ReplayScreen(found))
 

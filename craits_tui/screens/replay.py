@@ -59,14 +59,24 @@ def _hand_order(card: Card) -> tuple[int, int]:
     return (_SUIT_ORDER[card.suit], card.rank.value)
 
 
-def fold(game: Game) -> list[State]:
-    """The state after each event of ``game``'s log, in order."""
+def fold(game: Game, count: int) -> list[State]:
+    """The state after each of the first ``count`` events of ``game``'s log."""
     states = []
     state = initial_state()
-    for event in game.log:
+    for event in game.log[:count]:
         state = evolve(state, event)
         states.append(state)
     return states
+
+
+def replayed(game: Game) -> int:
+    """How many of ``game``'s events a replay shows: all of a finished game; of a game
+    still in play, those to the end of its last finished round. The round in play
+    would show cards its players have not seen (a bot's hand to the one who resumes)."""
+    if game.state.is_over:
+        return len(game.log)
+    ends = [i for i, event in enumerate(game.events) if event["type"] == "round-ended"]
+    return ends[-1] + 1 if ends else 0
 
 
 class EventLog(Widget):
@@ -119,8 +129,11 @@ class ReplayScreen(Roomy, Screen):
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
-        self.states = fold(game)
-        self.events = game.events
+        shown = replayed(game)
+        self.states = fold(game, shown)
+        self.events = game.events[:shown]
+        self.in_play = shown < len(game.log)
+        """The game goes on past the replay's end: its round in play is left out."""
         self.round_starts = [i for i, e in enumerate(self.events) if e["type"] == "round-started"]
         self.position = self.round_starts[0] if self.round_starts else 0
         """Index of the event just shown: the table is the state after it."""
@@ -255,11 +268,12 @@ class ReplayScreen(Roomy, Screen):
         event = self.events[self.position]
         total = len(self.events)
         playing = _(" · playing") if self._timer is not None else ""
-        self.query_one("#replay-title", Static).update(
-            _("Replay: {players} · event {n} of {total}{playing}").format(
-                players=", ".join(state.players), n=self.position + 1, total=total, playing=playing
-            )
+        title = _("Replay: {players} · event {n} of {total}{playing}").format(
+            players=", ".join(state.players), n=self.position + 1, total=total, playing=playing
         )
+        if self.in_play:
+            title += _(" · the round in play is not shown")
+        self.query_one("#replay-title", Static).update(title)
         self.query_one("#replay-round", Static).update(self._round_line(state))
         self.query_one("#replay-hands", Static).update(self._hands(state, event))
         self.query_one("#replay-board", Static).update(self._board(state))

@@ -381,3 +381,33 @@ async def test_replay_moves_by_rounds(tmp_path: Path) -> None:
         assert screen.position == second
         await pilot.press("pageup")
         assert screen.position == first
+
+
+async def test_a_game_in_play_is_replayed_to_its_last_finished_round(tmp_path: Path) -> None:
+    game = Game.new(["Ann", "Bob"], seed=1, rules=RuleSet(short_game=True), first_round=7)
+    while game.state.round_number < 8:
+        play_on(game, 1)
+    play_on(game, 1)  # a move into the round in play: its hands are still hidden
+    assert not game.state.is_over
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReplayScreen(game)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("end")
+        assert screen.events[screen.position]["type"] == "round-ended"
+        assert len(screen.round_starts) == 1  # round 7's: round 8 is not shown
+        title = text_of(screen.query_one("#replay-title", Static).content)
+        assert "the round in play is not shown" in title
+
+
+async def test_nothing_to_replay_while_the_first_round_is_played(tmp_path: Path) -> None:
+    ids = fill_store(tmp_path / "games.sqlite3")  # "open" is six moves into round 1
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_history(app, pilot)
+        await select_row(pilot, screen, ids["open"])
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen is screen
+        assert any("Nothing to replay yet" in n.message for n in app._notifications)
