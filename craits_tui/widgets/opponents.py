@@ -94,20 +94,24 @@ class Opponents(Horizontal):
     def compose(self) -> ComposeResult:
         # The badges are there from the first frame: mounting them later would lay
         # the table out again.
-        for seat in self.seats:
-            yield SeatBadge(id=f"seat-{seat}")
+        for _seat in self.seats:
+            yield SeatBadge()
 
     def reseat(self, seats: list[int]) -> None:
-        """Badges for other seats (the table turned to another person)."""
-        if seats != self.seats:
-            self.seats = seats
-            self.remove_children()
-            self.mount_all([SeatBadge(id=f"seat-{seat}") for seat in seats])
+        """Show other seats, in this order (the table turned to another person).
+
+        The badges stay: `show` fills them in again. Removing and mounting them
+        would take a frame, and a badge mounted before its namesake was gone would
+        clash with it."""
+        self.seats = seats
+        badges = self.query_children(SeatBadge)
+        if len(badges) < len(seats):
+            self.mount_all(SeatBadge() for _seat in range(len(seats) - len(badges)))
+        for extra in list(badges)[len(seats) :]:
+            extra.remove()
 
     def show(self, infos: list[SeatInfo]) -> None:
         """Update the badges, one a seat, in the order they were given."""
-        badges = {badge.id: badge for badge in self.query(SeatBadge)}
-        for info in infos:
-            badge = badges.get(f"seat-{info.seat}")
-            if badge is not None:  # a badge just mounted may not be there yet
-                badge.info = info
+        # A badge just mounted may not be there yet: the next call fills it in.
+        for badge, info in zip(self.query_children(SeatBadge), infos, strict=False):
+            badge.info = info

@@ -11,6 +11,7 @@ from textual.widgets import Button
 from craits_core import Card, Game, Play, RuleSet, Suit
 from craits_tui.app import CraitsApp, Launch
 from craits_tui.screens.game_over import GameOver
+from craits_tui.screens.handover import HandoverScreen
 from craits_tui.screens.round_summary import CardFlow, RoundSummary
 from craits_tui.screens.suit_picker import SuitPicker
 from craits_tui.screens.table import TableScreen
@@ -206,9 +207,9 @@ async def test_call_idiot_on_an_opponent_who_forgot(tmp_path: Path) -> None:
         await pilot.pause()
         game.handle(Play(1, Card.parse("5H")))
         await pilot.pause()
-        badge = screen.query_one("#seat-1", SeatBadge)
-        assert badge.info is not None and badge.info.callable
-        await pilot.click("#seat-1")
+        badge = screen.query_one(SeatBadge)  # Bob's: the only other player
+        assert badge.info is not None and badge.info.seat == 1 and badge.info.callable
+        await pilot.click(SeatBadge)
         await pilot.pause()
         assert len(game.state.hands[1]) == 3
         assert game.state.lost_turns[1] == 1
@@ -572,3 +573,23 @@ def test_a_card_and_its_points_stay_on_one_line_of_the_summary() -> None:
     with console.capture() as captured:
         console.print(CardFlow(entries))
     assert captured.get().splitlines() == ["6♥ 30  K♦ 10", "3♦ cancels 2♦", "A♣ 1"]
+
+
+async def test_two_people_at_one_terminal_take_turns(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        hands = ["KH 4S 5S 6S 9S", "3H QH 4D 6D 9D", "JC QC KC AC 2C"]
+        game = stacked_game(hands, "JH", dealer=2, names=["Ann", "Ben", "Cy"])
+        screen = seat_up(app, game, [None, None, "normal"])
+        await pilot.pause()
+        await pilot.press(key(screen, "KH"))
+        await pilot.pause()
+        # Ann's cards are hidden until Ben says he is ready.
+        assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert set(hand_of(screen)) == {Card.parse(c) for c in hands[1].split()}
+        badges = [badge.info for badge in screen.query(SeatBadge)]
+        assert [info.seat for info in badges if info is not None] == [2, 0]  # from Ben's left
+        assert "Your turn" in shown(app)
