@@ -20,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from craits_core import Card, Game, State, Suit, evolve, initial_state
+from craits_core.events import RoundEnded
 
 from ..faces import CardLook, suit_name
 from ..i18n import _, ngettext
@@ -75,7 +76,7 @@ def replayed(game: Game) -> int:
     would show cards its players have not seen (a bot's hand to the one who resumes)."""
     if game.state.is_over:
         return len(game.log)
-    ends = [i for i, event in enumerate(game.events) if event["type"] == "round-ended"]
+    ends = [i for i, event in enumerate(game.log) if isinstance(event, RoundEnded)]
     return ends[-1] + 1 if ends else 0
 
 
