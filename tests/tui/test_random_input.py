@@ -1,0 +1,54 @@
+"""Random keys and clicks, as a cat on the keyboard would make them: the app never
+crashes, whatever screen they lead to."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from pathlib import Path
+
+import pytest
+from textual.pilot import OutOfBounds
+
+from craits_tui.app import CraitsApp, Launch, NewGame
+from craits_tui.settings import Settings
+from craits_tui.table import Seat
+
+KEYS = (
+    *"123456789dlishpcnrv",
+    *("enter", "escape", "space", "tab", "shift+tab", "question_mark", "backspace"),
+    *("left", "right", "up", "down", "home", "end", "pageup", "pagedown", "ctrl+s"),
+)
+"""Every key the game's screens answer, and some they do not (q is left out: it
+would end the session early)."""
+
+
+def hot_seat() -> Launch:
+    """Two people at one terminal and a bot: every turn of theirs hands the table over."""
+    return Launch(NewGame((Seat("Ann"), Seat("Ben"), Seat("Cy", "normal")), seed=7))
+
+
+@pytest.mark.parametrize(
+    ("launch", "size", "seed"),
+    [(Launch(), (100, 32), 1), (hot_seat(), (80, 24), 2)],
+    ids=["menus", "hot-seat"],
+)
+async def test_random_keys_and_clicks_never_crash(
+    launch: Launch, size: tuple[int, int], seed: int, tmp_path: Path
+) -> None:
+    rng = random.Random(seed)
+    app = CraitsApp(
+        launch,
+        Settings(pace="instant"),
+        store_path=tmp_path / "games.sqlite3",
+        settings_file=tmp_path / "settings.json",
+    )
+    async with app.run_test(size=size) as pilot:
+        for _ in range(150):
+            if rng.random() < 0.25:
+                with contextlib.suppress(OutOfBounds):  # nothing there to click
+                    await pilot.click(offset=(rng.randrange(size[0]), rng.randrange(size[1])))
+            else:
+                await pilot.press(rng.choice(KEYS))
+            await pilot.pause(0.01)
+        assert app.is_running
