@@ -6,9 +6,10 @@ from __future__ import annotations
 import contextlib
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
-from textual.pilot import OutOfBounds
+from textual.pilot import OutOfBounds, Pilot
 
 from craits_tui.app import CraitsApp, Launch, NewGame
 from craits_tui.settings import Settings
@@ -28,15 +29,26 @@ def hot_seat() -> Launch:
     return Launch(NewGame((Seat("Ann"), Seat("Ben"), Seat("Cy", "normal")), seed=7))
 
 
+async def random_input(pilot: Pilot[Any], size: tuple[int, int], seed: int, steps: int) -> None:
+    """``steps`` random keys and clicks, a click one time in four."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if rng.random() < 0.25:
+            with contextlib.suppress(OutOfBounds):  # nothing there to click
+                await pilot.click(offset=(rng.randrange(size[0]), rng.randrange(size[1])))
+        else:
+            await pilot.press(rng.choice(KEYS))
+        await pilot.pause(0.01)
+
+
 @pytest.mark.parametrize(
-    ("launch", "size", "seed"),
-    [(Launch(), (100, 32), 1), (hot_seat(), (80, 24), 2)],
+    ("launch", "size", "seed", "steps"),
+    [(Launch(), (100, 32), 1, 100), (hot_seat(), (80, 24), 2, 150)],
     ids=["menus", "hot-seat"],
 )
 async def test_random_keys_and_clicks_never_crash(
-    launch: Launch, size: tuple[int, int], seed: int, tmp_path: Path
+    launch: Launch, size: tuple[int, int], seed: int, steps: int, tmp_path: Path
 ) -> None:
-    rng = random.Random(seed)
     app = CraitsApp(
         launch,
         Settings(pace="instant"),
@@ -44,11 +56,5 @@ async def test_random_keys_and_clicks_never_crash(
         settings_file=tmp_path / "settings.json",
     )
     async with app.run_test(size=size) as pilot:
-        for _ in range(150):
-            if rng.random() < 0.25:
-                with contextlib.suppress(OutOfBounds):  # nothing there to click
-                    await pilot.click(offset=(rng.randrange(size[0]), rng.randrange(size[1])))
-            else:
-                await pilot.press(rng.choice(KEYS))
-            await pilot.pause(0.01)
+        await random_input(pilot, size, seed, steps)
         assert app.is_running

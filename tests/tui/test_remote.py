@@ -60,6 +60,7 @@ from craits_tui.table import LocalTable, Seat
 from craits_tui.widgets.hand import Hand
 
 from ..decks import stacked_game
+from .test_random_input import random_input
 
 TOKEN = "a-session-token"
 SIZE = (100, 32)
@@ -421,6 +422,14 @@ async def test_create_wait_start_and_play_a_card_by_key(server: FakeServer) -> N
         assert not hidden & set(strings(table.events_for(0)))
         with pytest.raises(ValueError):
             table.events_for(1)
+
+
+async def test_random_keys_and_clicks_at_a_table_never_crash(server: FakeServer) -> None:
+    app = remote_app(server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await create_and_start(pilot, server)
+        await random_input(pilot, SIZE, seed=3, steps=100)
+        assert app.is_running
 
 
 async def test_refusals_here_and_from_the_server_show_a_notice(server: FakeServer) -> None:
