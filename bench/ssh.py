@@ -121,8 +121,10 @@ async def serve_child(args: argparse.Namespace) -> None:
     authority = server.authority
     assert authority is not None and server.ipc is not None
     tokens = [authority.open_session(f"ipc{i:02d}") for i in range(args.tokens)]
-    print(json.dumps({"port": server.port, "socket": str(server.ipc.path), "tokens": tokens}),
-          flush=True)
+    print(
+        json.dumps({"port": server.port, "socket": str(server.ipc.path), "tokens": tokens}),
+        flush=True,
+    )
     loop = asyncio.get_running_loop()
     started = time.process_time()
     while True:
@@ -131,18 +133,23 @@ async def serve_child(args: argparse.Namespace) -> None:
             gc.collect()
             traced, peak = tracemalloc.get_traced_memory()
             apps, apps_kb, apps_cpu = children_usage()
-            print(json.dumps({
-                "traced": traced,
-                "traced_peak": peak,
-                "rss_kb": rss_kb(),
-                "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-                "cpu_s": time.process_time() - started,
-                "tables": len(authority.tables),
-                "sessions": len(authority.members()),
-                "apps": apps,
-                "apps_rss_kb": apps_kb,
-                "apps_cpu_s": apps_cpu,
-            }), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "traced": traced,
+                        "traced_peak": peak,
+                        "rss_kb": rss_kb(),
+                        "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                        "cpu_s": time.process_time() - started,
+                        "tables": len(authority.tables),
+                        "sessions": len(authority.members()),
+                        "apps": apps,
+                        "apps_rss_kb": apps_kb,
+                        "apps_cpu_s": apps_cpu,
+                    }
+                ),
+                flush=True,
+            )
         else:
             break
     await server.close()
@@ -159,12 +166,24 @@ class Child:
 
     @classmethod
     async def start(cls, data: Path, tokens: int, bot_pace: float, app: str | None) -> Child:
-        argv = [sys.executable, __file__, "--serve", "--data-dir", str(data),
-                "--tokens", str(tokens), "--bot-pace", str(bot_pace)]
+        argv = [
+            sys.executable,
+            __file__,
+            "--serve",
+            "--data-dir",
+            str(data),
+            "--tokens",
+            str(tokens),
+            "--bot-pace",
+            str(bot_pace),
+        ]
         if app:
             argv += ["--app", app]  # (the session apps' settings and data stay in data/)
-        env = {**os.environ, "XDG_CONFIG_HOME": str(data / "config"),
-               "XDG_DATA_HOME": str(data / "share")}
+        env = {
+            **os.environ,
+            "XDG_CONFIG_HOME": str(data / "config"),
+            "XDG_DATA_HOME": str(data / "share"),
+        }
         process = await asyncio.create_subprocess_exec(
             *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, env=env
         )
@@ -332,10 +351,15 @@ async def ipc_table(players: list[Player], deadline: float, think: float, result
     while time.perf_counter() < deadline:
         number += 1
         host.code = None
-        host.send("create", name=f"{host.name} {number}", seats=[None] * len(players) + ["normal"],
-                  rules={"short_game": True})
-        await host.until(lambda: host.code is not None and host.info is not None
-                         and not host.info["started"])
+        host.send(
+            "create",
+            name=f"{host.name} {number}",
+            seats=[None] * len(players) + ["normal"],
+            rules={"short_game": True},
+        )
+        await host.until(
+            lambda: host.code is not None and host.info is not None and not host.info["started"]
+        )
         for player in others:
             player.code = None
             player.send("join", code=host.code)
@@ -371,7 +395,7 @@ def parse_hand(text: str) -> list[tuple[str, str]]:
     at = next((i for i in range(len(lines) - 1, -1, -1) if YOUR_TURN.search(lines[i])), None)
     if at is None:
         at = next((i for i in range(len(lines) - 1, -1, -1) if "'s turn" in lines[i]), 0)
-    return [card for line in lines[at + 1:] for card in HAND_CARD.findall(line)]
+    return [card for line in lines[at + 1 :] for card in HAND_CARD.findall(line)]
 
 
 def keys_for_turn(text: str) -> list[bytes]:
@@ -396,6 +420,8 @@ def keys_for_turn(text: str) -> list[bytes]:
                 return [last + str(index + 1).encode()]
             return [last + LEFT * 60 + RIGHT * index + b"\r"]
     return [b"d"]
+
+
 MUST_DRAW = re.compile(r"nothing to play|you hold no A or 2")
 
 
@@ -424,11 +450,19 @@ class SshPlayer:
         import asyncssh
 
         self.conn = await asyncssh.connect(
-            "127.0.0.1", port, username=self.name, password="", known_hosts=None,
-            client_keys=None, agent_path=None, encoding=None,
+            "127.0.0.1",
+            port,
+            username=self.name,
+            password="",
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            encoding=None,
         )
         self.process = await self.conn.create_process(
-            term_type="xterm-256color", term_size=(100, 32), env={"LANG": "C.UTF-8"},
+            term_type="xterm-256color",
+            term_size=(100, 32),
+            env={"LANG": "C.UTF-8"},
             stderr=asyncssh.STDOUT,
         )
         asyncio.get_running_loop().create_task(self._pump())
@@ -468,9 +502,7 @@ class SshPlayer:
         finally:
             self._watches.remove(watch)
 
-    async def fresh(
-        self, pattern: re.Pattern[str], hand_size: Any, timeout: float
-    ) -> float | None:
+    async def fresh(self, pattern: re.Pattern[str], hand_size: Any, timeout: float) -> float | None:
         """When ``pattern`` was first seen on a screen whose hand has ``hand_size()``
         cards (so it shows the latest news, not the last turn's), once the screen
         has settled; None after ``timeout`` seconds. (A hand too long to show
@@ -507,8 +539,13 @@ class SshPlayer:
 
 
 async def take_turn(
-    player: SshPlayer, organiser: Player, seat: int, said_at: float, results: Results,
-    turn_latencies: list[float], first: bool,
+    player: SshPlayer,
+    organiser: Player,
+    seat: int,
+    said_at: float,
+    results: Results,
+    turn_latencies: list[float],
+    first: bool,
 ) -> bool:
     """Play ``seat``'s turn from its screen, as a person would: wait for "Your turn",
     read the hand and the status line, press a card's number (a suit's, when
@@ -544,12 +581,20 @@ async def take_turn(
 
 
 async def ssh_table(
-    organiser: Player, seated: list[SshPlayer], deadline: float, results: Results,
-    turn_latencies: list[float], verbose: bool = False,
+    organiser: Player,
+    seated: list[SshPlayer],
+    deadline: float,
+    results: Results,
+    turn_latencies: list[float],
+    verbose: bool = False,
 ) -> None:
     """One game: the organiser sets the table up and watches; the SSH players play."""
-    organiser.send("create", name=f"Table {organiser.name}", seats=[None] * (len(seated) + 1),
-                   rules={"short_game": True})
+    organiser.send(
+        "create",
+        name=f"Table {organiser.name}",
+        seats=[None] * (len(seated) + 1),
+        rules={"short_game": True},
+    )
     await organiser.until(lambda: organiser.code is not None)
     code = organiser.code or ""
     for player in seated:
@@ -559,13 +604,21 @@ async def ssh_table(
         player.press(code.encode() + b"\r")
     names = {p.name for p in seated}
     await organiser.until(
-        lambda: organiser.info is not None
-        and names <= {s["name"] for s in organiser.info["seats"]}, timeout=120,
+        lambda: (
+            organiser.info is not None and names <= {s["name"] for s in organiser.info["seats"]}
+        ),
+        timeout=120,
     )
     # The organiser gets up to watch: the host's seat passes to the first player.
     organiser.send("join", code=code, spectate=True)
-    await organiser.until(lambda: organiser.seat is None and organiser.info is not None
-                          and organiser.info["host"] in names, timeout=60)
+    await organiser.until(
+        lambda: (
+            organiser.seat is None
+            and organiser.info is not None
+            and organiser.info["host"] in names
+        ),
+        timeout=60,
+    )
     by_name = {p.name: p for p in seated}
     assert organiser.info is not None
     host = by_name[organiser.info["host"]]
@@ -584,8 +637,10 @@ async def ssh_table(
         assert view is not None
         if verbose and time.perf_counter() - shown_at > 10:
             shown_at = time.perf_counter()
-            print(f"{code}: round {view.round_number}, {organiser.events} events, "
-                  f"{results.moves} moves by people")
+            print(
+                f"{code}: round {view.round_number}, {organiser.events} events, "
+                f"{results.moves} moves by people"
+            )
         current = view.current_player
         player = by_name.get(players[current]) if current is not None else None
         if player is None:  # a bot's turn, or between rounds
@@ -594,8 +649,15 @@ async def ssh_table(
                 await organiser.until(lambda v=view: organiser.view is not v, timeout=5)
             continue
         said_at = organiser.turn_at
-        if await take_turn(player, organiser, current, said_at, results, turn_latencies,
-                           first=said_at not in measured):
+        if await take_turn(
+            player,
+            organiser,
+            current,
+            said_at,
+            results,
+            turn_latencies,
+            first=said_at not in measured,
+        ):
             measured.add(said_at)
         else:
             results.stuck += 1
@@ -701,28 +763,35 @@ async def run(args: argparse.Namespace) -> int:
     turn_latencies: list[float] = []
     samples: list[dict[str, Any]] = []
     stop = asyncio.Event()
-    print(f"{args.sessions} {mode.upper()} sessions at {args.tables} tables "
-          f"({per_table} people and 1 bot each), short games, bot pace {args.bot_pace}s, "
-          f"{args.seconds:.0f}s")
+    print(
+        f"{args.sessions} {mode.upper()} sessions at {args.tables} tables "
+        f"({per_table} people and 1 bot each), short games, bot pace {args.bot_pace}s, "
+        f"{args.seconds:.0f}s"
+    )
     try:
         if mode == "ipc":
-            players = [Player(f"ipc{i:02d}", child.tokens[i], results, random.Random(rng.random()))
-                       for i in range(args.sessions)]
+            players = [
+                Player(f"ipc{i:02d}", child.tokens[i], results, random.Random(rng.random()))
+                for i in range(args.sessions)
+            ]
             await asyncio.gather(*(p.connect(child.socket) for p in players))
             before = await child.stats()
             sampler = asyncio.ensure_future(sample(child, samples, stop))
             began, cpu_began = time.perf_counter(), time.process_time()
             deadline = began + args.seconds
-            tables = [players[t * per_table:(t + 1) * per_table] for t in range(args.tables)]
+            tables = [players[t * per_table : (t + 1) * per_table] for t in range(args.tables)]
             await bounded(
                 [ipc_table(t, deadline, args.think, results) for t in tables],
-                args.seconds + args.overtime, results,
+                args.seconds + args.overtime,
+                results,
             )
             elapsed = time.perf_counter() - began
             sessions_alive = sum(not p.closed for p in players)
         else:
-            organisers = [Player(f"ipc{i:02d}", child.tokens[i], results, random.Random(i))
-                          for i in range(args.tables)]
+            organisers = [
+                Player(f"ipc{i:02d}", child.tokens[i], results, random.Random(i))
+                for i in range(args.tables)
+            ]
             await asyncio.gather(*(o.connect(child.socket) for o in organisers))
             ssh = [SshPlayer(f"p{i:02d}") for i in range(args.sessions)]
             t0 = time.perf_counter()
@@ -734,11 +803,21 @@ async def run(args: argparse.Namespace) -> int:
             began, cpu_began = time.perf_counter(), time.process_time()
             deadline = began + args.seconds
             # One game a table: it may run into the overtime to finish.
-            await bounded([
-                ssh_table(organisers[t], ssh[t * per_table:(t + 1) * per_table],
-                          deadline + args.overtime, results, turn_latencies, args.verbose)
-                for t in range(args.tables)
-            ], args.seconds + args.overtime + 60, results)
+            await bounded(
+                [
+                    ssh_table(
+                        organisers[t],
+                        ssh[t * per_table : (t + 1) * per_table],
+                        deadline + args.overtime,
+                        results,
+                        turn_latencies,
+                        args.verbose,
+                    )
+                    for t in range(args.tables)
+                ],
+                args.seconds + args.overtime + 60,
+                results,
+            )
             elapsed = time.perf_counter() - began
             sessions_alive = sum(not p.ended for p in ssh) + sum(not o.closed for o in organisers)
         client_cpu = time.process_time() - cpu_began
@@ -754,75 +833,121 @@ async def run(args: argparse.Namespace) -> int:
         await child.stop()
     games, finished, problems = check_logs(data, results)
     shutil.rmtree(data, ignore_errors=True)
-    report(args, mode, results, [before, *samples, after], elapsed, sessions_alive, games,
-           finished, problems, turn_latencies, client_cpu)
-    ok = (not problems and not results.drops and not results.failures
-          and games == finished == results.started)
+    report(
+        args,
+        mode,
+        results,
+        [before, *samples, after],
+        elapsed,
+        sessions_alive,
+        games,
+        finished,
+        problems,
+        turn_latencies,
+        client_cpu,
+    )
+    ok = (
+        not problems
+        and not results.drops
+        and not results.failures
+        and games == finished == results.started
+    )
     return 0 if ok else 1
 
 
 def report(
-    args: argparse.Namespace, mode: str, results: Results, samples: list[dict[str, Any]],
-    elapsed: float, alive: int, games: int, finished: int, problems: list[str],
-    turn_latencies: list[float], client_cpu: float,
+    args: argparse.Namespace,
+    mode: str,
+    results: Results,
+    samples: list[dict[str, Any]],
+    elapsed: float,
+    alive: int,
+    games: int,
+    finished: int,
+    problems: list[str],
+    turn_latencies: list[float],
+    client_cpu: float,
 ) -> None:
     before, after = samples[0], samples[-1]
     ms = [x * 1000 for x in results.latencies]
-    print(f"sessions: {before['sessions']} at the start, {after['sessions']} at the end, "
-          f"{alive} still connected; drops: {len(results.drops)}")
+    print(
+        f"sessions: {before['sessions']} at the start, {after['sessions']} at the end, "
+        f"{alive} still connected; drops: {len(results.drops)}"
+    )
     for drop in results.drops[:5]:
         print(f"  {drop}")
-    print(f"games: {results.started} started, {games} saved, {finished} finished; "
-          f"replay problems: {len(problems)}")
+    print(
+        f"games: {results.started} started, {games} saved, {finished} finished; "
+        f"replay problems: {len(problems)}"
+    )
     for failure in results.failures:
         print(f"  {failure}")
     for problem in problems[:5]:
         print(f"  {problem}")
-    print(f"moves by the players: {results.moves} in {elapsed:.1f}s = "
-          f"{results.moves / elapsed:.1f}/s; refusals: {results.refusals or 0}"
-          + (f"; stuck turns: {results.stuck}" if mode == "ssh" else ""))
+    print(
+        f"moves by the players: {results.moves} in {elapsed:.1f}s = "
+        f"{results.moves / elapsed:.1f}/s; refusals: {results.refusals or 0}"
+        + (f"; stuck turns: {results.stuck}" if mode == "ssh" else "")
+    )
     label = "command to its event" if mode == "ipc" else "key press to the server's event"
-    print(f"latency, {label}: p50 {percentile(ms, 50):.1f} ms, p99 {percentile(ms, 99):.1f} ms "
-          f"(n={len(ms)})")
+    print(
+        f"latency, {label}: p50 {percentile(ms, 50):.1f} ms, p99 {percentile(ms, 99):.1f} ms "
+        f"(n={len(ms)})"
+    )
     if turn_latencies:
         turn_ms = [x * 1000 for x in turn_latencies]
-        print(f"latency, move to screen (server's turn-began to 'Your turn' on the player's "
-              f"screen): p50 {percentile(turn_ms, 50):.1f} ms, p99 {percentile(turn_ms, 99):.1f} ms"
-              f" (n={len(turn_ms)})")
+        print(
+            f"latency, move to screen (server's turn-began to 'Your turn' on the player's "
+            f"screen): p50 {percentile(turn_ms, 50):.1f} ms, p99 {percentile(turn_ms, 99):.1f} ms"
+            f" (n={len(turn_ms)})"
+        )
     mb = 1024 * 1024
-    print(f"server memory: traced {before['traced'] / mb:.1f} MiB -> {after['traced'] / mb:.1f} "
-          f"MiB (peak {after['traced_peak'] / mb:.1f}); RSS {before['rss_kb'] / 1024:.0f} -> "
-          f"{after['rss_kb'] / 1024:.0f} MiB; server CPU {after['cpu_s'] - before['cpu_s']:.1f}s")
+    print(
+        f"server memory: traced {before['traced'] / mb:.1f} MiB -> {after['traced'] / mb:.1f} "
+        f"MiB (peak {after['traced_peak'] / mb:.1f}); RSS {before['rss_kb'] / 1024:.0f} -> "
+        f"{after['rss_kb'] / 1024:.0f} MiB; server CPU {after['cpu_s'] - before['cpu_s']:.1f}s"
+    )
     trend = ", ".join(f"{s['traced'] / mb:.2f}/{s['rss_kb'] / 1024:.0f}" for s in samples)
     print(f"  every 30s, traced MiB/RSS MiB: {trend}")
     if after["apps"] or before["apps"]:
-        print(f"session apps: {before['apps']} running, "
-              f"{before['apps_rss_kb'] / 1024:.0f} MiB -> {after['apps_rss_kb'] / 1024:.0f} MiB "
-              f"in all ({after['apps_rss_kb'] / 1024 / max(after['apps'], 1):.0f} MiB each)")
+        print(
+            f"session apps: {before['apps']} running, "
+            f"{before['apps_rss_kb'] / 1024:.0f} MiB -> {after['apps_rss_kb'] / 1024:.0f} MiB "
+            f"in all ({after['apps_rss_kb'] / 1024 / max(after['apps'], 1):.0f} MiB each)"
+        )
     # Where the machine's time went: on a real server the players' side is on
     # their own machines.
     server_cpu = after["cpu_s"] - before["cpu_s"]
     apps_cpu = after["apps_cpu_s"] - before["apps_cpu_s"]
     per_move = 1000 / max(results.moves, 1)
-    print(f"CPU while playing ({elapsed:.0f}s on {os.cpu_count()} cores): server {server_cpu:.0f}s, "
-          f"session apps {apps_cpu:.0f}s, players' side (this process) {client_cpu:.0f}s; "
-          f"a player's move costs {server_cpu * per_move:.0f} + {apps_cpu * per_move:.0f} + "
-          f"{client_cpu * per_move:.0f} ms")
+    print(
+        f"CPU while playing ({elapsed:.0f}s on {os.cpu_count()} cores): server {server_cpu:.0f}s, "
+        f"session apps {apps_cpu:.0f}s, players' side (this process) {client_cpu:.0f}s; "
+        f"a player's move costs {server_cpu * per_move:.0f} + {apps_cpu * per_move:.0f} + "
+        f"{client_cpu * per_move:.0f} ms"
+    )
     if ms:
         print(f"(mean {statistics.fmean(ms):.1f} ms)")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=120.0, help="how long to play (default 120)")
-    parser.add_argument("--overtime", type=float, default=120.0,
-                        help="extra seconds for the games in play to finish (default 120)")
+    parser.add_argument(
+        "--seconds", type=float, default=120.0, help="how long to play (default 120)"
+    )
+    parser.add_argument(
+        "--overtime",
+        type=float,
+        default=120.0,
+        help="extra seconds for the games in play to finish (default 120)",
+    )
     parser.add_argument("--sessions", type=int, default=40)
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--clients", choices=("auto", "ssh", "ipc"), default="auto")
     parser.add_argument("--bot-pace", type=float, default=0.05, help="seconds before a bot move")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="seconds a socket player waits before its move")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds a socket player waits before its move"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--verbose", action="store_true", help="say when a turn is slow to show")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)

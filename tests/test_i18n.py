@@ -335,7 +335,7 @@ def untranslated(
     files: list[Path] | None = None,
     widgets: bool = True,
 ) -> list[str]:
-    """"file:line: text" for each literal text shown without `_()`."""
+    """ "file:line: text" for each literal text shown without `_()`."""
     found: dict[tuple[str, int, str], None] = {}
     for path in files or sorted(SOURCES.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))

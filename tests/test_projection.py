@@ -72,6 +72,12 @@ def test_commands_travel_as_plain_data() -> None:
         CallIdiot(1, 2),
     ):
         assert command_from_dict(json.loads(json.dumps(command_to_dict(command)))) == command
-    for bad in ({}, {"type": "play", "player": 0}, {"type": "dance", "player": 0}, [1], {"type": "draw", "player": "0"}):
+    for bad in (
+        {},
+        {"type": "play", "player": 0},
+        {"type": "dance", "player": 0},
+        [1],
+        {"type": "draw", "player": "0"},
+    ):
         with pytest.raises(ValueError):
             command_from_dict(bad)

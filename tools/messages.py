@@ -134,9 +134,7 @@ def source_files(source_dir: Path = SOURCE_DIR) -> list[Path]:
     return sorted(source_dir.rglob("*.py"), key=lambda p: p.relative_to(source_dir).as_posix())
 
 
-def extract(
-    source_dir: Path = SOURCE_DIR, root: Path = ROOT
-) -> tuple[list[Message], list[str]]:
+def extract(source_dir: Path = SOURCE_DIR, root: Path = ROOT) -> tuple[list[Message], list[str]]:
     """Every message under ``source_dir`` in order of first appearance, and warnings
     (messages that cannot be extracted, or one msgid used both with and without a plural)."""
     messages: dict[str, Message] = {}
@@ -156,7 +154,9 @@ def extract(
                 # text built at run time (f-string, concatenation, %) is never in the catalog.
                 built = [a for a in args if isinstance(a, ast.JoinedStr | ast.BinOp | ast.Constant)]
                 if len(args) < wanted or built:
-                    warnings.append(f"{where}: {name}() needs literal text, got {ast.unparse(call)}")
+                    warnings.append(
+                        f"{where}: {name}() needs literal text, got {ast.unparse(call)}"
+                    )
                 continue
             msgid = args[0].value  # type: ignore[attr-defined]
             plural = args[1].value if wanted == 2 else None  # type: ignore[attr-defined]
@@ -285,9 +285,7 @@ def write_pot(output: Path = POT_FILE, check: bool = False) -> int:
         print(f"{shown} is up to date ({len(messages)} messages).")
         return 0
     if check:
-        print(
-            f"{shown} is out of date: run python tools/messages.py extract", file=sys.stderr
-        )
+        print(f"{shown} is out of date: run python tools/messages.py extract", file=sys.stderr)
         return 1
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(fresh, encoding="utf-8")
@@ -517,9 +515,7 @@ def _check_format(entry: Entry, name: str) -> list[str]:
     return problems
 
 
-def compile_po(
-    po: Path, mo: Path | None = None, use_fuzzy: bool = False
-) -> tuple[Path, int]:
+def compile_po(po: Path, mo: Path | None = None, use_fuzzy: bool = False) -> tuple[Path, int]:
     """Compile ``po`` into ``mo`` (default: beside it, same name); returns the path and
     the number of translated messages. Raises `PoError` and writes nothing on errors."""
     name = _shown(po)

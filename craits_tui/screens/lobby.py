@@ -104,7 +104,9 @@ def seat_words(seat: SeatInfo, host: str | None) -> str:
 def table_details(info: TableInfo) -> str:
     """The lobby's line about the selected table: its rules and who sits there."""
     seats = ", ".join(seat_words(s, info.host) for s in info.seats)
-    return _("Rules: {rules}. Seats: {seats}.").format(rules=describe_rules(info.rules), seats=seats)
+    return _("Rules: {rules}. Seats: {seats}.").format(
+        rules=describe_rules(info.rules), seats=seats
+    )
 
 
 def game_words(info: TableInfo) -> str:

@@ -64,31 +64,74 @@ def build_serve_parser(parent: Any) -> argparse.ArgumentParser:
         parser = parent.add_parser("serve", help="run the SSH game server", description=description)
     parser.set_defaults(serve=True)
     net = parser.add_argument_group("network")
-    net.add_argument("--host", default="127.0.0.1",
-                     help="address to listen on (default 127.0.0.1; 0.0.0.0 for every network)")
+    net.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; 0.0.0.0 for every network)",
+    )
     net.add_argument("--port", type=_port, default=2222, help="port to listen on (default 2222)")
     auth = parser.add_argument_group("who may play")
-    auth.add_argument("--auth", choices=AUTH_MODES, default="open",
-                      help="open: anyone who can reach the port (for a LAN); password: one "
-                           "shared password; keys: the keys in --authorized-keys")
-    auth.add_argument("--password-file", type=Path, metavar="FILE",
-                      help=f"the shared password, on the file's first line (or set {PASSWORD_VARIABLE})")
-    auth.add_argument("--authorized-keys", type=Path, metavar="FILE",
-                      help="public keys allowed in, one a line (as ~/.ssh/authorized_keys)")
+    auth.add_argument(
+        "--auth",
+        choices=AUTH_MODES,
+        default="open",
+        help="open: anyone who can reach the port (for a LAN); password: one "
+        "shared password; keys: the keys in --authorized-keys",
+    )
+    auth.add_argument(
+        "--password-file",
+        type=Path,
+        metavar="FILE",
+        help=f"the shared password, on the file's first line (or set {PASSWORD_VARIABLE})",
+    )
+    auth.add_argument(
+        "--authorized-keys",
+        type=Path,
+        metavar="FILE",
+        help="public keys allowed in, one a line (as ~/.ssh/authorized_keys)",
+    )
     limits = parser.add_argument_group("limits and timing")
-    limits.add_argument("--max-sessions", type=_positive_int, default=50, metavar="N",
-                        help="sessions at once in all (default 50)")
-    limits.add_argument("--per-address", type=_positive_int, default=8, metavar="N",
-                        help="sessions at once from one address (default 8)")
-    limits.add_argument("--idle-timeout", type=duration, default=30 * 60.0, metavar="TIME",
-                        help="end a session after this long without input (default 30m)")
-    limits.add_argument("--grace", type=duration, default=60.0, metavar="TIME",
-                        help="how long a dropped player's seat waits before a bot plays it "
-                             "(default 60s)")
-    limits.add_argument("--bot-pace", type=duration, default=0.6, metavar="TIME",
-                        help="pause before each bot move (default 0.6s)")
-    parser.add_argument("--data-dir", type=Path, metavar="DIR",
-                        help=f"host key and saved games (default {default_data_dir()})")
+    limits.add_argument(
+        "--max-sessions",
+        type=_positive_int,
+        default=50,
+        metavar="N",
+        help="sessions at once in all (default 50)",
+    )
+    limits.add_argument(
+        "--per-address",
+        type=_positive_int,
+        default=8,
+        metavar="N",
+        help="sessions at once from one address (default 8)",
+    )
+    limits.add_argument(
+        "--idle-timeout",
+        type=duration,
+        default=30 * 60.0,
+        metavar="TIME",
+        help="end a session after this long without input (default 30m)",
+    )
+    limits.add_argument(
+        "--grace",
+        type=duration,
+        default=60.0,
+        metavar="TIME",
+        help="how long a dropped player's seat waits before a bot plays it (default 60s)",
+    )
+    limits.add_argument(
+        "--bot-pace",
+        type=duration,
+        default=0.6,
+        metavar="TIME",
+        help="pause before each bot move (default 0.6s)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        metavar="DIR",
+        help=f"host key and saved games (default {default_data_dir()})",
+    )
     parser.add_argument("--verbose", action="store_true", help="log connections and errors")
     return parser
 

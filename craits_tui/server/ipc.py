@@ -261,4 +261,3 @@ class _Client:
             conn.close(refusal.code, refusal.message)
         elif refusal.code in STRIKES and not self.strikes.take():
             conn.close("bad-messages", "Too many bad messages.")
-

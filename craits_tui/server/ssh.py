@@ -323,8 +323,9 @@ class _SSHServer(asyncssh.SSHServer):
     def session_requested(self) -> GameSession:
         return GameSession(self)
 
-    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
-                             orig_port: int) -> bool:
+    def connection_requested(
+        self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
+    ) -> bool:
         return False  # no port forwarding
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
@@ -372,8 +373,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
 
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
-                      term_modes: Mapping[int, int]) -> bool:
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
+    ) -> bool:
         self.term_type = term_type
         if term_size[0] > 0 and term_size[1] > 0:
             self.size = _bounded(term_size)
@@ -400,8 +402,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         asyncio.get_running_loop().create_task(self._run(), name="craits-session")
 
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
-                              pixheight: int) -> None:
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width > 0 and height > 0:
             self.size = _bounded((width, height, pixwidth, pixheight))
             if self._master >= 0:
@@ -686,8 +687,12 @@ and a client asking for a million of them must not make it try."""
 
 def _bounded(size: Sequence[int]) -> tuple[int, int, int, int]:
     width, height, pixwidth, pixheight = [*size, 0, 0][:4]
-    return (min(width, MAX_SIZE[0]), min(height, MAX_SIZE[1]), min(pixwidth, 65535),
-            min(pixheight, 65535))
+    return (
+        min(width, MAX_SIZE[0]),
+        min(height, MAX_SIZE[1]),
+        min(pixwidth, 65535),
+        min(pixheight, 65535),
+    )
 
 
 def _set_size(fd: int, size: Sequence[int]) -> None:
@@ -699,4 +704,3 @@ def _set_size(fd: int, size: Sequence[int]) -> None:
 def _signal_group(pid: int, sig: int) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(pid, sig)
-

@@ -193,8 +193,11 @@ async def sit_two(
     mark = bob.send("join", code=joined["code"].lower(), seat=None)
     joined_bob = await bob.reply("joined", mark)
     assert joined_bob["seat"] == 1
-    await ann.until(lambda: any(m["op"] == "table" and m["table"]["seats"][1]["name"] == "Bob"
-                                for m in ann.received))
+    await ann.until(
+        lambda: any(
+            m["op"] == "table" and m["table"]["seats"][1]["name"] == "Bob" for m in ann.received
+        )
+    )
     return ann, bob
 
 
@@ -308,7 +311,9 @@ async def test_two_people_and_a_bot_play_a_whole_game(tmp_path: Path) -> None:
         replayed = stored.load(record.id, attach=False)
         stored.close()
         assert Game.from_events(replayed.events).state == game.state
-        await ann.until(lambda: any(m["op"] == "table" and m["table"]["over"] for m in ann.received))
+        await ann.until(
+            lambda: any(m["op"] == "table" and m["table"]["over"] for m in ann.received)
+        )
         mark = ann.send("leave")
         assert (await ann.reply("left", mark))["code"] == table.code
 
@@ -366,10 +371,17 @@ async def test_commands_for_another_seat_illegal_ones_and_garbage_are_refused(
         assert refused["code"] == "not-in-hand" and refused["params"] == {"card": str(missing)}
         assert "hold" in refused["message"]
         # ...garbage of every kind.
-        for line in (b"not json\n", b"[1, 2]\n", b'{"op": 3}\n', b'{"op": "fly"}\n',
-                     b'{"op": "command", "command": {"type": "play"}}\n',
-                     b'{"op": "join", "code": 7}\n', b"\xff\xfe\n", b"\n",
-                     b"[" * 30_000 + b"]" * 30_000 + b"\n"):
+        for line in (
+            b"not json\n",
+            b"[1, 2]\n",
+            b'{"op": 3}\n',
+            b'{"op": "fly"}\n',
+            b'{"op": "command", "command": {"type": "play"}}\n',
+            b'{"op": "join", "code": 7}\n',
+            b"\xff\xfe\n",
+            b"\n",
+            b"[" * 30_000 + b"]" * 30_000 + b"\n",
+        ):
             refused = await mover.reply("refused", mover.send_raw(line))
             assert refused["code"] in ("bad-message", "no-such-table"), line
         # A line far longer than the limit is one bad message.
@@ -435,8 +447,8 @@ async def test_an_announcement_and_a_call_at_once_one_wins(tmp_path: Path) -> No
         outcomes = {"idiot-called", "last-card-announced"}
 
         def decided(client: Client, mark: int) -> Callable[[], bool]:
-            return lambda: "refused" in client.ops(mark) or any(
-                e["type"] in outcomes for e in client.events
+            return lambda: (
+                "refused" in client.ops(mark) or any(e["type"] in outcomes for e in client.events)
             )
 
         await ann.until(decided(ann, mark_ann))
@@ -656,8 +668,12 @@ async def test_filling_handing_over_leaving_and_closing(tmp_path: Path) -> None:
         assert (await bob.reply("refused", mark))["code"] == "not-host"
         mark = ann.send("fill", seat=2, bot="random")
         table = (await bob.reply("table", mark))["table"]
-        assert table["seats"][2] == {"name": "Ada", "bot": "random", "connected": True,
-                                     "person": False}
+        assert table["seats"][2] == {
+            "name": "Ada",
+            "bot": "random",
+            "connected": True,
+            "person": False,
+        }
         mark = ann.send("fill", seat=1, bot="random")
         assert (await ann.reply("refused", mark))["code"] == "seat-taken"
         mark = cy.send("join", code=ann.code)
@@ -667,9 +683,9 @@ async def test_filling_handing_over_leaving_and_closing(tmp_path: Path) -> None:
         # The host leaves before the start: the next person hosts.
         mark = ann.send("leave")
         assert (await ann.reply("left", mark))["code"] == bob.code
-        await bob.until(lambda: any(
-            m["op"] == "table" and m["table"]["host"] == "Bob" for m in bob.received
-        ))
+        await bob.until(
+            lambda: any(m["op"] == "table" and m["table"]["host"] == "Bob" for m in bob.received)
+        )
         mark = bob.send("fill", seat=0, bot="normal")  # the new host may fill
         seats = (await bob.reply("table", mark))["table"]["seats"]
         assert [s["bot"] for s in seats] == ["normal", None, "random"]
@@ -692,13 +708,21 @@ async def test_leaving_a_game_hands_the_seat_to_a_bot_at_once(tmp_path: Path) ->
         await bob.reply("left", mark)
         await ann.until(lambda: len(seat_news(ann, heard)) >= 1)
         assert seat_news(ann, heard)[0] == {
-            "op": "seat", "seat": 1, "connected": False, "bot": "normal"
+            "op": "seat",
+            "seat": 1,
+            "connected": False,
+            "bot": "normal",
         }
         # No grace: the bot plays Bob's turn at once.
-        await ann.until(lambda: any(
-            e.get("player") == 1 and e["type"] in ("card-played", "cards-drawn")
-            for e in ann.events[-10:]
-        ) or ann.my_turn)
+        await ann.until(
+            lambda: (
+                any(
+                    e.get("player") == 1 and e["type"] in ("card-played", "cards-drawn")
+                    for e in ann.events[-10:]
+                )
+                or ann.my_turn
+            )
+        )
         # Bob comes back from the lobby: the seat is his again.
         mark = bob.send("join", code=ann.code)
         assert (await bob.reply("joined", mark))["seat"] == 1

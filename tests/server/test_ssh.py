@@ -29,7 +29,7 @@ from craits_tui.server.ssh import CraitsServer, ServerConfig, default_data_dir
 TIMEOUT = 10.0
 SIZE = (100, 32)
 
-FAKE_APP = r'''
+FAKE_APP = r"""
 import asyncio, json, os, signal, sys
 
 path = sys.argv[sys.argv.index("--remote") + 1]
@@ -72,7 +72,7 @@ async def main():
 
 
 asyncio.run(main())
-'''
+"""
 
 
 @pytest.fixture(autouse=True)
@@ -244,7 +244,9 @@ async def test_forwarding_and_sftp_are_refused(tmp_path: Path) -> None:
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", server.port)
         with pytest.raises(asyncssh.ChannelOpenError):
-            await conn.create_unix_connection(asyncssh.SSHUNIXSession, "/nonexistent/forwarded.sock")
+            await conn.create_unix_connection(
+                asyncssh.SSHUNIXSession, "/nonexistent/forwarded.sock"
+            )
         with pytest.raises(asyncssh.ChannelListenError):
             await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
         with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
@@ -302,9 +304,10 @@ async def test_only_authorized_keys_get_in_and_the_key_is_known(tmp_path: Path) 
 
 async def test_open_mode_knows_a_key_when_one_is_offered(tmp_path: Path) -> None:
     key = asyncssh.generate_private_key("ssh-ed25519")
-    async with running(tmp_path) as server, connect(
-        server, "bob", client_keys=[key], password=None
-    ) as conn:
+    async with (
+        running(tmp_path) as server,
+        connect(server, "bob", client_keys=[key], password=None) as conn,
+    ):
         term = await Terminal.open(conn)
         await term.shows("welcome bob")
         (member,) = server.authority.members()  # type: ignore[union-attr]
@@ -353,7 +356,10 @@ async def test_the_server_full_is_said(tmp_path: Path) -> None:
 
 
 async def test_an_idle_session_is_ended_with_a_word(tmp_path: Path) -> None:
-    async with running(tmp_path, limits=Limits(idle_timeout=0.5)) as server, connect(server) as conn:
+    async with (
+        running(tmp_path, limits=Limits(idle_timeout=0.5)) as server,
+        connect(server) as conn,
+    ):
         term = await Terminal.open(conn)
         await term.shows("welcome")
         await term.shows("bye: No input for too long.")  # the app was told why
@@ -481,9 +487,11 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(tmp_path: Pat
                 else:
                     await asyncio.sleep(0.05)
         # Ann saw the host's move as it happened.
-        await term.shows("Host played" if any(
-            e["type"] == "card-played" and e["player"] == 0 for e in game.events
-        ) else "Host drew")
+        await term.shows(
+            "Host played"
+            if any(e["type"] == "card-played" and e["player"] == 0 for e in game.events)
+            else "Host drew"
+        )
         code = next(m for m in authority.members() if m.user == "ann").reconnect
         # Ann's connection drops: the seat waits, then a bot stands in.
         heard = len(host.received)
