@@ -152,6 +152,10 @@ class TableScreen(Roomy, Screen):
         self.query_one(Direction).ascii = self.settings.ascii
         if self.seat is not None:
             hand.focus()
+        else:
+            # Watching: no hand, so no "Play" key in the footer either.
+            hand.can_focus = False
+            self.set_focus(None)
         # Catch up with the game so far (a resumed game) without reliving it: no
         # summaries of past rounds, only the last lines of the log.
         self._shown = self._known

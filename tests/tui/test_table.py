@@ -582,3 +582,13 @@ async def test_two_people_at_one_terminal_take_turns(tmp_path: Path) -> None:
         badges = [badge.info for badge in screen.query(SeatBadge)]
         assert [info.seat for info in badges if info is not None] == [2, 0]  # from Ben's left
         assert "Your turn" in shown(app)
+
+
+async def test_watching_bots_offers_no_play_key(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = seat_up(app, Game.new(["Ada", "Bob", "Cy"], seed=1), ["normal"] * 3)
+        await pilot.pause()
+        assert app.focused is None
+        assert "Play" not in footer_keys(screen)
+        assert {"Scores", "Pace", "Help", "Quit"} <= set(footer_keys(screen))
