@@ -18,6 +18,7 @@ from craits_core import (
     Play,
     RuleSet,
     Suit,
+    score_hand,
 )
 from craits_core.bots import (
     LEVELS,
@@ -29,7 +30,7 @@ from craits_core.bots import (
     RandomBot,
     make_bot,
 )
-from craits_core.bots.clues import log_likelihood, make_clue
+from craits_core.bots.clues import hand_score, log_likelihood, make_clue
 from craits_core.bots.masks import mask_of
 from craits_core.bots.reasons import Reason
 from craits_core.bots.sampling import Knowledge, Sampler
@@ -358,6 +359,17 @@ def test_a_player_who_drew_is_dealt_no_card_that_fitted() -> None:
         bob = sampler.sample(rng).hands[1]
         held = bob[:4]
         assert not any(c.suit.value == "D" or c.rank.label in ("Q", "8") for c in held), bob
+
+
+def test_the_clues_score_a_hand_as_the_rules_do() -> None:
+    # The clues score hands as bit masks, thousands of times a decision: the same
+    # sums as the rules' scoring, 3s cancelling the highest cards included.
+    rng = random.Random(5)
+    threes = [c for c in FULL_DECK if c.rank.value == 3]
+    for _ in range(2000):
+        hand = rng.sample(FULL_DECK, rng.randint(0, 9)) + rng.sample(threes, rng.randint(0, 3))
+        hand = list(dict.fromkeys(hand))
+        assert hand_score(mask_of(hand)) == score_hand(hand), hand
 
 
 def test_a_play_against_the_habits_is_unlikely_from_a_hand_that_had_better() -> None:

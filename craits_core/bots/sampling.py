@@ -200,8 +200,7 @@ class Sampler:
             raise ValueError("a bot needs a seat's view, not a spectator's")
         self.seat = seat
         self.drafts = drafts
-        seen = set(view.hand) | set(view.discard)
-        self.unseen: list[Card] = [c for c in FULL_DECK if c not in seen]
+        self.unseen = unseen_cards(view)
         self._unseen = [INDEX[c] for c in self.unseen]
         knowledge = knowledge if knowledge is not None else Knowledge()
         if knowledge.rules is not None and knowledge.rules != view.rules:
