@@ -218,9 +218,11 @@ class Narrator:
         if view.crank:
             if plays:
                 return _("Crank at {n}: play an A or a 2 (you must).").format(n=view.crank)
-            return _("Crank at {n}: you hold no A or 2, draw {n} (d).").format(n=view.crank)
+            return _("Crank at {n}: you hold no A or 2, draw {n} (d or Enter).").format(
+                n=view.crank
+            )
         if not plays:
-            return _("Your turn: nothing to play, draw a card (d).")
+            return _("Your turn: nothing to play, draw a card (d or Enter).")
         text = _("Your turn: follow {suit} or play {options}.").format(
             suit=self.look.glyph(view.active_suit), options=_(" or ").join(self._options(view))
         )

@@ -454,8 +454,14 @@ class TableScreen(Roomy, Screen):
     def _card_chosen(self, message: Hand.CardChosen) -> None:
         if self.seat is None or self._waiting or self._queue:
             return
+        moves = self._moves()
+        can_play = any(isinstance(m, Play) for m in moves)
+        if message.with_enter and not can_play and any(isinstance(m, Draw) for m in moves):
+            # Enter is "do the obvious thing": with no card to play, that is drawing.
+            self.action_draw()
+            return
         card = message.card
-        options = [m for m in self._moves() if isinstance(m, Play) and m.card == card]
+        options = [m for m in moves if isinstance(m, Play) and m.card == card]
         if len(options) > 1:
             self._ask_suit(card, [m.suit for m in options])
             return

@@ -50,9 +50,11 @@ class Hand(Widget, can_focus=True):
     class CardChosen(Message):
         """The player picked a card to play."""
 
-        def __init__(self, card: Card) -> None:
+        def __init__(self, card: Card, *, with_enter: bool = False) -> None:
             super().__init__()
             self.card = card
+            self.with_enter = with_enter
+            """Picked with Enter on the cursor, not by its number or a click."""
 
     def __init__(self, look: CardLook, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -153,7 +155,7 @@ class Hand(Widget, can_focus=True):
 
     def action_choose(self) -> None:
         if self.cards:
-            self.post_message(self.CardChosen(self.cards[self.cursor]))
+            self.post_message(self.CardChosen(self.cards[self.cursor], with_enter=True))
 
     def choose_number(self, number: int) -> None:
         """Play the n-th card (1-based), as the number keys do."""

@@ -123,6 +123,36 @@ async def test_draw_with_the_key_or_by_clicking_the_stock(tmp_path: Path) -> Non
         assert Card.parse("10H") in hand_of(screen)
 
 
+async def test_enter_draws_when_there_is_nothing_to_play(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        assert "nothing to play, draw a card (d or Enter)" in shown(app)
+        await pilot.press(key(screen, "KS"))  # a card named by its number is still refused
+        await pilot.pause()
+        assert len(hand_of(screen)) == 5
+        await pilot.press("enter")
+        await pilot.pause()
+        assert Card.parse("10H") in hand_of(screen)
+        assert game.state.current_player == 1
+
+
+async def test_enter_does_not_draw_when_a_card_can_be_played(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["3S KS 4C 2D QH", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        hand = screen.query_one(Hand)
+        hand.cursor = hand.cards.index(Card.parse("KS"))
+        await pilot.press("enter")  # refused: the Q♥ could be played
+        await pilot.pause()
+        assert len(hand_of(screen)) == 5
+        assert game.state.pile[-1] == Card.parse("JH")
+
+
 async def test_an_eight_asks_for_a_suit(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -514,6 +544,23 @@ async def test_the_crank_box_grows_for_a_long_name(tmp_path: Path) -> None:
         await pilot.press(key(screen, "AC"))
         await pilot.pause()
         assert "Bartholomew must answer" in shown(app)
+
+
+async def test_a_small_table_shows_the_crank_and_the_plays_together(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Eight cards take two rows of the hand: the middle of the table is short.
+        hands = [
+            "AC 4H 6H 7H 9H 10S JS QS",
+            "3C 4C 5C 6C 9C 10C JC QC",
+            "3D 4D 5D 6D 9D 10D JD QD",
+        ]
+        game = stacked_game(hands, "2H", dealer=2)
+        seat_up(app, game, [None, "normal", "normal"])
+        await pilot.pause()
+        text = shown(app)
+        assert "CRANK 2" in text and "you must answer" in text
+        assert "no plays yet this" in text
 
 
 async def test_the_scoreboard_cuts_long_names_to_fit(tmp_path: Path) -> None:
