@@ -287,16 +287,21 @@ class Narrator:
         return fixed.get(code, str(err))
 
     def advice(self, move: Command) -> str:
-        """A move as advice: "Play 7♠", "Play 8♣ and name hearts", "Draw"."""
+        """A move as advice: "Play 7♠", "Play 8♣ and name hearts", "Draw", with a
+        reminder to say "Last card!" when the play leaves one card."""
         if isinstance(move, Play):
             card = self.look.plain(move.card)
             if move.suit is not None and move.card.rank is Rank.EIGHT:
-                return _("Play {card} and name {suit}").format(card=card, suit=suit_name(move.suit))
-            if move.suit is not None:
-                return _("Play {card} and switch to {suit}").format(
+                text = _("Play {card} and name {suit}").format(card=card, suit=suit_name(move.suit))
+            elif move.suit is not None:
+                text = _("Play {card} and switch to {suit}").format(
                     card=card, suit=suit_name(move.suit)
                 )
-            return _("Play {card}").format(card=card)
+            else:
+                text = _("Play {card}").format(card=card)
+            if move.announce:  # the play leaves one card: forgetting to say so costs two
+                text = _("{play}, and say “Last card!” (l)").format(play=text)
+            return text
         if isinstance(move, Draw):
             return _("Draw")
         if isinstance(move, ChooseSuit):

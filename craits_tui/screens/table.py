@@ -100,6 +100,7 @@ class TableScreen(Roomy, Screen):
         self._enabled: tuple[bool | None, ...] = ()  # the footer's move keys, as shown
         self._title = ""
         self._adviser: Bot | None = None  # a hard bot that knows what this seat knows
+        self._hinted = False  # a hint is (or may still be) on the screen
         self._bot_timer: Timer | None = None
         self._moves_key: tuple[int, int] | None = None
         self._legal: tuple[Command, ...] = ()
@@ -438,6 +439,15 @@ class TableScreen(Roomy, Screen):
         except IllegalMove as err:
             self.notify(self.narrator.refusal(err, self.view), severity="warning", timeout=4)
             return False
+        if (
+            self._hinted
+            and command.player == self.seat
+            and isinstance(command, Play | Draw | ChooseSuit)
+        ):
+            # The hint was for the move just made: left up, it would read as
+            # advice for the next turn.
+            self._hinted = False
+            self.app.clear_notifications()
         return True
 
     def _my_turn(self) -> bool:
@@ -575,6 +585,7 @@ class TableScreen(Roomy, Screen):
                 hand.cursor = hand.cards.index(move.card)
         text = f"{self.narrator.advice(move)}: {self.narrator.reason(reason)}"
         self.notify(text, title=_("Hint"), timeout=8)
+        self._hinted = True
 
     def action_pace(self) -> None:
         """Bots play slower or faster: slow, normal, fast, instant, round again."""

@@ -40,9 +40,6 @@ class Scoreboard(Widget):
             totals = [t + s for t, s in zip(totals, scores, strict=True)]
         best = min(totals) if totals and self.round_scores else None
         leaders = [best is not None and total == best for total in totals]
-        names = [
-            ("★ " if lead else "") + name for lead, name in zip(leaders, self.players, strict=True)
-        ]
         rows: list[tuple[list[str], bool]] = []
         for index, size in enumerate(self.schedule):
             number = index + 1
@@ -65,8 +62,17 @@ class Scoreboard(Widget):
             for column in range(2, len(total_row))
         ]
         # The name columns share the room the first two leave, two cells apart.
-        room = self.content_size.width - 4 - sum(widths) - 2 * len(names)
-        for name, width in zip(names, _name_widths(names, needs, room), strict=True):
+        room = self.content_size.width - 4 - sum(widths) - 2 * len(self.players)
+        names = [
+            ("★ " if lead else "") + name for lead, name in zip(leaders, self.players, strict=True)
+        ]
+        name_widths = _name_widths(names, needs, room)
+        if any(cell_len(name) > width for name, width in zip(names, name_widths, strict=True)):
+            # Short of room, the star goes before any of a name: the leaders'
+            # columns are bold anyway.
+            names = list(self.players)
+            name_widths = _name_widths(names, needs, room)
+        for name, width in zip(names, name_widths, strict=True):
             header.append(name if cell_len(name) <= width else _shorten(name, width))
             widths.append(width)
         # Column styles: the round and hand size dim, the leaders' columns bold.

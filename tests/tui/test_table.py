@@ -455,7 +455,7 @@ async def test_a_damaged_save_file_is_left_alone_and_play_goes_on(tmp_path: Path
 async def test_the_hint_key_says_what_the_hard_bot_would_do(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        # One card left, and it goes out: any sensible adviser says to play it.
+        # The Q♥ is the only card that follows, and it leaves Ann with one card.
         game = stacked_game(["QH 4S", "3C 4C"], "JH", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
         await pilot.pause()
@@ -465,10 +465,14 @@ async def test_the_hint_key_says_what_the_hard_bot_would_do(tmp_path: Path) -> N
             hints = [n for n in app._notifications if n.title == "Hint"]
             if hints:
                 break
-        assert hints and "Play Q♥" in hints[0].message
+        assert hints and "Play Q♥, and say “Last card!” (l)" in hints[0].message
         hand = screen.query_one(Hand)
         assert hand.cards[hand.cursor] == Card.parse("QH")
         assert game.state.pile[-1] == Card.parse("JH")  # a hint plays nothing
+        await pilot.press("l", "enter")
+        await pilot.pause()
+        assert game.state.pile[-1] == Card.parse("QH")
+        assert not [n for n in app._notifications if n.title == "Hint"]  # it was for that move
 
 
 def footer_keys(screen: TableScreen) -> dict[str, FooterKey]:
@@ -576,6 +580,21 @@ async def test_the_scoreboard_cuts_long_names_to_fit(tmp_path: Path) -> None:
         names = lines[0].split()[2:]
         assert names[0] == "Ann" and names[2:] == ["Cy", "Di"]
         assert names[1].endswith("…") and "Bartholomew-Long".startswith(names[1][:-1])
+
+
+async def test_the_leaders_star_never_hides_a_name(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        # Four short names fill the board; a star on top would cut Cy's to "…".
+        game = Game.new(["Root", "Ada", "Bob", "Cy"], seed=11)
+        screen = seat_up(app, game, [None, "normal", "normal", "normal"])
+        await pilot.pause()
+        board = screen.query_one(Scoreboard)
+        board.round_scores = ((90, 30, 10, 0),)
+        header = board.render().plain.splitlines()[0].split()
+        assert header[2:] == ["Root", "Ada", "Bob", "Cy"]
+        board.players = ("Ann", "Ada", "Bob", "Cy")  # one cell less: room for the star
+        assert board.render().plain.splitlines()[0].split()[2:] == ["Ann", "Ada", "Bob", "★", "Cy"]
 
 
 async def test_every_round_and_the_totals_fit_a_small_terminal(tmp_path: Path) -> None:
