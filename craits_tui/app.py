@@ -38,6 +38,8 @@ class CraitsApp(App[str | None]):
 
     CSS_PATH = "craits.tcss"
     TITLE = "Craits"
+    keeps_settings = True
+    """Whether changed settings are saved for the next session."""
     # Every action has its own key in the footer; the palette's hint would crowd
     # it out of an 80-column terminal.
     ENABLE_COMMAND_PALETTE = False
@@ -169,6 +171,9 @@ class CraitsApp(App[str | None]):
         self.settings = settings
         self.theme = THEMES[settings.theme]
         self.animation_level = "full" if settings.animations else "none"
+        self.set_class(settings.ascii, "-ascii")
+        if not self.keeps_settings:
+            return
         try:
             save_settings(settings, self.settings_file)
         except OSError as err:

@@ -7,8 +7,18 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from .i18n import N_
+
 PACES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 """Seconds between bot moves at each pace."""
+
+PACE_NAMES = {
+    "slow": N_("Slow"),
+    "normal": N_("Normal"),
+    "fast": N_("Fast"),
+    "instant": N_("Instant"),
+}
+"""Each pace as a player reads it (marked here, translated where shown)."""
 
 THEMES = {"dark": "textual-dark", "light": "textual-light"}
 

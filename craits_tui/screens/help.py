@@ -30,6 +30,10 @@ CONTROLS: tuple[str, ...] = (
         "| **i**, or click an opponent's Idiot! badge | call “Idiot!” on an opponent "
         "who forgot to say “Last card!” |\n"
         "| **s** | the scores |\n"
+        "| **h** | a hint: what the hard bot would play, and why |\n"
+        "| **o** | options: the bots' pace, the theme, the cards' look, saying "
+        "“Last card!” for you |\n"
+        "| **p** | the bots' pace, one step: slow, normal, fast, instant |\n"
         "| **?** | this help |\n"
         "| **q** | quit: the game is saved, and you go on where you left it next time |"
     ),
@@ -74,7 +78,7 @@ CONTROLS: tuple[str, ...] = (
         "`--wild-nine` choose the variants (see Rules).\n"
         "- `--resume` goes straight back to your unfinished game.\n"
         "- `--pace`, `--ascii`, `--four-colour`, `--theme` and `--lang` change the "
-        "look and feel, and are remembered."
+        "look and feel, and are remembered (so are the changes made in Options)."
     ),
     N_("`craits-tui --help` lists every option."),
 )

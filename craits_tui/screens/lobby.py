@@ -49,7 +49,7 @@ from ..remote import (
     TableInfo,
     refusal_text,
 )
-from ..settings import THEMES, Settings
+from ..settings import Settings
 from ..table import Table
 from ..widgets.footer import Footer
 from .roomy import Roomy
@@ -169,6 +169,8 @@ class RemoteApp(CraitsApp):
 
     # The app's stylesheet, found from this module's folder.
     CSS_PATH = "../craits.tcss"
+    # Settings last for the session: the settings file is the server's, not the player's.
+    keeps_settings = False
 
     def __init__(
         self, socket_path: str, settings: Settings | None = None, *, token: str | None = None
@@ -231,12 +233,6 @@ class RemoteApp(CraitsApp):
 
     def open_table(self, table: Table) -> None:
         self._switch(RemoteTableScreen(table, self.settings))
-
-    def change_settings(self, settings: Settings) -> None:
-        """Kept for this session only: the settings file is the server's, not the player's."""
-        self.settings = settings
-        self.theme = THEMES[settings.theme]
-        self.animation_level = "full" if settings.animations else "none"
 
     @on(ServerSaid)
     def _server_said(self, said: ServerSaid) -> None:
@@ -306,6 +302,7 @@ class LobbyScreen(Listening, Roomy, Screen):
         Binding("w", "watch", _("Watch")),
         Binding("c", "type_code", _("Type a code")),
         Binding("r", "reconnect", _("Reconnect")),
+        Binding("o", "options", _("Options")),
         Binding("question_mark", "help", _("Help"), key_display="?"),
         Binding("q", "app.quit", _("Quit")),
     ]
@@ -495,6 +492,11 @@ class LobbyScreen(Listening, Roomy, Screen):
         from .help import HelpScreen
 
         self.app.push_screen(HelpScreen())
+
+    def action_options(self) -> None:
+        from .options import OptionsScreen
+
+        self.app.push_screen(OptionsScreen())
 
     @on(Button.Pressed, "#lobby-quit")
     def _quit(self) -> None:

@@ -34,9 +34,10 @@ from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 from ..app import CraitsApp, NewGame
 from ..cli import BOT_NAMES
 from ..i18n import N_, _
-from ..settings import PACES, Settings
+from ..settings import PACE_NAMES, PACES, Settings
 from ..table import Seat
 from ..widgets.footer import Footer
+from .forms import cursor_on_choice
 from .roomy import Roomy
 
 MAX_NAME = 16
@@ -52,12 +53,6 @@ _LEVEL_NAMES = {
     "easy": N_("Bot: easy"),
     "normal": N_("Bot: normal"),
     "hard": N_("Bot: hard"),
-}
-_PACE_NAMES = {
-    "slow": N_("Slow"),
-    "normal": N_("Normal"),
-    "fast": N_("Fast"),
-    "instant": N_("Instant"),
 }
 VARIANTS: tuple[tuple[str, str, str], ...] = (
     (
@@ -248,7 +243,7 @@ class SetupScreen(Roomy, Screen):
             with RadioSet(id="setup-pace", compact=True, classes="inline"):
                 for pace in PACES:
                     yield RadioButton(
-                        _(_PACE_NAMES.get(pace, pace)),
+                        _(PACE_NAMES[pace]),
                         value=pace == self.settings.pace,
                         id=f"pace-{pace}",
                     )
@@ -259,9 +254,7 @@ class SetupScreen(Roomy, Screen):
 
     def on_mount(self) -> None:
         for radios in self.query(RadioSet):
-            # A radio set's keyboard cursor starts on its first button; put it on
-            # the choice made, so the arrows move from there.
-            radios._selected = radios.pressed_index if radios.pressed_index >= 0 else 0
+            cursor_on_choice(radios)
 
     # --- Changes ------------------------------------------------------------------
 

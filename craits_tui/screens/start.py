@@ -54,6 +54,7 @@ class StartScreen(Roomy, Screen):
         Binding("r", "resume", _("Resume")),
         Binding("n", "app.new_game", _("New game")),
         Binding("p", "past", _("Past games")),
+        Binding("o", "options", _("Options")),
         Binding("question_mark", "help", _("Rules & help"), key_display="?"),
         Binding("q", "app.quit", _("Quit")),
     ]
@@ -72,6 +73,7 @@ class StartScreen(Roomy, Screen):
                 _("New game (n)"), id="new", variant="default" if self.unfinished else "primary"
             )
             yield Button(_("Past games (p)"), id="past", disabled=store is None)
+            yield Button(_("Options (o)"), id="options")
             yield Button(_("Rules and help (?)"), id="help")
             yield Button(_("Quit (q)"), id="quit")
         yield Footer()
@@ -99,6 +101,12 @@ class StartScreen(Roomy, Screen):
 
         if self.app.store is not None:  # type: ignore[attr-defined]
             self.app.push_screen(HistoryScreen())
+
+    @on(Button.Pressed, "#options")
+    def action_options(self) -> None:
+        from .options import OptionsScreen
+
+        self.app.push_screen(OptionsScreen())
 
     @on(Button.Pressed, "#help")
     def action_help(self) -> None:

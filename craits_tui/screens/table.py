@@ -78,7 +78,12 @@ class TableScreen(Roomy, Screen):
         Binding("i", "call_idiot", _("Idiot!")),
         Binding("s", "scores", _("Scores")),
         Binding("h", "hint", _("Hint")),
-        Binding("p", "pace", _("Pace")),
+        Binding("o", "options", _("Options")),
+        # The pace is in the options; the footer offers its own key only to those
+        # watching bots, who have room for it and a use for it. (Of two bindings of
+        # one key, the first that is not switched off is the one shown and run.)
+        Binding("p", "watch_pace", _("Pace")),
+        Binding("p", "pace", _("Pace"), show=False),
         Binding("question_mark", "help", _("Help"), key_display="?"),
         Binding("q", "quit_game", _("Quit")),
         *[Binding(str(n), f"play_number({n})", show=False) for n in range(1, 10)],
@@ -148,9 +153,7 @@ class TableScreen(Roomy, Screen):
     def on_mount(self) -> None:
         self.set_class(self.seat is None, "-watching")
         hand = self.query_one(Hand)
-        hand.hover_tracking = self.settings.hover
-        self.query_one(Footer).hover_tracking = self.settings.hover
-        self.query_one(Direction).ascii = self.settings.ascii
+        self._follow_settings()
         if self.seat is not None:
             hand.focus()
         else:
@@ -587,6 +590,37 @@ class TableScreen(Roomy, Screen):
         self.notify(text, title=_("Hint"), timeout=8)
         self._hinted = True
 
+    def _follow_settings(self) -> None:
+        """Bring the table in line with ``self.settings``."""
+        settings = self.settings
+        self.query_one(Hand).hover_tracking = settings.hover
+        self.query_one(Footer).hover_tracking = settings.hover
+        self.query_one(Direction).ascii = settings.ascii
+        look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
+        if look != self.look:
+            self.look = look
+            for widget in (Hand, DrawPile, DiscardPile, PlayTrail):
+                self.query_one(widget).look = look
+                self.query_one(widget).refresh()
+            # The log and the trail are told again, with the new card faces.
+            self._show_seat(self.seat)
+            self._refresh_table()
+
+    def action_options(self) -> None:
+        """The options dialog; the table follows what changed when it closes."""
+        from .options import OptionsScreen
+
+        def changed(settings: Settings | None) -> None:
+            if settings is not None:
+                self.settings = settings
+                self._follow_settings()
+                self._schedule_bots()
+
+        self.app.push_screen(OptionsScreen(), changed)
+
+    def action_watch_pace(self) -> None:
+        self.action_pace()
+
     def action_pace(self) -> None:
         """Bots play slower or faster: slow, normal, fast, instant, round again."""
         paces = list(PACES)
@@ -611,6 +645,8 @@ class TableScreen(Roomy, Screen):
         self.app.exit(message=_("The game is saved: start craits-tui again to go on."))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "watch_pace":
+            return self.seat is None
         if action in _MOVE_ACTIONS:
             if self.seat is None:
                 return False  # watching: no hand, no moves, not in the footer

@@ -38,6 +38,7 @@ from craits_core import Card, Draw, Game, Play, RuleSet, State
 from craits_tui import i18n
 from craits_tui.app import CraitsApp, Launch
 from craits_tui.screens.game_over import GameOver
+from craits_tui.screens.options import OptionsScreen
 from craits_tui.screens.round_summary import RoundSummary
 from craits_tui.screens.scores import ScoresScreen
 from craits_tui.screens.suit_picker import SuitPicker
@@ -235,6 +236,14 @@ async def start(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     app.show_menu()
 
 
+async def options(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """The options (the o key) over the table."""
+    seat(app, mid_round_game())
+    await pilot.pause()
+    await pilot.press("o")
+    await wait_for(pilot, OptionsScreen)
+
+
 async def help_screen(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     """The help, opened from the start menu on its Rules tab."""
     await pilot.press("question_mark")
@@ -248,6 +257,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("round_summary", round_summary),
     Scene("scores", scores),
     Scene("game_over", game_over),
+    Scene("options", options),
     Scene("help", help_screen),
     Scene("table_80x24", table, size=(80, 24)),  # the smallest window the game allows
 )

@@ -14,6 +14,7 @@ from craits_core import Draw, Game, GameStore, Play, RuleSet
 from craits_tui.app import CraitsApp, Launch
 from craits_tui.faces import CardLook
 from craits_tui.screens.history import HistoryScreen, UnfinishedChoice
+from craits_tui.screens.options import OptionsScreen
 from craits_tui.screens.replay import ReplayScreen
 from craits_tui.screens.setup import SetupScreen, clean_name, name_problems, parse_seed
 from craits_tui.screens.table import TableScreen
@@ -207,6 +208,28 @@ async def test_set_up_fits_a_small_window(tmp_path: Path) -> None:
         await pilot.press("escape")
         assert type(app.screen).__name__ == "StartScreen"
         assert app.store is not None and app.store.games() == []
+
+
+# --- Options --------------------------------------------------------------------------
+
+
+async def test_options_change_at_once_and_are_kept(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        screen = app.screen
+        assert isinstance(screen, OptionsScreen)
+        done = screen.query_one("#options-done", Button)
+        assert done.region.bottom <= 23  # the whole dialog fits a small window
+        await pilot.click("#theme-light")
+        await pilot.click("#option-auto_announce")
+        await pilot.pause()
+        assert app.theme == "textual-light"  # under the dialog, while it is open
+        kept = load_settings(tmp_path / "settings.json")
+        assert kept.theme == "light" and kept.auto_announce
+        assert kept.pace == "normal" and not kept.ascii  # the rest as it was
+        await pilot.press("escape")
+        assert type(app.screen).__name__ == "StartScreen"
 
 
 # --- Past games -------------------------------------------------------------------------

@@ -452,6 +452,29 @@ async def test_a_damaged_save_file_is_left_alone_and_play_goes_on(tmp_path: Path
     assert damaged.read_bytes() == garbage
 
 
+async def test_options_at_the_table_change_the_cards_and_the_announcing(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["QH 4S", "3C 4C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        assert "♥" in shown(app)
+        await pilot.press("o")
+        await pilot.click("#option-ascii")
+        await pilot.click("#option-auto_announce")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        assert not any(glyph in shown(app) for glyph in "♠♥♦♣")  # hand, piles, log, status
+        assert "QH" in shown(app).replace(" ", "")
+        await pilot.press(key(screen, "QH"))  # down to one card: said for Ann
+        await pilot.pause()
+        assert game.state.announced[0]
+        assert "Pace" not in footer_keys(screen)  # it is in the options...
+        await pilot.press("p")  # ...and its key still works
+        assert app.settings.pace == "normal" and screen.settings.pace == "normal"  # from slow
+
+
 async def test_the_hint_key_says_what_the_hard_bot_would_do(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -657,4 +680,6 @@ async def test_watching_bots_offers_no_play_key(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.focused is None
         assert "Play" not in footer_keys(screen)
-        assert {"Scores", "Pace", "Help", "Quit"} <= set(footer_keys(screen))
+        assert {"Scores", "Pace", "Options", "Help", "Quit"} <= set(footer_keys(screen))
+        await pilot.press("p")
+        assert app.settings.pace == "normal"  # from slow

@@ -1,0 +1,109 @@
+"""Options: how the game looks and moves, changed while playing and kept for next time.
+
+Every change takes effect at once (the theme under the dialog, the bots' pace) and
+is saved as it is made; the cards' look reaches the table when the dialog closes.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Label, RadioButton, RadioSet, Static
+
+from ..i18n import N_, _
+from ..settings import PACE_NAMES, PACES, THEMES, Settings
+from ..widgets.footer import Footer
+from .forms import cursor_on_choice
+from .roomy import Roomy
+
+_THEME_NAMES = {"dark": N_("Dark"), "light": N_("Light")}
+
+TOGGLES: tuple[tuple[str, str, str, str], ...] = (
+    ("four_colour", N_("Cards"), N_("Four-colour deck"), N_("Blue diamonds, green clubs.")),
+    ("ascii", "", N_("Letters for suits"), N_("If suit symbols show badly.")),
+    ("auto_announce", N_("Last card"), N_("Say it for me"), N_("Said with your play to one card.")),
+    ("animations", N_("Motion"), N_("Animations"), N_("Off for slow links: no hover.")),
+)
+"""Each on/off setting: its `Settings` field, its row's label, its name, what it does."""
+
+
+class OptionsScreen(Roomy, ModalScreen[Settings]):
+    """Bot pace, theme, the cards' look, saying "Last card!", animations.
+
+    Dismissed with the settings as they are now."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", _("Done")),
+    ]
+
+    def compose(self) -> ComposeResult:
+        settings = self._settings
+        yield from self.compose_too_small()
+        with Vertical(id="options-dialog"):
+            yield Static(_("Options"), id="options-title")
+            with Horizontal(classes="option"):
+                yield Label(_("Bot pace"), classes="option-label")
+                with RadioSet(id="option-pace", compact=True, classes="inline"):
+                    for pace in PACES:
+                        yield RadioButton(
+                            _(PACE_NAMES[pace]), value=pace == settings.pace, id=f"pace-{pace}"
+                        )
+            with Horizontal(classes="option"):
+                yield Label(_("Theme"), classes="option-label")
+                with RadioSet(id="option-theme", compact=True, classes="inline"):
+                    for theme in THEMES:
+                        yield RadioButton(
+                            _(_THEME_NAMES[theme]),
+                            value=theme == settings.theme,
+                            id=f"theme-{theme}",
+                        )
+            for field, row, name, explanation in TOGGLES:
+                with Horizontal(classes="option"):
+                    yield Label(_(row) if row else "", classes="option-label")
+                    yield Checkbox(
+                        _(name), getattr(settings, field), compact=True, id=f"option-{field}"
+                    )
+                    yield Label(_(explanation), classes="option-hint")
+            with Horizontal(id="options-buttons"):
+                yield Button(_("Done"), id="options-done", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for radios in self.query(RadioSet):
+            cursor_on_choice(radios)
+        self.query_one("#option-pace").focus()
+
+    @property
+    def _settings(self) -> Settings:
+        return cast(Settings, self.app.settings)  # type: ignore[attr-defined]
+
+    @on(RadioSet.Changed)
+    @on(Checkbox.Changed)
+    def _changed(self) -> None:
+        settings = self._settings
+        chosen = settings.but(
+            pace=self._choice("pace") or settings.pace,
+            theme=self._choice("theme") or settings.theme,
+            **{
+                field: self.query_one(f"#option-{field}", Checkbox).value
+                for field, _r, _n, _e in TOGGLES
+            },
+        )
+        if chosen != settings:
+            self.app.change_settings(chosen)  # type: ignore[attr-defined]
+
+    def _choice(self, name: str) -> str | None:
+        """The value chosen in the radio set ``option-{name}`` (from its button's id)."""
+        pressed = self.query_one(f"#option-{name}", RadioSet).pressed_button
+        if pressed is None or pressed.id is None:
+            return None
+        return pressed.id.removeprefix(f"{name}-")
+
+    @on(Button.Pressed, "#options-done")
+    def action_close(self) -> None:
+        self.dismiss(self._settings)
