@@ -329,7 +329,9 @@ class LobbyScreen(Listening, Roomy, Screen):
             yield Static("", id="lobby-detail", markup=False)
             with Horizontal(id="lobby-code-row"):
                 yield Label(_("Table code"), id="lobby-code-label")
-                yield Input(placeholder=_("code"), max_length=16, compact=True, id="lobby-code")
+                yield Input(
+                    placeholder=_("4 letters"), max_length=16, compact=True, id="lobby-code"
+                )
                 yield Label(_("Enter joins it."), classes="lobby-hint")
             with Horizontal(classes="menu-buttons"):
                 yield Button(_("New table"), id="lobby-new", variant="primary")
@@ -496,7 +498,7 @@ class LobbyScreen(Listening, Roomy, Screen):
     def action_options(self) -> None:
         from .options import OptionsScreen
 
-        self.app.push_screen(OptionsScreen())
+        self.app.push_screen(OptionsScreen(pace=False))  # the server's bots keep its pace
 
     @on(Button.Pressed, "#lobby-quit")
     def _quit(self) -> None:
@@ -859,7 +861,7 @@ class WaitingRoom(Listening, Roomy, Screen):
 
 class RemoteTableScreen(TableScreen):
     """The table of an online game: the server's refusals shown as the table's own,
-    "quit" leaves the table for the lobby, and no pace key (bots play on the server)."""
+    "quit" leaves the table for the lobby."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit_game", _("Leave")),
@@ -888,11 +890,6 @@ class RemoteTableScreen(TableScreen):
     def _seats_changed(self) -> None:
         # A bot standing in or a player back: the badges say so at the next refresh.
         self.call_later(self._refresh_table)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pace":
-            return False
-        return super().check_action(action, parameters)
 
     def action_quit_game(self) -> None:
         """Back to the lobby, after asking while the game is on."""

@@ -41,12 +41,17 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
         Binding("escape", "close", _("Done")),
     ]
 
+    def __init__(self, *, pace: bool = True) -> None:
+        super().__init__()
+        self.pace = pace
+        """Whether to offer the bots' pace (online, the server sets it)."""
+
     def compose(self) -> ComposeResult:
         settings = self._settings
         yield from self.compose_too_small()
         with Vertical(id="options-dialog"):
             yield Static(_("Options"), id="options-title")
-            with Horizontal(classes="option"):
+            with Horizontal(classes="option", id="option-pace-row"):
                 yield Label(_("Bot pace"), classes="option-label")
                 with RadioSet(id="option-pace", compact=True, classes="inline"):
                     for pace in PACES:
@@ -76,7 +81,8 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
     def on_mount(self) -> None:
         for radios in self.query(RadioSet):
             cursor_on_choice(radios)
-        self.query_one("#option-pace").focus()
+        self.query_one("#option-pace-row").display = self.pace
+        self.query_one("#option-pace" if self.pace else "#option-theme").focus()
 
     @property
     def _settings(self) -> Settings:

@@ -616,7 +616,7 @@ class TableScreen(Roomy, Screen):
                 self._follow_settings()
                 self._schedule_bots()
 
-        self.app.push_screen(OptionsScreen(), changed)
+        self.app.push_screen(OptionsScreen(pace=self.table.bots_play_here), changed)
 
     def action_watch_pace(self) -> None:
         self.action_pace()
@@ -645,6 +645,8 @@ class TableScreen(Roomy, Screen):
         self.app.exit(message=_("The game is saved: start craits-tui again to go on."))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("pace", "watch_pace") and not self.table.bots_play_here:
+            return False  # the bots play elsewhere (on the server), at its pace
         if action == "watch_pace":
             return self.seat is None
         if action in _MOVE_ACTIONS:

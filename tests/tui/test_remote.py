@@ -54,9 +54,11 @@ from craits_tui.screens.lobby import (
     RemoteTableScreen,
     WaitingRoom,
 )
+from craits_tui.screens.options import OptionsScreen
 from craits_tui.server.protocol import decode, encode
 from craits_tui.settings import Settings
 from craits_tui.table import LocalTable, Seat
+from craits_tui.widgets.footer import Footer
 from craits_tui.widgets.hand import Hand
 
 from ..decks import stacked_game
@@ -526,6 +528,13 @@ async def test_watching_a_game_shows_no_hand(socket_path: str) -> None:
             await until(pilot, lambda: screen.view == server.game.view(None))  # type: ignore[union-attr]
             assert screen.seat is None and screen.table.humans == []
             assert hand(screen) == ()
+            # The server's bots keep the server's pace: no key for it here.
+            keys = {key.description for key in screen.query_one(Footer).keys}
+            assert "Options" in keys and "Pace" not in keys
+            await pilot.press("o")
+            assert isinstance(app.screen, OptionsScreen)
+            assert not app.screen.query_one("#option-pace-row").display
+            await pilot.press("escape")
             with pytest.raises(IllegalMove):
                 screen.table.submit(Draw(0))
 
