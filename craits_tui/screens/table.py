@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
@@ -143,7 +143,9 @@ class TableScreen(Roomy, Screen):
                         yield PlayTrail(self.look, id="trail")
                 yield StatusLine(id="status")
                 with Horizontal(id="own"):
-                    yield Hand(self.look, id="hand")
+                    # A big hand (after a crank) scrolls, a row of cards at a time.
+                    with VerticalScroll(id="hand-scroll", can_focus=False):
+                        yield Hand(self.look, id="hand")
                     yield Button(_("Last card!"), id="last-card", variant="warning")
             with Vertical(id="side"):
                 yield Scoreboard(id="scoreboard")

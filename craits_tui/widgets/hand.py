@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -26,6 +27,8 @@ class Hand(Widget, can_focus=True):
     BINDINGS = [
         Binding("left", "move(-1)", _("Previous card"), show=False),
         Binding("right", "move(1)", _("Next card"), show=False),
+        Binding("up", "row(-1)", _("Row above"), show=False),
+        Binding("down", "row(1)", _("Row below"), show=False),
         Binding("home", "jump(0)", _("First card"), show=False),
         Binding("end", "jump(-1)", _("Last card"), show=False),
         Binding("enter", "choose", _("Play"), show=True),
@@ -149,6 +152,22 @@ class Hand(Widget, can_focus=True):
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
 
+    def action_row(self, step: int) -> None:
+        """The card above or below the cursor; the last one, if the row below is short."""
+        per_row = self._per_row()
+        row = self.cursor // per_row + step
+        if self.cards and 0 <= row <= (len(self.cards) - 1) // per_row:
+            self.cursor = min(self.cursor + step * per_row, len(self.cards) - 1)
+
+    def watch_cursor(self, cursor: int) -> None:
+        # In a container that scrolls (a big hand), the cursor's row is kept in view.
+        parent = self.parent
+        if isinstance(parent, Widget) and parent.allow_vertical_scroll:
+            row = Region(0, cursor // self._per_row() * CARD_HEIGHT, CARD_WIDTH, CARD_HEIGHT)
+            parent.scroll_to_region(
+                row.translate(self.virtual_region.offset), animate=False, immediate=True
+            )
+
     def action_jump(self, index: int) -> None:
         if self.cards:
             self.cursor = index % len(self.cards)
@@ -165,7 +184,7 @@ class Hand(Widget, can_focus=True):
 
     def _card_under(self, event: events.MouseEvent) -> int | None:
         offset = event.get_content_offset(self)
-        return None if offset is None else self.card_at(offset.x, offset.y + self.scroll_offset.y)
+        return None if offset is None else self.card_at(offset.x, offset.y)
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         if self.hover_tracking:

@@ -22,7 +22,7 @@ from craits_tui.widgets.hand import CARD_WIDTH, GAP, Hand
 from craits_tui.widgets.opponents import SeatBadge
 from craits_tui.widgets.scoreboard import Scoreboard
 
-from ..decks import stacked_game
+from ..decks import cards, stacked_game
 from .conftest import make_app, seat_up
 from .snapshots import screen_lines
 
@@ -75,6 +75,35 @@ async def test_keys_pick_and_play_a_card(tmp_path: Path) -> None:
         assert game.state.pile[-1] == Card.parse("QH")
         await pilot.press("d")  # not Ann's turn any more: nothing happens
         assert game.state.pile[-1] == Card.parse("QH")
+
+
+async def test_up_and_down_move_between_rows_of_a_big_hand(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        hand = screen.query_one(Hand)
+        # A hand grown by a crank: fourteen cards, three rows of six at 80 columns.
+        hand.cards = tuple(cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH"))
+        hand.cursor = 1
+        await pilot.pause()
+        await pilot.press("down")
+        assert hand.cursor == 7
+        await pilot.press("down")  # the last row is short: its last card
+        assert hand.cursor == 13
+        await pilot.pause()
+        assert "A♥" in shown(app) and "A♠" not in shown(app)  # scrolled to show it
+        await pilot.hover(Hand, offset=(1 + 1 * (CARD_WIDTH + GAP) + 2, 2 * 4 + 2))
+        assert hand.hovered == 13  # the mouse finds the cards where they are shown
+        await pilot.press("down")  # no row below
+        assert hand.cursor == 13
+        await pilot.press("up", "up")
+        assert hand.cursor == 1
+        await pilot.pause()
+        assert "A♠" in shown(app) and "A♥" not in shown(app)
+        await pilot.press("up")  # no row above
+        assert hand.cursor == 1
 
 
 async def test_number_key_plays_that_card(tmp_path: Path) -> None:
