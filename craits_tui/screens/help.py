@@ -21,7 +21,8 @@ CONTROLS: tuple[str, ...] = (
     N_(
         "| Key, or mouse | What it does |\n"
         "|---|---|\n"
-        "| **← →**, **Home**, **End**, or point at a card | choose a card in your hand |\n"
+        "| **← →** (**↑ ↓** for another row), **Home**, **End**, or point at a card "
+        "| choose a card in your hand |\n"
         "| **Enter**, or click a card | play the chosen card |\n"
         "| **1** to **9** | play the first to ninth card of your hand |\n"
         "| **d**, or click the stock | draw a card (only when you cannot play; "
