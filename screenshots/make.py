@@ -39,6 +39,7 @@ SHOTS = (
     "round_summary",
     "scores",
     "game_over",
+    "options",
     "help",
 )
 """The scenes worth a picture, in the order a player meets them."""
