@@ -16,7 +16,7 @@ from craits_tui.settings import Settings
 from craits_tui.table import Seat
 
 KEYS = (
-    *"123456789dlishpcnrv",
+    *"123456789dlishopcnrv",
     *("enter", "escape", "space", "tab", "shift+tab", "question_mark", "backspace"),
     *("left", "right", "up", "down", "home", "end", "pageup", "pagedown", "ctrl+s"),
 )
