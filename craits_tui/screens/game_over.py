@@ -13,19 +13,24 @@ from textual.widgets import Button, Label, Static
 from craits_core import PlayerView
 
 from ..i18n import _, ngettext
+from ..widgets.footer import Footer
 
 
 class GameOver(ModalScreen[str]):
-    """Final standings. Dismisses with "new" or "quit"."""
+    """Final standings. Dismisses with "again" (the same table, a new deal), "new"
+    (set up another game) or "quit"."""
 
     BINDINGS = [
+        Binding("a", "choose('again')", _("Play again")),
         Binding("n", "choose('new')", _("New game")),
         Binding("q", "choose('quit')", _("Quit")),
     ]
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: PlayerView, *, again: bool = True) -> None:
         super().__init__()
         self.view = view
+        self.again = again
+        """Whether "play again" is offered (not online: the server deals new tables)."""
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -40,8 +45,13 @@ class GameOver(ModalScreen[str]):
             yield Label(head, id="winner")
             yield Static(self._standings(), id="standings")
             with Horizontal(id="game-over-buttons"):
-                yield Button(_("New game (n)"), id="new", variant="primary")
+                if self.again:
+                    yield Button(_("Play again (a)"), id="again", variant="primary")
+                yield Button(
+                    _("New game (n)"), id="new", variant="default" if self.again else "primary"
+                )
                 yield Button(_("Quit (q)"), id="quit")
+        yield Footer()
 
     def _standings(self) -> Table:
         table = Table(box=None, padding=(0, 2))
@@ -60,7 +70,10 @@ class GameOver(ModalScreen[str]):
         return table
 
     def on_mount(self) -> None:
-        self.query_one("#new", Button).focus()
+        self.query(Button).first().focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.again or parameters != ("again",)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

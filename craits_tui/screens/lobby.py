@@ -866,6 +866,7 @@ class RemoteTableScreen(TableScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit_game", _("Leave")),
     ]
+    deals_again = False  # a new table is opened in the lobby
 
     def on_mount(self) -> None:
         table = self.table

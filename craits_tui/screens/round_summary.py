@@ -18,12 +18,17 @@ from craits_core import Card, PlayerView, score_breakdown
 
 from ..faces import CardLook
 from ..i18n import _
+from ..widgets.footer import Footer
 
 
 class RoundSummary(ModalScreen[None]):
     """Shows how the round scored; Enter deals the next one."""
 
-    BINDINGS = [Binding("enter", "next", _("Next round")), Binding("escape", "next", show=False)]
+    BINDINGS = [
+        # Before the focused button's own Enter, so the footer shows what it does.
+        Binding("enter", "next", _("Next round"), priority=True),
+        Binding("escape", "next", show=False),
+    ]
 
     def __init__(
         self,
@@ -59,6 +64,7 @@ class RoundSummary(ModalScreen[None]):
                 id="next",
                 variant="primary",
             )
+        yield Footer()
 
     def _table(self) -> Table:
         table = Table(expand=True, box=None, padding=(0, 1))

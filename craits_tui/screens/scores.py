@@ -11,6 +11,7 @@ from textual.widgets import Label
 from craits_core import PlayerView
 
 from ..i18n import _
+from ..widgets.footer import Footer
 from ..widgets.scoreboard import Scoreboard
 from .roomy import Roomy
 
@@ -31,6 +32,7 @@ class ScoresScreen(Roomy, ModalScreen[None]):
         with Vertical(id="scores"):
             yield Label(_("Scores (lowest total wins)"), id="scores-title")
             yield Scoreboard(id="full-scoreboard")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(Scoreboard).show(self.view)

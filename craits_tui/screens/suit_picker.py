@@ -13,6 +13,7 @@ from craits_core import Card, Rank, Suit
 
 from ..faces import CardLook, suit_name
 from ..i18n import _
+from ..widgets.footer import Footer
 
 
 class SuitPicker(ModalScreen[Suit | None]):
@@ -54,6 +55,7 @@ class SuitPicker(ModalScreen[Suit | None]):
                         label, id=f"suit-{suit.value}", classes=f"suit-{suit.name.lower()}"
                     )
                     yield button
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query(Button).first().focus()

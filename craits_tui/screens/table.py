@@ -689,10 +689,18 @@ class TableScreen(Roomy, Screen):
 
         assert self.view is not None
         self._waiting = True
-        self.app.push_screen(GameOver(self.view), self._after_game)
+        self.app.push_screen(GameOver(self.view, again=self.deals_again), self._after_game)
+
+    deals_again = True
+    """Whether the game over offers the same table again, with a new deal."""
 
     def _after_game(self, choice: str | None) -> None:
-        if choice == "new":
+        if choice == "again" and self.view is not None:
+            from ..app import NewGame
+
+            seats = tuple(self.table.seats)
+            self.app.start_game(NewGame(seats, self.view.rules))  # type: ignore[attr-defined]
+        elif choice == "new":
             self.app.action_new_game()
         else:
             self.app.exit()

@@ -338,7 +338,7 @@ async def test_finish_a_short_game(tmp_path: Path) -> None:
     app = make_app(tmp_path, pace="instant")
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["QH", "KC"], "JH", rules=RuleSet(short_game=True), **ANN_FIRST)
-        seat_up(app, game, [None, "normal"])
+        screen = seat_up(app, game, [None, "normal"])
         await pilot.pause()
         await pilot.press("1")
         await pilot.pause()
@@ -347,6 +347,15 @@ async def test_finish_a_short_game(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, GameOver)
         assert game.state.is_over and game.state.winners == (0,)
+        # Again: the same players and rules, a new deal from the first round.
+        await pilot.press("a")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, TableScreen) and again.table is not screen.table
+        assert again.table.seats == screen.table.seats
+        assert again.view is not None and again.view.rules == RuleSet(short_game=True)
+        assert again.view.round_number == 1 and again.view.totals == (0, 0)
+        assert app.store is not None and len(app.store.games()) == 2
 
 
 async def test_bots_play_a_whole_game_to_the_end(tmp_path: Path) -> None:
