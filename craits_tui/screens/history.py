@@ -357,6 +357,7 @@ class UnfinishedChoice(ModalScreen[str | None]):
                 yield Button(_("Resume (r)"), id="choice-resume", variant="primary")
                 yield Button(_("Replay so far (v)"), id="choice-replay")
                 yield Button(_("Cancel"), id="choice-cancel")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#choice-resume", Button).focus()

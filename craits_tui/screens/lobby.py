@@ -928,6 +928,7 @@ class CodePrompt(ModalScreen[str | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Cancel"), id="prompt-cancel")
                 yield Button(_("Reconnect"), id="prompt-go", variant="primary")
+        yield Footer()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#prompt-go")
@@ -959,6 +960,7 @@ class ConfirmLeave(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Stay (Esc)"), id="leave-stay", variant="primary")
                 yield Button(_("Leave (y)"), id="leave-go")
+        yield Footer()
 
     @on(Button.Pressed, "#leave-stay")
     def action_stay(self) -> None:
