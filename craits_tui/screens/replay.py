@@ -382,8 +382,10 @@ class ReplayScreen(Roomy, Screen):
         text.append(gap + _("Stock {n}").format(n=state.stock_size), style="dim")
         text.append("\n")
         if state.current_player is not None:
+            # "Turn", not "to play": the turn stays with a player while the card
+            # they played acts (everyone drawing for a 5, say).
             text.append(
-                _("{who} to play.").format(who=state.players[state.current_player]), style="bold"
+                _("{who}'s turn.").format(who=state.players[state.current_player]), style="bold"
             )
         elif state.is_over:
             names = ", ".join(state.players[s] for s in state.winners)
