@@ -16,9 +16,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Label, RadioButton, RadioSet, Static
 
 from ..i18n import N_, _
-from ..settings import PACE_NAMES, PACES, THEMES, Settings
+from ..settings import THEMES, Settings
 from ..widgets.footer import Footer
-from .forms import cursor_on_choice
+from .forms import chosen, cursor_on_choice, pace_choice
 from .roomy import Roomy
 
 _THEME_NAMES = {"dark": N_("Dark"), "light": N_("Light")}
@@ -53,11 +53,7 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
             yield Static(_("Options"), id="options-title")
             with Horizontal(classes="option", id="option-pace-row"):
                 yield Label(_("Bot pace"), classes="option-label")
-                with RadioSet(id="option-pace", compact=True, classes="inline"):
-                    for pace in PACES:
-                        yield RadioButton(
-                            _(PACE_NAMES[pace]), value=pace == settings.pace, id=f"pace-{pace}"
-                        )
+                yield from pace_choice("option-pace", settings.pace)
             with Horizontal(classes="option"):
                 yield Label(_("Theme"), classes="option-label")
                 with RadioSet(id="option-theme", compact=True, classes="inline"):
@@ -104,11 +100,8 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
             self.app.change_settings(chosen)  # type: ignore[attr-defined]
 
     def _choice(self, name: str) -> str | None:
-        """The value chosen in the radio set ``option-{name}`` (from its button's id)."""
-        pressed = self.query_one(f"#option-{name}", RadioSet).pressed_button
-        if pressed is None or pressed.id is None:
-            return None
-        return pressed.id.removeprefix(f"{name}-")
+        """The value chosen in the radio set ``option-{name}``."""
+        return chosen(self.query_one(f"#option-{name}", RadioSet), name)
 
     @on(Button.Pressed, "#options-done")
     def action_close(self) -> None:

@@ -34,10 +34,10 @@ from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 from ..app import CraitsApp, NewGame
 from ..cli import BOT_NAMES
 from ..i18n import N_, _
-from ..settings import PACE_NAMES, PACES, Settings
+from ..settings import Settings
 from ..table import Seat
 from ..widgets.footer import Footer
-from .forms import cursor_on_choice
+from .forms import chosen, cursor_on_choice, pace_choice
 from .roomy import Roomy
 
 MAX_NAME = 16
@@ -240,13 +240,7 @@ class SetupScreen(Roomy, Screen):
     def _compose_extras(self) -> ComposeResult:
         with Horizontal(classes="field group"):
             yield Label(_("Bot pace"), classes="field-label")
-            with RadioSet(id="setup-pace", compact=True, classes="inline"):
-                for pace in PACES:
-                    yield RadioButton(
-                        _(PACE_NAMES[pace]),
-                        value=pace == self.settings.pace,
-                        id=f"pace-{pace}",
-                    )
+            yield from pace_choice("setup-pace", self.settings.pace)
         with Horizontal(classes="field group"):
             yield Label(_("Seed"), classes="field-label")
             yield Input(placeholder=_("random"), max_length=40, compact=True, id="setup-seed")
@@ -327,10 +321,7 @@ class SetupScreen(Roomy, Screen):
         return cast(CraitsApp, self.app)
 
     def _pace(self) -> str:
-        pressed = self.query_one("#setup-pace", RadioSet).pressed_button
-        if pressed is None or pressed.id is None:
-            return self.settings.pace
-        return pressed.id.removeprefix("pace-")
+        return chosen(self.query_one("#setup-pace", RadioSet), "pace") or self.settings.pace
 
     @on(Button.Pressed, "#setup-back")
     def action_back(self) -> None:
