@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ..i18n import _
+from .plain import PlainWidget
 
 
-class CrankCounter(Widget):
+class CrankCounter(PlainWidget):
     """The crank's count, and what the player facing it must do."""
 
     count: reactive[int] = reactive(0)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ..i18n import _
+from .plain import PlainWidget
 
 
-class Direction(Widget):
+class Direction(PlainWidget):
     """Which way play goes."""
 
     direction: reactive[int] = reactive(1)

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from craits_core import Card, Rank, Suit
 
 from ..faces import CardLook, suit_name
 from ..i18n import _
+from .plain import PlainWidget
 
 
-class DiscardPile(Widget):
+class DiscardPile(PlainWidget):
     """The top card drawn large, and the suit to follow when an 8 or a 9 named one."""
 
     top: reactive[Card | None] = reactive(None)

@@ -8,7 +8,8 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.screen import Screen
-from textual.widget import Widget
+
+from .plain import PlainWidget
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class FooterKey:
     tooltip: str
 
 
-class Footer(Widget):
+class Footer(PlainWidget):
     """The screen's bindings that ask to be shown, in the order declared; a key that
     does nothing now is dimmed. Click a key to press it.
 

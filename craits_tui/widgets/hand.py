@@ -14,6 +14,7 @@ from craits_core import Card, Suit
 
 from ..faces import CardLook
 from ..i18n import _
+from .plain import PlainWidget
 
 CARD_WIDTH = 5
 GAP = 1
@@ -21,7 +22,7 @@ CARD_HEIGHT = 4  # a number line above the three lines of the card
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
 
 
-class Hand(Widget, can_focus=True):
+class Hand(PlainWidget, can_focus=True):
     """The cards of the seat shown. Click a card or pick one with the arrows and Enter."""
 
     BINDINGS = [

@@ -7,12 +7,13 @@ from rich.text import Text
 from textual import events
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.widget import Widget
+
+from .plain import PlainWidget
 
 MAX_LINES = 400
 
 
-class GameLog(Widget):
+class GameLog(PlainWidget):
     """A readable account of the game ("Bob played 7♠", "You drew a card").
 
     It fills a page from the top; when the page is full it turns: the last few

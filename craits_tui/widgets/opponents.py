@@ -9,9 +9,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ..i18n import _, ngettext
+from .plain import PlainWidget
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class SeatInfo:
     """The player forgot "last card" and can be called an idiot now."""
 
 
-class SeatBadge(Widget):
+class SeatBadge(PlainWidget):
     """One opponent. Click it to call "Idiot!" when they forgot their last card."""
 
     info: reactive[SeatInfo | None] = reactive(None)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from craits_core import PlayerView
 
 from ..i18n import _
+from .plain import PlainWidget
 
 
-class Scoreboard(Widget):
+class Scoreboard(PlainWidget):
     """Round by round scores, the current round highlighted and the leader marked.
 
     Laid out by hand rather than as a Rich table, which would be measured and drawn

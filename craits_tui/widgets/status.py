@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
+
+from .plain import PlainWidget
 
 
-class StatusLine(Widget):
+class StatusLine(PlainWidget):
     """One line, e.g. "Your turn: follow ♥ or play a J or an 8"."""
 
     message: reactive[str] = reactive("")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ..faces import CardLook
 from ..i18n import _, ngettext
+from .plain import PlainWidget
 
 
-class DrawPile(Widget):
+class DrawPile(PlainWidget):
     """The stock, face down, with how many cards are left. Click it to draw."""
 
     count: reactive[int] = reactive(0)

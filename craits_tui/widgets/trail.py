@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from craits_core import Card
 
 from ..faces import CardLook
 from ..i18n import _
+from .plain import PlainWidget
 
 SHOWN = 6
 """Plays shown; the stylesheet gives the trail the height for them."""
 
 
-class PlayTrail(Widget):
+class PlayTrail(PlainWidget):
     """Who played which card lately, so a player can follow what happened."""
 
     plays: reactive[tuple[tuple[str, Card], ...]] = reactive(())
