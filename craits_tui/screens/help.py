@@ -7,9 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Markdown, TabbedContent, TabPane
+from textual.widgets import Markdown, Static, TabbedContent, TabPane
+
+from craits_core import RuleSet
 
 from ..i18n import N_, _
+from ..narrate import describe_rules
 from ..rules_text import rules_markdown
 from ..widgets.footer import Footer
 from .roomy import Roomy
@@ -116,6 +119,11 @@ class HelpScreen(Roomy, Screen[None]):
         Binding("end", "scroll('end')", show=False),
     ]
 
+    def __init__(self, rules: RuleSet | None = None) -> None:
+        super().__init__()
+        self.rules = rules
+        """The rules of the game in play, if any: the Rules tab starts with them."""
+
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
         with TabbedContent(id="help-tabs"):
@@ -123,6 +131,11 @@ class HelpScreen(Roomy, Screen[None]):
                 TabPane(_("Rules"), id="rules"),
                 VerticalScroll(id="rules-scroll", classes="help-scroll"),
             ):
+                if self.rules is not None:
+                    yield Static(
+                        _("This game: {rules}.").format(rules=describe_rules(self.rules)),
+                        id="help-this-game",
+                    )
                 yield Markdown(rules_markdown(title=False), id="rules-text")
             with (
                 TabPane(_("Controls"), id="controls"),

@@ -641,7 +641,7 @@ class TableScreen(Roomy, Screen):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.view.rules if self.view is not None else None))
 
     def action_quit_game(self) -> None:
         self.app.exit(message=_("The game is saved: start craits-tui again to go on."))

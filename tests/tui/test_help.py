@@ -14,6 +14,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Markdown, Static, TabbedContent
 
 import craits_tui
+from craits_core import RuleSet
 from craits_tui import i18n
 from craits_tui.rules_text import SECTIONS, rules_markdown, sections
 from craits_tui.screens.handover import HandoverScreen
@@ -71,6 +72,17 @@ async def test_help_opens_on_the_rules() -> None:
         assert headings == [title for title, _blocks in SECTIONS]
         assert "Goal" in screen_text(app)
         assert SECRET not in screen_text(app)
+
+
+async def test_help_at_a_table_says_its_rules_first() -> None:
+    app = ScreenApp(HelpScreen(RuleSet(short_game=True, wild_nine=True)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "This game: short game, wild nine." in screen_text(app)
+    app = ScreenApp(HelpScreen())  # from the menu: no game, no such line
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "This game" not in screen_text(app)
 
 
 async def test_help_shows_the_controls() -> None:
