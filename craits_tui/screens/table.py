@@ -40,7 +40,7 @@ from craits_core.view import project
 from ..faces import CardLook
 from ..i18n import _, ngettext
 from ..narrate import Narrator
-from ..settings import PACES, Settings
+from ..settings import PACE_NAMES, PACES, Settings
 from ..table import Table
 
 if TYPE_CHECKING:
@@ -629,7 +629,7 @@ class TableScreen(Roomy, Screen):
         pace = paces[(paces.index(self.settings.pace) + 1) % len(paces)]
         self.settings = self.settings.but(pace=pace)
         self.app.change_settings(self.settings)  # type: ignore[attr-defined]
-        self.notify(_("Bots now play at pace: {pace}.").format(pace=_(pace)), timeout=2)
+        self.notify(_("Bot pace: {pace}.").format(pace=_(PACE_NAMES[pace])), timeout=2)
         self._schedule_bots()
 
     def action_scores(self) -> None:
