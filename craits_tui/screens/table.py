@@ -89,6 +89,9 @@ class TableScreen(Roomy, Screen):
         *[Binding(str(n), f"play_number({n})", show=False) for n in range(1, 10)],
     ]
 
+    deals_again = True
+    """Whether the game over offers the same table again, with a new deal."""
+
     def __init__(self, table: Table, settings: Settings) -> None:
         super().__init__()
         self.table = table
@@ -601,9 +604,10 @@ class TableScreen(Roomy, Screen):
         look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
         if look != self.look:
             self.look = look
-            for widget in (Hand, DrawPile, DiscardPile, PlayTrail):
-                self.query_one(widget).look = look
-                self.query_one(widget).refresh()
+            for kind in (Hand, DrawPile, DiscardPile, PlayTrail):
+                widget = self.query_one(kind)
+                widget.look = look
+                widget.refresh()
             # The log and the trail are told again, with the new card faces.
             self._show_seat(self.seat)
             self._refresh_table()
@@ -690,9 +694,6 @@ class TableScreen(Roomy, Screen):
         assert self.view is not None
         self._waiting = True
         self.app.push_screen(GameOver(self.view, again=self.deals_again), self._after_game)
-
-    deals_again = True
-    """Whether the game over offers the same table again, with a new deal."""
 
     def _after_game(self, choice: str | None) -> None:
         if choice == "again" and self.view is not None:
