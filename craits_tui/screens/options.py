@@ -88,7 +88,7 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
     @on(Checkbox.Changed)
     def _changed(self) -> None:
         settings = self._settings
-        chosen = settings.but(
+        changed = settings.but(
             pace=self._choice("pace") or settings.pace,
             theme=self._choice("theme") or settings.theme,
             **{
@@ -96,8 +96,8 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
                 for field, _r, _n, _e in TOGGLES
             },
         )
-        if chosen != settings:
-            self.app.change_settings(chosen)  # type: ignore[attr-defined]
+        if changed != settings:
+            self.app.change_settings(changed)  # type: ignore[attr-defined]
 
     def _choice(self, name: str) -> str | None:
         """The value chosen in the radio set ``option-{name}``."""
