@@ -8,6 +8,7 @@ shown, and the winners filled in as they come.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, cast
 
@@ -91,6 +92,50 @@ class Outcome:
         return cls(state.players, state.totals, len(state.round_scores), state.winners)
 
 
+@dataclass(frozen=True)
+class PersonRecord:
+    """How one person (a seat not played by a bot) did over the finished games."""
+
+    name: str
+    played: int
+    won: int
+    best: int
+    """The lowest final total."""
+
+
+def person_records(
+    records: Iterable[GameRecord], outcomes: Mapping[str, Outcome | StoreError]
+) -> list[PersonRecord]:
+    """Each person's finished games, known by name; the most played first. Games not
+    looked at yet, or damaged, are left out."""
+    played: dict[str, list[tuple[bool, int]]] = {}
+    for record in records:
+        outcome = outcomes.get(record.id)
+        seats = record.meta.get("seats")
+        if not record.finished or not isinstance(outcome, Outcome) or not isinstance(seats, list):
+            continue
+        for seat, (name, seat_info) in enumerate(zip(outcome.players, seats, strict=False)):
+            if isinstance(seat_info, dict) and not seat_info.get("bot"):
+                played.setdefault(name, []).append((seat in outcome.winners, outcome.totals[seat]))
+    people = [
+        PersonRecord(name, len(games), sum(won for won, _t in games), min(t for _w, t in games))
+        for name, games in played.items()
+    ]
+    return sorted(people, key=lambda p: -p.played)
+
+
+def records_text(people: Sequence[PersonRecord]) -> str:
+    """The records in a line: "Ann won 3 of 7 (best 85) · Ben won 0 of 1 (best 230)"."""
+    return " · ".join(
+        ngettext(
+            "{name} won {won} of {n} game (best {best})",
+            "{name} won {won} of {n} games (best {best})",
+            person.played,
+        ).format(name=person.name, won=person.won, n=person.played, best=person.best)
+        for person in people
+    )
+
+
 def _shorten(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
@@ -118,7 +163,7 @@ class HistoryScreen(Roomy, Screen):
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
         with Vertical(id="history"):
-            yield Static(_("Past games"), classes="menu-title")
+            yield Static(_("Past games"), classes="menu-title", id="history-title")
             yield Label(_("No games yet. Start one from the menu."), id="history-empty")
             table: DataTable[str | Text] = DataTable(
                 id="history-table", cursor_type="row", zebra_stripes=True
@@ -175,6 +220,11 @@ class HistoryScreen(Roomy, Screen):
                     self._show_detail()
             # A replay takes a few milliseconds: let keys and redraws through in between.
             await asyncio.sleep(0)
+        people = person_records(self.records.values(), self.outcomes)
+        if people:
+            self.query_one("#history-title", Static).update(
+                _("Past games") + " · " + records_text(people)
+            )
 
     def _load(self, game_id: str) -> Game | StoreError:
         """The game (not attached: looking saves nothing), or why it cannot be read;

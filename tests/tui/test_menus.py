@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import io
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from craits_core import Draw, Game, GameStore, Play, RuleSet
+from craits_core import Draw, Game, GameRecord, GameStore, Play, RuleSet, StoreError
 from craits_tui.app import CraitsApp, Launch
 from craits_tui.faces import CardLook
-from craits_tui.screens.history import HistoryScreen, UnfinishedChoice
+from craits_tui.screens.history import (
+    HistoryScreen,
+    Outcome,
+    PersonRecord,
+    UnfinishedChoice,
+    person_records,
+    records_text,
+)
 from craits_tui.screens.options import OptionsScreen
 from craits_tui.screens.replay import ReplayScreen
 from craits_tui.screens.setup import SetupScreen, clean_name, name_problems, parse_seed
@@ -289,8 +297,38 @@ async def test_history_lists_every_game(tmp_path: Path) -> None:
         open_row = row_of(screen, ids["open"])
         assert "Unfinished" in open_row and "1/15" in open_row
         assert "Damaged" in row_of(screen, ids["broken"])
+        # Each person's record, over the finished games (one here, all three people).
+        title = str(screen.query_one("#history-title", Static).render())
+        best = min(winners.totals)
+        assert f"{winners.players[winners.winners[0]]} won 1 of 1 game (best {best})" in title
         await pilot.press("escape")
         assert type(app.screen).__name__ == "StartScreen"
+
+
+def test_a_persons_record_counts_finished_games_and_leaves_bots_out() -> None:
+    def record(game_id: str, finished: bool, bots: list[str | None]) -> GameRecord:
+        seats = [{"name": n, "bot": b} for n, b in zip(["Ann", "Bob", "Cy"], bots, strict=True)]
+        now = datetime.now(UTC)
+        status = "finished" if finished else "playing"
+        return GameRecord(
+            game_id, ("Ann", "Bob", "Cy"), RuleSet(), now, now, status, 99, 3, {"seats": seats}
+        )
+
+    records = [
+        record("won", True, [None, "normal", None]),
+        record("lost", True, [None, "normal", None]),
+        record("open", False, [None, "normal", None]),
+        record("damaged", True, [None, "normal", None]),
+    ]
+    outcomes: dict[str, Outcome | StoreError] = {
+        "won": Outcome(("Ann", "Bob", "Cy"), (80, 120, 95), 15, (0,)),
+        "lost": Outcome(("Ann", "Bob", "Cy"), (200, 90, 150), 15, (1,)),
+        "open": Outcome(("Ann", "Bob", "Cy"), (10, 0, 20), 2, ()),
+        "damaged": StoreError("unreadable"),
+    }
+    people = person_records(records, outcomes)
+    assert people == [PersonRecord("Ann", 2, 1, 80), PersonRecord("Cy", 2, 0, 95)]
+    assert records_text(people[:1]) == "Ann won 1 of 2 games (best 80)"
 
 
 async def test_history_when_empty(tmp_path: Path) -> None:
