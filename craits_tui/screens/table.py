@@ -406,10 +406,20 @@ class TableScreen(Roomy, Screen):
         if self._waiting or self._queue or self.view is None or self.view.is_over:
             return
         # Even "instant" leaves the screen a moment to draw between bot moves.
-        delay = max(self.settings.bot_delay, 0.01)
+        delay = max(self.settings.bot_delay * self._deliberation(), 0.01)
         if self._human_may_announce():
             delay = max(delay, HUMAN_GRACE)
         self._bot_timer = self.set_timer(delay, self._bot_step)
+
+    def _deliberation(self) -> float:
+        """How long the bot to play seems to think, against the pace: a forced move
+        (a draw, the one card that fits) comes quicker than a choice among many,
+        as it would from a person."""
+        seat = self.view.current_player if self.view is not None else None
+        if seat is None or not self.table.seats[seat].is_bot:
+            return 1.0
+        choices = sum(isinstance(m, Play | Draw) for m in self.table.legal_moves(seat))
+        return 0.6 if choices <= 1 else 1.0 if choices <= 3 else 1.3
 
     def _human_may_announce(self) -> bool:
         return any(

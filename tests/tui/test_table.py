@@ -712,6 +712,22 @@ async def test_two_people_at_one_terminal_take_turns(tmp_path: Path) -> None:
         assert "Your turn" in shown(app)
 
 
+@pytest.mark.parametrize(
+    ("bobs_hand", "deliberation"), [("3C 4C 5C 6C 9C", 0.6), ("3H 4H 5H 6H 9H", 1.3)]
+)
+async def test_a_bot_with_no_choice_plays_sooner(
+    bobs_hand: str, deliberation: float, tmp_path: Path
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        # Ann deals: Bob plays first, on the J♥. He must draw, or may play any heart.
+        game = stacked_game(["7H KS 8C 2D QH", bobs_hand], "JH", dealer=0)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        assert game.state.current_player == 1
+        assert screen._deliberation() == deliberation
+
+
 async def test_watching_bots_offers_no_play_key(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
