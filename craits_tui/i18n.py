@@ -23,6 +23,25 @@ def use_language(language: str | None) -> None:
     _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=languages, fallback=True)
 
 
+_NAMES = {"en": "English", "it": "Italiano", "tl": "Tagalog", "eo": "Esperanto"}
+"""Languages by their own names, as a speaker looks for them in a list."""
+
+
+def languages() -> dict[str, str]:
+    """The languages the interface can speak: English and each catalog shipped, code
+    to the language's own name."""
+    found = sorted(
+        path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")
+    )
+    return {code: _NAMES.get(code, code) for code in ["en", *found]}
+
+
+def current_language() -> str:
+    """The code of the language the interface speaks now ("en" when no catalog)."""
+    language = _translation.info().get("language", "") or "en"
+    return language.split("_")[0].lower()
+
+
 def _(message: str) -> str:
     """The translation of ``message``."""
     return _translation.gettext(message)

@@ -166,6 +166,13 @@ def test_the_fake_catalog_only_uses_real_messages() -> None:
     assert {(e.msgid, e.msgid_plural) for e in entries if not e.is_header} <= known
 
 
+def test_the_languages_on_offer_are_english_and_each_catalog(fake_language: Path) -> None:
+    assert i18n.languages() == {"en": "English", "xx": "xx"}
+    assert i18n.current_language() == "xx"
+    i18n.use_language("en")  # no such catalog: English
+    assert i18n.current_language() == "en"
+
+
 def test_a_catalog_translates_messages_and_plurals(fake_language: Path) -> None:
     assert i18n._("Draw") == "Pesca"
     assert i18n._("Quit") == "Quit"  # fuzzy: not trusted yet

@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Label, RadioButton, RadioSet, Static
 
-from ..i18n import N_, _
+from ..i18n import N_, _, current_language, languages
 from ..settings import THEMES, Settings
 from ..widgets.footer import Footer
 from .forms import chosen, cursor_on_choice, pace_choice
@@ -63,6 +63,14 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
                             value=theme == settings.theme,
                             id=f"theme-{theme}",
                         )
+            with Horizontal(classes="option", id="option-language-row"):
+                yield Label(_("Language"), classes="option-label")
+                with RadioSet(id="option-language", compact=True, classes="inline"):
+                    speaking = settings.language or current_language()
+                    for code, name in languages().items():
+                        yield RadioButton(name, value=code == speaking, id=f"language-{code}")
+                # The keys' names are in the language set when the game started.
+                yield Label(_("From the next start."), classes="option-hint")
             for field, row, name, explanation in TOGGLES:
                 with Horizontal(classes="option"):
                     yield Label(_(row) if row else "", classes="option-label")
@@ -78,6 +86,10 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
         for radios in self.query(RadioSet):
             cursor_on_choice(radios)
         self.query_one("#option-pace-row").display = self.pace
+        # A session online keeps no settings for its next start.
+        self.query_one("#option-language-row").display = (
+            len(languages()) > 1 and self.app.keeps_settings  # type: ignore[attr-defined]
+        )
         self.query_one("#option-pace" if self.pace else "#option-theme").focus()
 
     @property
@@ -98,6 +110,14 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
         )
         if changed != settings:
             self.app.change_settings(changed)  # type: ignore[attr-defined]
+
+    @on(RadioSet.Changed, "#option-language")
+    def _language_changed(self) -> None:
+        # Kept apart: any other change leaves the language as it was set (or, when
+        # never set, following the system's).
+        language = self._choice("language")
+        if language is not None and language != self._settings.language:
+            self.app.change_settings(self._settings.but(language=language))  # type: ignore[attr-defined]
 
     def _choice(self, name: str) -> str | None:
         """The value chosen in the radio set ``option-{name}``."""

@@ -14,6 +14,7 @@ from textual.widgets import Button, DataTable, Input, Label, Select, Static
 from craits_core import Draw, Game, GameRecord, GameStore, Play, RuleSet, StoreError
 from craits_tui.app import CraitsApp, Launch
 from craits_tui.faces import CardLook
+from craits_tui.screens import options
 from craits_tui.screens.history import (
     HistoryScreen,
     Outcome,
@@ -238,6 +239,22 @@ async def test_options_change_at_once_and_are_kept(tmp_path: Path) -> None:
         assert kept.pace == "normal" and not kept.ascii  # the rest as it was
         await pilot.press("escape")
         assert type(app.screen).__name__ == "StartScreen"
+
+
+async def test_options_choose_the_language_for_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(options, "languages", lambda: {"en": "English", "xx": "Xxish"})
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        assert app.screen.query_one("#option-language-row").display
+        await pilot.click("#theme-light")  # another change: the language still follows the system
+        await pilot.pause()
+        assert load_settings(tmp_path / "settings.json").language is None
+        await pilot.click("#language-xx")
+        await pilot.pause()
+        assert load_settings(tmp_path / "settings.json").language == "xx"
 
 
 # --- Past games -------------------------------------------------------------------------
