@@ -147,6 +147,14 @@ def main(argv: list[str] | None = None) -> None:
         from .server.cli import main as serve
 
         raise SystemExit(serve(argv[1:]))
+    # The language first, so that --help and the errors speak it too.
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    early.add_argument("--settings", type=Path)
+    early.add_argument("--remote")
+    known, _rest = early.parse_known_args(argv)
+    saved = None if known.remote else load_settings(known.settings).language
+    use_language(known.lang or saved)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.remote:

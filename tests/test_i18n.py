@@ -166,6 +166,18 @@ def test_the_fake_catalog_only_uses_real_messages() -> None:
     assert {(e.msgid, e.msgid_plural) for e in entries if not e.is_header} <= known
 
 
+@pytest.mark.parametrize(
+    "po", sorted(i18n.LOCALE_DIR.glob("*/LC_MESSAGES/*.po")), ids=lambda p: p.parts[-3]
+)
+def test_each_shipped_catalog_is_compiled_from_its_po(po: Path, tmp_path: Path) -> None:
+    # The package ships the .mo (pip does not compile): it must be the .po's own.
+    mo, count = messages.compile_po(po, tmp_path / "fresh.mo")
+    assert count > 0
+    assert mo.read_bytes() == po.with_suffix(".mo").read_bytes(), (
+        f"run: python tools/messages.py compile {po.relative_to(ROOT)}"
+    )
+
+
 def test_the_languages_on_offer_are_english_and_each_catalog(fake_language: Path) -> None:
     assert i18n.languages() == {"en": "English", "xx": "xx"}
     assert i18n.current_language() == "xx"

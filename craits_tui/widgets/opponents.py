@@ -10,8 +10,16 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .plain import PlainWidget
+
+# Marked here, translated where shown: the language may change after import.
+_BOT_KINDS = {
+    "random": N_("random bot"),
+    "easy": N_("easy bot"),
+    "normal": N_("normal bot"),
+    "hard": N_("hard bot"),
+}
 
 
 @dataclass(frozen=True)
@@ -75,7 +83,12 @@ class SeatBadge(PlainWidget):
         elif narrow:
             state = points
         else:
-            kind = _("{level} bot").format(level=_(info.bot)) if info.bot else _("person")
+            if not info.bot:
+                kind = _("person")
+            elif info.bot in _BOT_KINDS:
+                kind = _(_BOT_KINDS[info.bot])
+            else:
+                kind = _("{level} bot").format(level=info.bot)
             state = Text(kind, style="dim")
         return Text("\n").join((name, cards, state))
 

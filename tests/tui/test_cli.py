@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from craits_tui.cli import _launch, build_parser, needs_ascii
+from craits_tui import i18n
+from craits_tui.cli import _launch, build_parser, main, needs_ascii
+from craits_tui.settings import Settings, save_settings
 
 
 @pytest.mark.parametrize(
@@ -68,3 +72,21 @@ def test_help_documents_every_option(capsys: pytest.CaptureFixture[str]) -> None
         "--resume",
     ):
         assert option in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "saved"), [(["--lang", "it", "--help"], None), (["--help"], "it")]
+)
+def test_help_speaks_the_language_asked_for_or_saved(
+    argv: list[str],
+    saved: str | None,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(i18n, "_translation", i18n._translation)  # English again afterwards
+    settings = tmp_path / "settings.json"
+    save_settings(Settings(language=saved), settings)  # as the options left it
+    with pytest.raises(SystemExit):
+        main([*argv, "--settings", str(settings)])
+    assert "Craits, il gioco di carte, nel tuo terminale." in capsys.readouterr().out
