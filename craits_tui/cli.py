@@ -12,7 +12,7 @@ from craits_core import RuleSet
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from .i18n import _, use_language
-from .settings import PACES, THEMES, load_settings, save_settings, settings_path
+from .settings import PACES, THEMES, Settings, load_settings, save_settings, settings_path
 
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 DEFAULT_NAMES = ("", "Bob", "Cy", "Di", "Ed")  # the first seat is "You", translated
@@ -153,14 +153,14 @@ def main(argv: list[str] | None = None) -> None:
     early.add_argument("--settings", type=Path)
     early.add_argument("--remote")
     known, _rest = early.parse_known_args(argv)
-    saved = None if known.remote else load_settings(known.settings).language
-    use_language(known.lang or saved)
+    # Read once, here: an online session (--remote) keeps no settings file.
+    settings = Settings() if known.remote else load_settings(known.settings)
+    use_language(known.lang or settings.language)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.remote:
         _remote(args)
         return
-    settings = load_settings(args.settings)
     changes = {
         "pace": args.pace,
         "ascii": args.ascii,
@@ -197,8 +197,6 @@ def main(argv: list[str] | None = None) -> None:
 def _remote(args: argparse.Namespace) -> None:
     """An online session, started by the server: the settings file here is the
     server's, not the player's, so none is read or written."""
-    from .settings import Settings
-
     settings = Settings(
         ascii=bool(args.ascii) or needs_ascii(os.environ),
         four_colour=bool(args.four_colour),
