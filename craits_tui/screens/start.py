@@ -65,6 +65,8 @@ class StartScreen(Roomy, Screen):
         self.unfinished = store.latest_unfinished() if store is not None else None
         with Vertical(id="start"):
             yield Static(LOGO, id="logo")
+            # A short window has no room for the logo, but should still say whose start menu it is.
+            yield Label("C R A I T S", id="short-logo")
             yield Label(_("A Crazy Eights relative for 2 to 5 players"), id="tagline")
             if self.unfinished is not None:
                 yield Button(_("Resume your game (r)"), id="resume", variant="primary")

@@ -260,6 +260,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("options", options),
     Scene("help", help_screen),
     Scene("table_80x24", table, size=(80, 24)),  # the smallest window the game allows
+    Scene("start_80x24", start, size=(80, 24)),
 )
 """Every scene, in the order a player meets them."""
 
