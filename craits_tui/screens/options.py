@@ -65,12 +65,14 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
                         )
             with Horizontal(classes="option", id="option-language-row"):
                 yield Label(_("Language"), classes="option-label")
-                with RadioSet(id="option-language", compact=True, classes="inline"):
-                    speaking = settings.language or current_language()
-                    for code, name in languages().items():
-                        yield RadioButton(name, value=code == speaking, id=f"language-{code}")
-                # The keys' names are in the language set when the game started.
-                yield Label(_("From the next start."), classes="option-hint")
+                # Under the languages, not beside them: four names fill the row.
+                with Vertical(classes="option-stack"):
+                    with RadioSet(id="option-language", compact=True, classes="inline"):
+                        speaking = settings.language or current_language()
+                        for code, name in languages().items():
+                            yield RadioButton(name, value=code == speaking, id=f"language-{code}")
+                    # The keys' names are in the language set when the game started.
+                    yield Label(_("From the next start."), classes="option-hint")
             for field, row, name, explanation in TOGGLES:
                 with Horizontal(classes="option"):
                     yield Label(_(row) if row else "", classes="option-label")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -75,7 +76,10 @@ class SeatBadge(PlainWidget):
             cards.append_text(points)
         if info.callable:
             state = Text(" " + _("Idiot!") + " ", style="bold reverse")
-            state.append(" " + _("(i or click)"), style="dim")
+            how = " " + _("(i or click)")
+            if state.cell_len + cell_len(how) > self.content_size.width:
+                how = " (i)"  # the key, rather than a cut-off "(i or cl…"
+            state.append(how, style="dim")
         elif info.announced:
             state = Text(_("LAST CARD!"), style="bold")
         elif info.lost_turns:

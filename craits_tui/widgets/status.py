@@ -9,7 +9,9 @@ from .plain import PlainWidget
 
 
 class StatusLine(PlainWidget):
-    """One line, e.g. "Your turn: follow ♥ or play a J or an 8"."""
+    """What to do now, e.g. "Your turn: follow ♥ or play a J or an 8". One line; two
+    when a narrow window (or a longer language) needs them, so the keys it names at
+    its end are never cut off."""
 
     message: reactive[str] = reactive("")
     urgent: reactive[bool] = reactive(False)
@@ -18,4 +20,4 @@ class StatusLine(PlainWidget):
         self.set_class(urgent, "-urgent")
 
     def render(self) -> Text:
-        return Text(self.message, overflow="ellipsis", no_wrap=True)
+        return Text(self.message, overflow="ellipsis")
