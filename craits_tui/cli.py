@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any, NoReturn
 
 from craits_core import RuleSet
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -19,8 +20,27 @@ DEFAULT_NAMES = ("", "Bob", "Cy", "Di", "Ed")  # the first seat is "You", transl
 BOT_NAMES = ("Ada", "Bob", "Cy", "Di", "Ed")
 
 
+class _Formatter(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its own words (the usage line, the help option, an error's
+    heading) in the player's language; the rest of an error is argparse's English."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(add_help=False, formatter_class=_Formatter, **kwargs)
+        ask = self.add_argument_group(_("options"))
+        ask.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, _("{prog}: error: {message}").format(prog=self.prog, message=message) + "\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="craits-tui",
         description=_(
             "Craits, the card game, in your terminal. Without options it opens the start "

@@ -156,6 +156,10 @@ class Narrator:
         return _("{who} lost this turn (the idiot's penalty).").format(who=self.who(e["player"]))
 
     def _idiot_called(self, e: dict[str, Any]) -> str:
+        if e["target"] == self.seat:  # "called You an idiot" would be wrong
+            return _("{caller} called you an idiot: no “Last card!”").format(
+                caller=self.who(e["player"])
+            )
         return _("{caller} called {target} an idiot: no “Last card!”").format(
             caller=self.who(e["player"]), target=self.who(e["target"])
         )
@@ -175,9 +179,16 @@ class Narrator:
         return head.format(n=e["round_number"]) + " " + scores
 
     def _game_ended(self, e: dict[str, Any]) -> str:
-        names = ", ".join(self.who(s) for s in e["winners"])
+        winners = e["winners"]
+        if self.seat in winners:  # not "You wins!"
+            if len(winners) == 1:
+                return _("Game over: you win!")
+            return _("Game over: you share the win with {names}!").format(
+                names=", ".join(self.players[s] for s in winners if s != self.seat)
+            )
+        names = ", ".join(self.players[s] for s in winners)
         return ngettext(
-            "Game over: {names} wins!", "Game over: {names} share the win!", len(e["winners"])
+            "Game over: {names} wins!", "Game over: {names} share the win!", len(winners)
         ).format(names=names)
 
     # --- What can I do now --------------------------------------------------------------
@@ -286,9 +297,10 @@ class Narrator:
         }
         return fixed.get(code, str(err))
 
-    def advice(self, move: Command) -> str:
-        """A move as advice: "Play 7♠", "Play 8♣ and name hearts", "Draw", with a
-        reminder to say "Last card!" when the play leaves one card."""
+    def advice(self, move: Command, crank: int = 0) -> str:
+        """A move as advice: "Play 7♠", "Play 8♣ and name hearts", "Draw 4 cards (d)"
+        (``crank``: the count a draw takes), with a reminder to say "Last card!" when
+        the play leaves one card."""
         if isinstance(move, Play):
             card = self.look.plain(move.card)
             if move.suit is not None and move.card.rank is Rank.EIGHT:
@@ -303,7 +315,10 @@ class Narrator:
                 text = _("{play}, and say “Last card!” (l)").format(play=text)
             return text
         if isinstance(move, Draw):
-            return _("Draw")
+            # The key, because where drawing is a choice, Enter plays the chosen card.
+            if crank:
+                return ngettext("Draw {n} card (d)", "Draw {n} cards (d)", crank).format(n=crank)
+            return _("Draw a card (d)")
         if isinstance(move, ChooseSuit):
             return _("Choose {suit}").format(suit=suit_name(move.suit))
         if isinstance(move, Announce):
@@ -373,9 +388,9 @@ def reason_template(code: str, n: int) -> str | None:
         "play-again": _("the {card} lets you play again"),
         "stuck-again": _("nothing to follow the {card}: you would draw"),
         "last-card-fits": _("your last card, the {card}, will fit"),
-        "draw": _("draw a card"),
-        "no-crank-answer": _("no ace or 2 to answer the crank: draw {count}"),
-        "nothing-fits": _("nothing fits: draw a card"),
+        "draw": _("better than any card you could play"),
+        "no-crank-answer": _("no ace or 2 to answer the crank"),
+        "nothing-fits": _("nothing fits"),
         "only-card": _("the {card} is the only card that fits"),
         "call-idiot": _("{name} did not announce their last card: call idiot"),
         "announce": _("announce your last card"),

@@ -47,9 +47,9 @@ ENGLISH: dict[str, Callable[..., str]] = {
     "play-again": lambda card: f"the {card.label} lets you play again",
     "stuck-again": lambda card: f"nothing to follow the {card.label}: you would draw",
     "last-card-fits": lambda card: f"your last card, the {card.label}, will fit",
-    "draw": lambda: "draw a card",
-    "no-crank-answer": lambda count: f"no ace or 2 to answer the crank: draw {count}",
-    "nothing-fits": lambda: "nothing fits: draw a card",
+    "draw": lambda: "better than any card you could play",
+    "no-crank-answer": lambda: "no ace or 2 to answer the crank",
+    "nothing-fits": lambda: "nothing fits",
     "only-card": lambda card: f"the {card.label} is the only card that fits",
     "call-idiot": lambda name: f"{name} did not announce their last card: call idiot",
     "announce": lambda: "announce your last card",
@@ -64,7 +64,7 @@ def only_move_reason(move: Command, view: PlayerView) -> Reason:
     """The reason for a move that had no alternative."""
     if isinstance(move, Draw):
         if view.crank:
-            return Reason("no-crank-answer", {"count": view.crank})
+            return Reason("no-crank-answer")
         return Reason("nothing-fits")
     if isinstance(move, Play):
         return Reason("only-card", {"card": move.card})

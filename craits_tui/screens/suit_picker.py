@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -31,13 +33,20 @@ class SuitPicker(ModalScreen[Suit | None]):
     ]
 
     def __init__(
-        self, card: Card, suits: list[Suit], look: CardLook, starter: bool = False
+        self,
+        card: Card,
+        suits: list[Suit],
+        look: CardLook,
+        starter: bool = False,
+        hand: Sequence[Card] = (),
     ) -> None:
         super().__init__()
         self.card = card
         self.suits = suits
         self.look = look
         self.starter = starter
+        self.hand = hand
+        """The cards the suit is for: the focus starts on the suit most of them follow."""
 
     def compose(self) -> ComposeResult:
         if self.starter:
@@ -58,7 +67,13 @@ class SuitPicker(ModalScreen[Suit | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query(Button).first().focus()
+        self.query_one(f"#suit-{self.likely_choice().value}", Button).focus()
+
+    def likely_choice(self) -> Suit:
+        """The suit held most after this card (8s left out: they follow anything), so
+        that Enter alone makes the usual choice; the first suit on a tie."""
+        rest = [c for c in self.hand if c != self.card and c.rank is not Rank.EIGHT]
+        return max(self.suits, key=lambda suit: sum(c.suit is suit for c in rest))
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -519,7 +519,8 @@ class TableScreen(Roomy, Screen):
                     )
                 )
 
-        self.app.push_screen(SuitPicker(card, choices, self.look), chosen)
+        hand = self.view.hand if self.view is not None else ()
+        self.app.push_screen(SuitPicker(card, choices, self.look, hand=hand), chosen)
 
     def _ask_starter_suit(self, view: PlayerView) -> None:
         from .suit_picker import SuitPicker
@@ -534,7 +535,9 @@ class TableScreen(Roomy, Screen):
             if suit is not None and self.seat is not None:
                 self._submit(ChooseSuit(self.seat, suit))
 
-        self.app.push_screen(SuitPicker(top, suits, self.look, starter=True), chosen)
+        self.app.push_screen(
+            SuitPicker(top, suits, self.look, starter=True, hand=view.hand), chosen
+        )
 
     @on(DrawPile.Clicked)
     def action_draw(self) -> None:
@@ -601,7 +604,11 @@ class TableScreen(Roomy, Screen):
             hand = self.query_one(Hand)
             if move.card in hand.cards:
                 hand.cursor = hand.cards.index(move.card)
-        text = f"{self.narrator.advice(move)}: {self.narrator.reason(reason)}"
+        # Translators: a hint, the move then why ("Play 2♦ — keep the 3♦: it cancels…").
+        # A dash, because many reasons have a colon of their own.
+        text = _("{advice} — {reason}").format(
+            advice=self.narrator.advice(move, view.crank), reason=self.narrator.reason(reason)
+        )
         self.notify(text, title=_("Hint"), timeout=8)
         self._hinted = True
 

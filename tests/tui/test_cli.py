@@ -89,4 +89,7 @@ def test_help_speaks_the_language_asked_for_or_saved(
     save_settings(Settings(language=saved), settings)  # as the options left it
     with pytest.raises(SystemExit):
         main([*argv, "--settings", str(settings)])
-    assert "Craits, il gioco di carte, nel tuo terminale." in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Craits, il gioco di carte, nel tuo terminale." in out
+    # argparse's own words too: the usage line and the help option.
+    assert out.startswith("uso: craits-tui") and "mostra questo aiuto ed esci" in out

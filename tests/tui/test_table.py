@@ -9,8 +9,10 @@ from rich.console import Console
 from rich.text import Text
 from textual.widgets import Button
 
-from craits_core import Card, Game, Play, RuleSet, Suit
+from craits_core import Card, Draw, Game, Play, RuleSet, Suit
 from craits_tui.app import CraitsApp, Launch
+from craits_tui.faces import CardLook
+from craits_tui.narrate import Narrator
 from craits_tui.screens.game_over import GameOver
 from craits_tui.screens.handover import HandoverScreen
 from craits_tui.screens.round_summary import CardFlow, RoundSummary
@@ -19,8 +21,9 @@ from craits_tui.screens.table import TableScreen
 from craits_tui.widgets.crank import CrankCounter
 from craits_tui.widgets.footer import Footer, FooterKey
 from craits_tui.widgets.hand import CARD_WIDTH, GAP, Hand
-from craits_tui.widgets.opponents import SeatBadge
+from craits_tui.widgets.opponents import SeatBadge, SeatInfo
 from craits_tui.widgets.scoreboard import Scoreboard
+from craits_tui.widgets.status import StatusLine
 
 from ..decks import cards, stacked_game
 from .conftest import make_app, seat_up
@@ -197,6 +200,21 @@ async def test_an_eight_asks_for_a_suit(tmp_path: Path) -> None:
         assert game.state.pile[-1] == Card.parse("8C")
 
 
+async def test_the_suit_picker_starts_on_the_suit_held_most(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        # After the 8♣: one spade, one club, two diamonds (the other 8 follows anything).
+        game = stacked_game(["8C KS 4C 2D 5D 8H", "3C 4H 5C 6C 9C 10C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        await pilot.press(key(screen, "8C"))
+        await pilot.pause()
+        assert isinstance(app.screen, SuitPicker)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.active_suit is Suit.DIAMONDS
+
+
 async def test_the_suit_picker_takes_clicks(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -303,6 +321,22 @@ async def test_a_crank_against_you_is_shown_and_drawn(tmp_path: Path) -> None:
         await pilot.pause()
         assert len(hand_of(screen)) == 7
         assert crank.count == 0
+
+
+async def test_the_status_line_takes_a_second_row_rather_than_cut_its_keys(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = stacked_game(["3S KS 4C 9D 5D", "3C 4H 5C 6C 9C"], "2H", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        assert status.message == "Crank at 2: you hold no A or 2, draw 2 (d or Enter)."
+        assert status.size.height == 2 and "Enter)." in shown(app)
+        await pilot.press("d")  # Bob's turn: a short line again
+        await pilot.pause()
+        assert status.size.height == 1
 
 
 async def test_a_crank_answered_with_an_ace(tmp_path: Path) -> None:
@@ -527,7 +561,9 @@ async def test_the_hint_key_says_what_the_hard_bot_would_do(tmp_path: Path) -> N
             hints = [n for n in app._notifications if n.title == "Hint"]
             if hints:
                 break
-        assert hints and "Play Q♥, and say “Last card!” (l)" in hints[0].message
+        assert hints and hints[0].message == (
+            "Play Q♥, and say “Last card!” (l) — the Q♥ is the only card that fits"
+        )
         hand = screen.query_one(Hand)
         assert hand.cards[hand.cursor] == Card.parse("QH")
         assert game.state.pile[-1] == Card.parse("JH")  # a hint plays nothing
@@ -535,6 +571,23 @@ async def test_the_hint_key_says_what_the_hard_bot_would_do(tmp_path: Path) -> N
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("QH")
         assert not [n for n in app._notifications if n.title == "Hint"]  # it was for that move
+
+
+def test_a_hint_to_draw_names_the_key() -> None:
+    narrator = Narrator(["Ann", "Bob"], 0, CardLook())
+    # Where drawing is a choice, Enter plays the chosen card: the hint says d.
+    assert narrator.advice(Draw(0)) == "Draw a card (d)"
+
+
+def test_the_log_speaks_to_you_in_good_grammar() -> None:
+    narrator = Narrator(["Ann", "Bob", "Cy"], 0, CardLook())
+    called = {"type": "idiot-called", "player": 1, "target": 0}
+    assert narrator.event(called) == "Bob called you an idiot: no “Last card!”"
+    assert narrator.event({**called, "player": 0, "target": 2}).startswith("You called Cy")
+    ended = {"type": "game-ended", "winners": [0]}
+    assert narrator.event(ended) == "Game over: you win!"
+    assert narrator.event({**ended, "winners": [0, 2]}) == "Game over: you share the win with Cy!"
+    assert narrator.event({**ended, "winners": [1]}) == "Game over: Bob wins!"
 
 
 def footer_keys(screen: TableScreen) -> dict[str, FooterKey]:
@@ -682,6 +735,10 @@ async def test_a_narrow_badge_keeps_the_points_whole(tmp_path: Path) -> None:
         assert len(badges) == 4
         for _name, cards, last in badges:
             assert cards.endswith(("card", "cards")) and last.endswith(("pt", "pts"))
+        # Ed forgot his last card: his badge gives the key whole, not "(i or cl…".
+        badge = app.screen.query(SeatBadge).last()
+        badge.info = SeatInfo(seat=4, name="Ed", cards=1, bot="normal", callable=True)
+        assert badge.render().plain.splitlines()[-1] == " Idiot!  (i)"
 
 
 def test_a_card_and_its_points_stay_on_one_line_of_the_summary() -> None:
