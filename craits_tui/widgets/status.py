@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 
@@ -15,6 +16,12 @@ class StatusLine(PlainWidget):
 
     message: reactive[str] = reactive("")
     urgent: reactive[bool] = reactive(False)
+
+    def watch_message(self, old: str, new: str) -> None:
+        # A layout costs far more than a redraw: only when the line count changes.
+        width = self.content_size.width
+        if (cell_len(old) > width) != (cell_len(new) > width):
+            self.refresh(layout=True)
 
     def watch_urgent(self, urgent: bool) -> None:
         self.set_class(urgent, "-urgent")

@@ -334,7 +334,7 @@ async def test_the_status_line_takes_a_second_row_rather_than_cut_its_keys(
         status = screen.query_one(StatusLine)
         assert status.message == "Crank at 2: you hold no A or 2, draw 2 (d or Enter)."
         assert status.size.height == 2 and "Enter)." in shown(app)
-        await pilot.press("d")  # Bob's turn: a short line again
+        status.message = "Bob's turn."  # a short line again, the rest of the table as it was
         await pilot.pause()
         assert status.size.height == 1
 
