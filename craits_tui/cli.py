@@ -13,11 +13,10 @@ from craits_core import RuleSet
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from .i18n import _, use_language
+from .names import BOT_NAMES, own_name
 from .settings import PACES, THEMES, Settings, load_settings, save_settings, settings_path
 
 BOT_LEVELS = ("random", "easy", "normal", "hard")
-DEFAULT_NAMES = ("", "Bob", "Cy", "Di", "Ed")  # the first seat is "You", translated
-BOT_NAMES = ("Ada", "Bob", "Cy", "Di", "Ed")
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -263,10 +262,14 @@ def _launch(args: argparse.Namespace):  # type: ignore[no-untyped-def]
                 )
             )
     names = [s.strip() for s in args.names.split(",")] if args.names else []
+    if humans and not (names and names[0]):
+        # As the set-up screen names you, so that past games count one person once.
+        names = [own_name(), *names[1:]]
+    taken = {name.casefold() for name in names}
+    spare = iter(name for name in BOT_NAMES if name.casefold() not in taken)
     seats = []
     for i in range(count):
-        default = (_("You") if i == 0 else DEFAULT_NAMES[i]) if humans else BOT_NAMES[i]
-        name = names[i] if i < len(names) and names[i] else default
+        name = names[i] if i < len(names) and names[i] else next(spare)
         bot_index = i - humans
         level = (
             None

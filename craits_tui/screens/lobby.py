@@ -39,6 +39,7 @@ from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from ..app import CraitsApp, Launch
 from ..i18n import _
+from ..names import clean_name
 from ..narrate import describe_rules
 from ..remote import (
     PROTOCOL_REFUSALS,
@@ -53,7 +54,7 @@ from ..settings import Settings
 from ..table import Table
 from ..widgets.footer import Footer
 from .roomy import Roomy
-from .setup import PERSON, VARIANTS, clean_name, kind_options
+from .setup import PERSON, VARIANTS, kind_options
 from .table import TableScreen
 
 BYE_PAUSE = 2.0

@@ -6,7 +6,6 @@ tested without a screen; the screen only shows what they find.
 
 from __future__ import annotations
 
-import getpass
 import unicodedata
 from collections.abc import Sequence
 from typing import ClassVar, cast
@@ -32,16 +31,13 @@ from craits_core.bots import LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from ..app import CraitsApp, NewGame
-from ..cli import BOT_NAMES
 from ..i18n import N_, _
+from ..names import MAX_NAME, clean_name, other_names, own_name
 from ..settings import Settings
 from ..table import Seat
 from ..widgets.footer import Footer
 from .forms import chosen, cursor_on_choice, pace_choice
 from .roomy import Roomy
-
-MAX_NAME = 16
-"""Longest player name: longer ones would not fit the seat badges at the table."""
 
 DEFAULT_PLAYERS = 4
 PERSON = "person"
@@ -82,13 +78,6 @@ VARIANTS: tuple[tuple[str, str, str], ...] = (
 # --- Names ------------------------------------------------------------------------
 
 
-def clean_name(text: str) -> str:
-    """``text`` as a player name: control and formatting characters removed (they
-    would upset the terminal), runs of spaces made one, no spaces at either end."""
-    kept = "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
-    return " ".join(kept.split())
-
-
 def name_problems(names: Sequence[str]) -> dict[int, str]:
     """What is wrong with each seat's name, in a few words for the player (they are
     shown beside the name); seats with a good name are left out. Names are compared
@@ -108,23 +97,11 @@ def name_problems(names: Sequence[str]) -> dict[int, str]:
     return problems
 
 
-def own_name() -> str:
-    """The player's name as the system knows it (capitalised when all lowercase,
-    as login names usually are), or "You"."""
-    try:
-        user = clean_name(getpass.getuser())[:MAX_NAME]
-    except (OSError, KeyError, ImportError):  # no login name (e.g. an unknown uid)
-        user = ""
-    if not user:
-        return _("You")
-    return user.capitalize() if user.islower() else user
-
-
 def default_seats(first: str) -> list[Seat]:
     """Five seats: ``first`` a person, the others normal bots with other names."""
     level = "normal" if "normal" in LEVELS else LEVELS[-1]
-    others = [n for n in BOT_NAMES if n.casefold() != first.casefold()]
-    return [Seat(first), *(Seat(name, level) for name in others[: MAX_PLAYERS - 1])]
+    others = other_names(first)[: MAX_PLAYERS - 1]
+    return [Seat(first), *(Seat(name, level) for name in others)]
 
 
 def parse_seed(text: str) -> int | str | None:

@@ -37,6 +37,23 @@ def test_players_and_bots_from_the_command_line() -> None:
     assert [s.bot for s in game.seats] == [None, "random", "normal"]
 
 
+@pytest.mark.parametrize(
+    ("argv", "names"),
+    [
+        ([], ["Bob", "Ada", "Cy"]),  # you by your login name; no bot takes it
+        (["--names", ",Cy"], ["Bob", "Cy", "Ada"]),
+        (["--names", "Ann,Cy"], ["Ann", "Cy", "Ada"]),
+        (["--humans", "0"], ["Ada", "Bob", "Cy"]),
+    ],
+)
+def test_seats_are_named_as_the_set_up_names_them(
+    argv: list[str], names: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("getpass.getuser", lambda: "bob")
+    game = _launch(build_parser().parse_args(["--players", "3", *argv])).new_game
+    assert game is not None and [seat.name for seat in game.seats] == names
+
+
 def test_watch_seats_only_bots() -> None:
     game = _launch(build_parser().parse_args(["--watch"])).new_game
     assert game is not None and all(seat.is_bot for seat in game.seats)

@@ -14,6 +14,7 @@ from textual.widgets import Button, DataTable, Input, Label, Select, Static
 from craits_core import Draw, Game, GameRecord, GameStore, Play, RuleSet, StoreError
 from craits_tui.app import CraitsApp, Launch
 from craits_tui.faces import CardLook
+from craits_tui.names import clean_name
 from craits_tui.screens import options
 from craits_tui.screens.history import (
     HistoryScreen,
@@ -25,7 +26,7 @@ from craits_tui.screens.history import (
 )
 from craits_tui.screens.options import OptionsScreen
 from craits_tui.screens.replay import ReplayScreen
-from craits_tui.screens.setup import SetupScreen, clean_name, name_problems, parse_seed
+from craits_tui.screens.setup import SetupScreen, name_problems, parse_seed
 from craits_tui.screens.table import TableScreen
 from craits_tui.settings import Settings, load_settings
 from craits_tui.table import Seat
