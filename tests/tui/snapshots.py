@@ -249,6 +249,11 @@ async def help_screen(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     await pilot.press("question_mark")
 
 
+async def help_controls(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """The help's Controls tab: keys and what they do, side by side."""
+    await pilot.press("question_mark", "c")
+
+
 SCENES: tuple[Scene, ...] = (
     Scene("start", start),
     Scene("table", table),
@@ -261,6 +266,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("help", help_screen),
     Scene("table_80x24", table, size=(80, 24)),  # the smallest window the game allows
     Scene("start_80x24", start, size=(80, 24)),
+    Scene("help_controls_80x24", help_controls, size=(80, 24)),
 )
 """Every scene, in the order a player meets them."""
 
