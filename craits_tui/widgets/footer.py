@@ -84,10 +84,17 @@ class Footer(PlainWidget):
             # Too narrow for every key (the table at 80 columns): closer together,
             # so the last ones (Help, Quit) are not cut off.
             line, self._spans = self._line(compact=True)
+        bare = 0
+        while line.cell_len > self.size.width + 1 and bare < len(self.keys):
+            # Still too narrow (a longer language, "Enter" for ⏎): the first keys,
+            # the table's best known (Enter plays), lose their words first.
+            bare += 1
+            line, self._spans = self._line(compact=True, bare=bare)
         return line
 
-    def _line(self, compact: bool) -> tuple[Text, list[tuple[int, int]]]:
-        """The keys on one line, and each key's columns (the end excluded)."""
+    def _line(self, compact: bool, bare: int = 0) -> tuple[Text, list[tuple[int, int]]]:
+        """The keys on one line, and each key's columns (the end excluded); the
+        first ``bare`` keys without their descriptions."""
         key_style = self.get_component_rich_style("footer--key", partial=True)
         text_style = self.get_component_rich_style("footer--description", partial=True)
         disabled = self.get_component_rich_style("footer--disabled", partial=True)
@@ -101,7 +108,8 @@ class Footer(PlainWidget):
             start, column = len(line), line.cell_len
             if compact:
                 line.append(key.label, key_style)
-                line.append(f" {key.description} " if key.description else " ", text_style)
+                described = key.description and index >= bare
+                line.append(f" {key.description} " if described else " ", text_style)
             else:
                 line.append(f" {key.label} ", key_style)
                 if key.description:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -613,6 +614,22 @@ async def test_click_a_key_in_the_footer(size: tuple[int, int], tmp_path: Path) 
         await pilot.click(Footer, offset=(text.index("Draw"), 0))
         await pilot.pause()
         assert len(game.state.hands[0]) == 6
+
+
+async def test_a_footer_too_long_for_its_keys_drops_the_first_words(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seat_up(app, stacked_game(["3C 4C 5C", "7H KS 8C"], "JH", **ANN_FIRST), [None, "normal"])
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        # Words as long as another language's: the compact line would need 88 columns.
+        footer.keys = tuple(replace(k, description=k.description + "-xx") for k in footer.keys)
+        text = footer.render().plain
+        assert len(text.rstrip()) <= 80 and text.rstrip().endswith("q Quit-xx")
+        assert text.startswith("⏎ d ")  # Play (Enter) and Draw are known without their words
+        await pilot.click(Footer, offset=(text.index("d "), 0))
+        await pilot.pause()
+        assert len(hand_of(app.screen)) == 4  # the click still finds its key
 
 
 def shown(app: CraitsApp) -> str:
