@@ -62,32 +62,32 @@ class Scoreboard(PlainWidget):
             for column in range(2, len(total_row))
         ]
         # The name columns share the room the first two leave, two cells apart.
-        room = self.content_size.width - 4 - sum(widths) - 2 * len(self.players)
-        names = [
+        # Short of room, the star goes before any of a name (the leaders' columns
+        # are bold anyway), and then a cell between the names.
+        starred = [
             ("★ " if lead else "") + name for lead, name in zip(leaders, self.players, strict=True)
         ]
-        name_widths = _name_widths(names, needs, room)
-        if any(cell_len(name) > width for name, width in zip(names, name_widths, strict=True)):
-            # Short of room, the star goes before any of a name: the leaders'
-            # columns are bold anyway.
-            names = list(self.players)
+        for names, gap in ((starred, 2), (list(self.players), 2), (list(self.players), 1)):
+            room = self.content_size.width - 6 - sum(widths) - gap * (len(self.players) - 1)
             name_widths = _name_widths(names, needs, room)
+            if all(cell_len(n) <= w for n, w in zip(names, name_widths, strict=True)):
+                break
         for name, width in zip(names, name_widths, strict=True):
             header.append(name if cell_len(name) <= width else _shorten(name, width))
             widths.append(width)
         # Column styles: the round and hand size dim, the leaders' columns bold.
         styles = ["dim", "dim", *["bold" if lead else "" for lead in leaders]]
         text = Text(no_wrap=True, overflow="crop")
-        _append_row(text, header, widths, ["bold"] * len(header))
+        _append_row(text, header, widths, ["bold"] * len(header), gap=gap)
         plain = ["", "", *styles[2:]]  # dim under reverse would be a grey smudge
         for row, current in rows:
             text.append("\n")
             if current:
-                _append_row(text, row, widths, plain, "reverse")
+                _append_row(text, row, widths, plain, "reverse", gap=gap)
             else:
-                _append_row(text, row, widths, styles)
+                _append_row(text, row, widths, styles, gap=gap)
         text.append("\n")
-        _append_row(text, total_row, widths, ["bold"] * len(header))
+        _append_row(text, total_row, widths, ["bold"] * len(header), gap=gap)
         return text
 
 
@@ -114,12 +114,19 @@ def _shorten(name: str, width: int) -> str:
 
 
 def _append_row(
-    text: Text, cells: list[str], widths: list[int], styles: list[str], row_style: str = ""
+    text: Text,
+    cells: list[str],
+    widths: list[int],
+    styles: list[str],
+    row_style: str = "",
+    gap: int = 2,
 ) -> None:
-    """One line of right-aligned cells, two spaces apart and one at each end."""
+    """One line of right-aligned cells, one space at each end; the first three two
+    spaces apart, the names ``gap``."""
     start = len(text)
     for column, (cell, width, style) in enumerate(zip(cells, widths, styles, strict=True)):
-        text.append(" " * ((2 if column else 1) + width - cell_len(cell)))
+        space = 1 if not column else 2 if column < 3 else gap
+        text.append(" " * (space + width - cell_len(cell)))
         text.append(cell, style=style)
     text.append(" ")
     if row_style:

@@ -686,6 +686,19 @@ async def test_a_small_table_shows_the_crank_and_the_plays_together(tmp_path: Pa
         assert "no plays yet this" in text
 
 
+async def test_the_scoreboard_sets_names_closer_before_cutting_them(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        # Five names of three letters: too many for two cells between them.
+        names = ["Ann", "Bob", "Cyd", "Dee", "Eve"]
+        screen = seat_up(app, Game.new(names, seed=11), [None, *["normal"] * 4])
+        await pilot.pause()
+        board = screen.query_one(Scoreboard)
+        header = board.render().plain.splitlines()[0]
+        assert header.split()[2:] == names and header.endswith("Ann Bob Cyd Dee Eve ")
+        assert len(header) <= board.content_size.width
+
+
 async def test_the_scoreboard_cuts_long_names_to_fit(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
