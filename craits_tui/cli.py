@@ -20,6 +20,8 @@ BOT_LEVELS = ("random", "easy", "normal", "hard")
 
 
 class _Formatter(argparse.HelpFormatter):
+    """The usage line's heading in the player's language."""
+
     def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 

@@ -30,8 +30,3 @@ def own_name() -> str:
     if not user:
         return _("You")
     return user.capitalize() if user.islower() else user
-
-
-def other_names(first: str) -> list[str]:
-    """The names for the other seats: the usual ones, less any the first one took."""
-    return [name for name in BOT_NAMES if name.casefold() != first.casefold()]

@@ -32,7 +32,7 @@ from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from ..app import CraitsApp, NewGame
 from ..i18n import N_, _
-from ..names import MAX_NAME, clean_name, other_names, own_name
+from ..names import BOT_NAMES, MAX_NAME, clean_name, own_name
 from ..settings import Settings
 from ..table import Seat
 from ..widgets.footer import Footer
@@ -100,8 +100,8 @@ def name_problems(names: Sequence[str]) -> dict[int, str]:
 def default_seats(first: str) -> list[Seat]:
     """Five seats: ``first`` a person, the others normal bots with other names."""
     level = "normal" if "normal" in LEVELS else LEVELS[-1]
-    others = other_names(first)[: MAX_PLAYERS - 1]
-    return [Seat(first), *(Seat(name, level) for name in others)]
+    others = [n for n in BOT_NAMES if n.casefold() != first.casefold()]
+    return [Seat(first), *(Seat(name, level) for name in others[: MAX_PLAYERS - 1])]
 
 
 def parse_seed(text: str) -> int | str | None:
