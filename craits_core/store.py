@@ -71,9 +71,35 @@ _RECORD_COLUMNS = (
 )
 
 
+OPENING_PROBLEMS = (
+    "not-sqlite",
+    "foreign",
+    "cut-short",
+    "damaged",
+    "old-tables",
+    "newer",
+    "unreadable",
+    "no-folder",
+    "busy",
+    "cannot-open",
+)
+"""The codes of a `StoreError` raised on opening a save file."""
+
+
 class StoreError(Exception):
     """The save file cannot be used (not ours, damaged, locked, closed) or a saved
-    game cannot be read back. The message names the file or the game and says why."""
+    game cannot be read back. The message names the file or the game and says why.
+
+    A file that cannot be opened says why as a ``code`` too (one of
+    `OPENING_PROBLEMS`), with ``params`` (the ``path``, and the system's own
+    ``detail`` where there is one), as `IllegalMove` does, so that a user interface
+    can say it in the player's language. Other errors have the code "".
+    """
+
+    def __init__(self, message: str, code: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class UnknownGame(StoreError, KeyError):
@@ -405,13 +431,21 @@ def _inspect(path: Path, timeout: float) -> None:
     if not header:
         return
     if not header.startswith(_SQLITE_MAGIC):
-        raise StoreError(f"{path} is not a Craits save file (it is not a SQLite database)")
+        raise StoreError(
+            f"{path} is not a Craits save file (it is not a SQLite database)",
+            "not-sqlite",
+            path=path,
+        )
     if len(header) < _HEADER_SIZE:
-        raise StoreError(f"{path} is damaged (it is cut short)")
+        raise StoreError(f"{path} is damaged (it is cut short)", "cut-short", path=path)
     # The header's id may lag behind in WAL mode, but a foreign id is final.
     app_id = int.from_bytes(header[_APP_ID_OFFSET : _APP_ID_OFFSET + 4], "big", signed=True)
     if app_id not in (0, APPLICATION_ID):
-        raise StoreError(f"{path} is not a Craits save file (it belongs to another program)")
+        raise StoreError(
+            f"{path} is not a Craits save file (it belongs to another program)",
+            "foreign",
+            path=path,
+        )
     with _sidecars_cleaned_on_error(path):
         _check_readonly(path, timeout)
 
@@ -423,7 +457,10 @@ def _read_header(path: Path) -> bytes:
     except FileNotFoundError:
         return b""
     except OSError as err:
-        raise StoreError(f"{path} cannot be read ({err.strerror or err})") from err
+        detail = err.strerror or str(err)
+        raise StoreError(
+            f"{path} cannot be read ({detail})", "unreadable", path=path, detail=detail
+        ) from err
 
 
 def _check_readonly(path: Path, timeout: float) -> None:
@@ -444,10 +481,16 @@ def _check_contents(path: Path, conn: sqlite3.Connection) -> None:
     if app_id == 0 and not tables:
         return  # A database with nothing in it (e.g. creation was cut short): ours to use.
     if app_id != APPLICATION_ID:
-        raise StoreError(f"{path} is not a Craits save file (it belongs to another program)")
+        raise StoreError(
+            f"{path} is not a Craits save file (it belongs to another program)",
+            "foreign",
+            path=path,
+        )
     problems = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
     if problems != ["ok"]:
-        raise StoreError(f"{path} is damaged ({problems[0]})")
+        raise StoreError(
+            f"{path} is damaged ({problems[0]})", "damaged", path=path, detail=problems[0]
+        )
     _check_version(path, version, tables)
 
 
@@ -465,10 +508,18 @@ def _check_version(path: Path, version: int, tables: set[str]) -> None:
     if version > SCHEMA_VERSION:
         raise StoreError(
             f"{path} was written by a newer version of Craits "
-            f"(save format {version}; this version reads format {SCHEMA_VERSION})"
+            f"(save format {version}; this version reads format {SCHEMA_VERSION})",
+            "newer",
+            path=path,
+            version=version,
+            readable=SCHEMA_VERSION,
         )
     if version != SCHEMA_VERSION or not _TABLES.issubset(tables):
-        raise StoreError(f"{path} is damaged (its tables are not those of a Craits save file)")
+        raise StoreError(
+            f"{path} is damaged (its tables are not those of a Craits save file)",
+            "old-tables",
+            path=path,
+        )
 
 
 @contextmanager
@@ -490,7 +541,10 @@ def _open(path: Path, timeout: float) -> sqlite3.Connection:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise StoreError(f"cannot create the folder of {path} ({err.strerror or err})") from err
+        detail = err.strerror or str(err)
+        raise StoreError(
+            f"cannot create the folder of {path} ({detail})", "no-folder", path=path, detail=detail
+        ) from err
     try:
         # Autocommit mode: transactions are begun and ended explicitly.
         conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
@@ -522,7 +576,11 @@ def _set_up(path: Path, conn: sqlite3.Connection) -> None:
             for statement in _SCHEMA:
                 conn.execute(statement)
         elif app_id != APPLICATION_ID:
-            raise StoreError(f"{path} is not a Craits save file (it belongs to another program)")
+            raise StoreError(
+                f"{path} is not a Craits save file (it belongs to another program)",
+                "foreign",
+                path=path,
+            )
         else:
             _check_version(path, version, tables)
         conn.execute("COMMIT")
@@ -543,12 +601,13 @@ def _store_error(path: Path, doing: str, err: sqlite3.Error) -> StoreError:
     """A `StoreError` in plain words for an error from SQLite."""
     name = getattr(err, "sqlite_errorname", "")
     if name in _DAMAGE_CODES:
-        return StoreError(f"{path} is damaged ({err})")
+        return StoreError(f"{path} is damaged ({err})", "damaged", path=path, detail=str(err))
     if name in _BUSY_CODES:
-        return StoreError(f"{doing} {path}: another program is using it ({err})")
+        return StoreError(f"{doing} {path}: another program is using it ({err})", "busy", path=path)
     if isinstance(err, sqlite3.ProgrammingError):
         return StoreError(f"{doing} {path}: the store is closed ({err})")
-    return StoreError(f"{doing} {path}: {err}")
+    code = "cannot-open" if doing == "could not open" else ""
+    return StoreError(f"{doing} {path}: {err}", code, path=path, detail=str(err))
 
 
 # --- Rows -------------------------------------------------------------------------

@@ -66,9 +66,10 @@ class CraitsApp(App[str | None]):
         try:
             self.store = GameStore(self.store_path)
         except StoreError as err:
+            from .narrate import store_problem
             from .screens.store_problem import StoreProblem
 
-            self.push_screen(StoreProblem(str(err)), self._after_store_problem)
+            self.push_screen(StoreProblem(store_problem(err)), self._after_store_problem)
             return
         # After the mount: Textual draws nothing while the app mounts, so a screen
         # opened here would be laid out and drawn once for nothing.

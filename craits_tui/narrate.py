@@ -20,6 +20,7 @@ from craits_core import (
     PlayerView,
     Rank,
     RuleSet,
+    StoreError,
     Suit,
 )
 
@@ -352,6 +353,28 @@ class Narrator:
         if wild_nine:
             options.append(_("a 9"))
         return options
+
+
+def store_problem(err: StoreError) -> str:
+    """Why the save file cannot be opened, in the player's language (from the
+    error's code and values; the engine's English for one not known here)."""
+    p = err.params
+    template = {
+        "not-sqlite": _("{path} is not a Craits save file (it is not a SQLite database)."),
+        "foreign": _("{path} is not a Craits save file (it belongs to another program)."),
+        "cut-short": _("{path} is damaged: it is cut short."),
+        "damaged": _("{path} is damaged ({detail})."),
+        "old-tables": _("{path} is damaged: its tables are not those of a Craits save file."),
+        "newer": _(
+            "{path} was written by a newer version of Craits (save format {version}; "
+            "this version reads format {readable})."
+        ),
+        "unreadable": _("{path} cannot be read ({detail})."),
+        "no-folder": _("The folder of {path} cannot be created ({detail})."),
+        "busy": _("Another program is using {path}."),
+        "cannot-open": _("{path} cannot be opened ({detail})."),
+    }.get(err.code)
+    return template.format(**p) if template is not None else str(err)
 
 
 def reason_template(code: str, n: int) -> str | None:

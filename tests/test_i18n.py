@@ -15,11 +15,12 @@ from types import ModuleType
 
 import pytest
 
-from craits_core import Card, Suit
+from craits_core import Card, StoreError, Suit
 from craits_core.bots.reasons import ENGLISH, Reason
+from craits_core.store import OPENING_PROBLEMS
 from craits_tui import i18n
 from craits_tui.faces import CardLook
-from craits_tui.narrate import Narrator, reason_template
+from craits_tui.narrate import Narrator, reason_template, store_problem
 
 from .decks import stacked_game
 
@@ -416,3 +417,18 @@ def test_every_bot_reason_has_words_in_the_interface(code: str) -> None:
 def test_a_hint_reason_speaks_the_catalog(fake_language: Path) -> None:
     reason = Reason("follow", {"n": 2})
     assert Narrator(["Ann", "Bob"], 0, CardLook()).reason(reason) == "puoi seguire con 2 carte"
+
+
+@pytest.mark.parametrize("code", OPENING_PROBLEMS)
+def test_every_save_file_problem_has_words_in_the_interface(code: str) -> None:
+    err = StoreError("engine words", code, path=Path("/saves/g.db"), detail="disk I/O error")
+    err.params.update(version=3, readable=2)
+    said = store_problem(err)
+    assert said != "engine words" and "/saves/g.db" in said
+
+
+def test_a_save_file_problem_speaks_the_players_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(i18n, "_translation", i18n._translation)  # English again afterwards
+    i18n.use_language("it")
+    said = store_problem(StoreError("engine words", "busy", path=Path("/saves/g.db")))
+    assert said == "Un altro programma sta usando /saves/g.db."

@@ -16,6 +16,7 @@ import pytest
 
 from craits_core import Command, Game, RuleSet
 from craits_core.store import (
+    OPENING_PROBLEMS,
     GameRecord,
     GameStore,
     StoreError,
@@ -461,6 +462,9 @@ def test_a_file_that_is_not_a_sound_save_is_refused_and_left_alone(
     with pytest.raises(StoreError, match=complaint) as caught:
         GameStore(path)
     assert str(path) in str(caught.value)
+    # Said as a code too, for a user interface to put in the player's language.
+    assert caught.value.code in OPENING_PROBLEMS
+    assert caught.value.params["path"] == path
     assert files_in(path.parent) == before
 
 
@@ -470,8 +474,9 @@ def test_a_save_file_from_a_newer_version_is_refused(path: Path) -> None:
     conn.execute("PRAGMA user_version = 99")
     conn.commit()
     conn.close()
-    with pytest.raises(StoreError, match="newer version"):
+    with pytest.raises(StoreError, match="newer version") as caught:
         GameStore(path)
+    assert caught.value.code == "newer" and caught.value.params["version"] == 99
 
 
 def damage_event(path: Path, game_id: str, sql: str) -> None:
