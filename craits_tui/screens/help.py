@@ -48,7 +48,10 @@ CONTROLS: tuple[str, ...] = (
         "after."
     ),
     N_("## Choosing a suit"),
-    N_("After an 8, a 9 or a starter that lets you choose, a box asks for the suit."),
+    N_(
+        "After an 8, a 9 or a starter that lets you choose, a box asks for the suit. "
+        "It starts on the suit you hold most, so Enter alone names it."
+    ),
     N_(
         "| Key, or mouse | What it does |\n"
         "|---|---|\n"
