@@ -124,7 +124,7 @@ class ReplayScreen(Roomy, Screen):
         Binding("pageup,left_square_bracket", "round(-1)", _("Prev round"), key_display="pgup"),
         Binding("home", "jump(0)", _("First"), show=False),
         Binding("end", "jump(-1)", _("Last"), show=False),
-        Binding("space", "autoplay", _("Play")),
+        Binding("space", "autoplay", _("Play/pause")),
     ]
 
     def __init__(self, game: Game) -> None:
