@@ -115,8 +115,19 @@ class CraitsApp(App[str | None]):
     def play(self, game: Game, seats: tuple[Seat, ...]) -> LocalTable:
         """Save a new game with its seating and open its table."""
         meta = {"seats": [seat.to_dict() for seat in seats]}
-        game_id = self.store.add(game, meta=meta) if self.store is not None else None
-        table = LocalTable(game, seats, store=self.store, game_id=game_id)
+        store = self.store
+        try:
+            game_id = store.add(game, meta=meta) if store is not None else None
+        except StoreError as err:  # a full disk, a file taken away: play all the same
+            store = game_id = None
+            self.notify(
+                _("This game cannot be saved ({problem}). It is played unsaved.").format(
+                    problem=err
+                ),
+                severity="error",
+                timeout=20,
+            )
+        table = LocalTable(game, seats, store=store, game_id=game_id)
         self.open_table(table)
         return table
 

@@ -557,6 +557,7 @@ class RemoteTable:
         self._refusal_listeners: list[RefusalListener] = []
         self._change_listeners: list[Callable[[], None]] = []
         self._sent_at: float | None = None
+        self.save_problem = None  # the server keeps the game
         self._update(info, tell=False)
 
     # --- The Table protocol ------------------------------------------------------------

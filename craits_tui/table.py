@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from craits_core import Command, Game, redact
-from craits_core.store import GameStore
+from craits_core.store import GameStore, StoreError
 
 if TYPE_CHECKING:
     from craits_core.bots import Bot
@@ -80,6 +80,12 @@ class Table(Protocol):
         """A move for a bot seated here, if one is due (None where bots play elsewhere)."""
         ...
 
+    @property
+    def save_problem(self) -> StoreError | None:
+        """Why this table stopped saving its game, if it did (None: all is saved,
+        or the saving is done elsewhere)."""
+        ...
+
 
 class LocalTable:
     """One game played on this terminal, saved as it goes when given a store."""
@@ -99,6 +105,7 @@ class LocalTable:
         self.seats = tuple(seats)
         self.store = store
         self.game_id = game_id
+        self.save_problem: StoreError | None = None
         self._bot_seed = bot_seed
         self._bots: dict[int, Bot] | None = None
 
@@ -144,9 +151,18 @@ class LocalTable:
     def submit(self, command: Command) -> list[dict[str, Any]]:
         """Hand ``command`` to the engine (saved before it takes effect).
 
-        Raises `IllegalMove` for a move the rules refuse.
+        Raises `IllegalMove` for a move the rules refuse. When the save file cannot
+        take the move (a full disk, a file taken away), the game goes on unsaved
+        from there, and `save_problem` says why: what was saved stays saved.
         """
-        return self.game.handle(command)
+        try:
+            return self.game.handle(command)
+        except StoreError as err:
+            if self.store is None:
+                raise
+            self.store.detach(self.game)
+            self.save_problem = err
+            return self.game.handle(command)
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         return self.game.subscribe(listener)

@@ -109,6 +109,7 @@ class TableScreen(Roomy, Screen):
         self._title = ""
         self._adviser: Bot | None = None  # a hard bot that knows what this seat knows
         self._hinted = False  # a hint is (or may still be) on the screen
+        self._told_unsaved = False  # the player knows the game stopped being saved
         self._bot_timer: Timer | None = None
         self._moves_key: tuple[int, int] | None = None
         self._legal: tuple[Command, ...] = ()
@@ -309,7 +310,7 @@ class TableScreen(Roomy, Screen):
 
         def handed(choice: str | None) -> None:
             if choice == "announce" and previous is not None:
-                self.table.submit(Announce(previous))
+                self._submit(Announce(previous))
                 self.app.push_screen(HandoverScreen(view.players[current]), handed)
                 return
             self._show_seat(current)
@@ -457,6 +458,17 @@ class TableScreen(Roomy, Screen):
         except IllegalMove as err:
             self.notify(self.narrator.refusal(err, self.view), severity="warning", timeout=4)
             return False
+        problem = self.table.save_problem
+        if problem is not None and not self._told_unsaved:
+            self._told_unsaved = True
+            self.notify(
+                _(
+                    "This game can no longer be saved ({problem}). It goes on, but its "
+                    "moves from here on are not saved."
+                ).format(problem=problem),
+                severity="error",
+                timeout=20,
+            )
         if (
             self._hinted
             and command.player == self.seat

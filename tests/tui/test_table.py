@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.widgets import Button
 
-from craits_core import Card, Draw, Game, Play, RuleSet, Suit
+from craits_core import Card, Draw, Game, Play, RuleSet, StoreError, Suit
 from craits_tui.app import CraitsApp, Launch
 from craits_tui.faces import CardLook
 from craits_tui.narrate import Narrator
@@ -511,6 +511,51 @@ async def test_a_damaged_save_file_is_left_alone_and_play_goes_on(tmp_path: Path
         assert isinstance(app.screen, StartScreen)
         assert app.store is not None and app.store.path != damaged
     assert damaged.read_bytes() == garbage
+
+
+async def test_a_save_that_fails_mid_game_lets_the_game_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST)
+        seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        assert app.store is not None
+        saved = len(app.store.load(app.store.games()[0].id).events)
+
+        def disk_full(*args: object) -> None:
+            raise StoreError("could not save the game: disk full")
+
+        monkeypatch.setattr(app.store, "_append", disk_full)
+        await pilot.press(key(app.screen, "7H"))
+        await pilot.pause()
+        assert game.state.pile[-1] == Card.parse("7H")  # played all the same
+        told = [n.message for n in app._notifications if n.severity == "error"]
+        assert told and "disk full" in told[0] and "not saved" in told[0]
+        assert len(app.store.load(app.store.games()[0].id).events) == saved  # kept as it was
+
+
+async def test_a_new_game_that_cannot_be_saved_is_played_unsaved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+
+        def disk_full(*args: object, **kwargs: object) -> None:
+            raise StoreError("could not save the game: disk full")
+
+        assert app.store is not None
+        monkeypatch.setattr(app.store, "add", disk_full)
+        game = stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        assert app.screen is screen
+        assert any("played unsaved" in n.message for n in app._notifications)
+        await pilot.press(key(screen, "7H"))
+        await pilot.pause()
+        assert game.state.pile[-1] == Card.parse("7H")
 
 
 async def test_options_at_the_table_change_the_cards_and_the_announcing(tmp_path: Path) -> None:
