@@ -513,6 +513,11 @@ async def test_a_damaged_save_file_is_left_alone_and_play_goes_on(tmp_path: Path
     assert damaged.read_bytes() == garbage
 
 
+def disk_full(*args: object, **kwargs: object) -> None:
+    """A save file that can take nothing more."""
+    raise StoreError("could not save the game: disk full")
+
+
 async def test_a_save_that_fails_mid_game_lets_the_game_go_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -523,10 +528,6 @@ async def test_a_save_that_fails_mid_game_lets_the_game_go_on(
         await pilot.pause()
         assert app.store is not None
         saved = len(app.store.load(app.store.games()[0].id).events)
-
-        def disk_full(*args: object) -> None:
-            raise StoreError("could not save the game: disk full")
-
         monkeypatch.setattr(app.store, "_append", disk_full)
         await pilot.press(key(app.screen, "7H"))
         await pilot.pause()
@@ -542,10 +543,6 @@ async def test_a_new_game_that_cannot_be_saved_is_played_unsaved(
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-
-        def disk_full(*args: object, **kwargs: object) -> None:
-            raise StoreError("could not save the game: disk full")
-
         assert app.store is not None
         monkeypatch.setattr(app.store, "add", disk_full)
         game = stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST)
