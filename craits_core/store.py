@@ -441,11 +441,7 @@ def _inspect(path: Path, timeout: float) -> None:
     # The header's id may lag behind in WAL mode, but a foreign id is final.
     app_id = int.from_bytes(header[_APP_ID_OFFSET : _APP_ID_OFFSET + 4], "big", signed=True)
     if app_id not in (0, APPLICATION_ID):
-        raise StoreError(
-            f"{path} is not a Craits save file (it belongs to another program)",
-            "foreign",
-            path=path,
-        )
+        raise _not_ours(path)
     with _sidecars_cleaned_on_error(path):
         _check_readonly(path, timeout)
 
@@ -481,11 +477,7 @@ def _check_contents(path: Path, conn: sqlite3.Connection) -> None:
     if app_id == 0 and not tables:
         return  # A database with nothing in it (e.g. creation was cut short): ours to use.
     if app_id != APPLICATION_ID:
-        raise StoreError(
-            f"{path} is not a Craits save file (it belongs to another program)",
-            "foreign",
-            path=path,
-        )
+        raise _not_ours(path)
     problems = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
     if problems != ["ok"]:
         raise StoreError(
@@ -576,11 +568,7 @@ def _set_up(path: Path, conn: sqlite3.Connection) -> None:
             for statement in _SCHEMA:
                 conn.execute(statement)
         elif app_id != APPLICATION_ID:
-            raise StoreError(
-                f"{path} is not a Craits save file (it belongs to another program)",
-                "foreign",
-                path=path,
-            )
+            raise _not_ours(path)
         else:
             _check_version(path, version, tables)
         conn.execute("COMMIT")
@@ -595,6 +583,13 @@ def _rollback(conn: sqlite3.Connection) -> None:
             conn.execute("ROLLBACK")
     except sqlite3.Error:
         pass  # The connection is unusable anyway; the transaction dies with it.
+
+
+def _not_ours(path: Path) -> StoreError:
+    """The refusal of a SQLite file that another program made."""
+    return StoreError(
+        f"{path} is not a Craits save file (it belongs to another program)", "foreign", path=path
+    )
 
 
 def _store_error(path: Path, doing: str, err: sqlite3.Error) -> StoreError:
