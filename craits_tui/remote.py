@@ -558,6 +558,7 @@ class RemoteTable:
         self._change_listeners: list[Callable[[], None]] = []
         self._sent_at: float | None = None
         self.save_problem = None  # the server keeps the game
+        self.saved = True
         self._update(info, tell=False)
 
     # --- The Table protocol ------------------------------------------------------------

@@ -86,6 +86,11 @@ class Table(Protocol):
         or the saving is done elsewhere)."""
         ...
 
+    @property
+    def saved(self) -> bool:
+        """Whether every move so far is saved (here, or by the server)."""
+        ...
+
 
 class LocalTable:
     """One game played on this terminal, saved as it goes when given a store."""
@@ -163,6 +168,10 @@ class LocalTable:
             self.store.detach(self.game)
             self.save_problem = err
             return self.game.handle(command)
+
+    @property
+    def saved(self) -> bool:
+        return self.store is not None and self.save_problem is None
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         return self.game.subscribe(listener)

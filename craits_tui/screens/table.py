@@ -677,7 +677,10 @@ class TableScreen(Roomy, Screen):
         self.app.push_screen(HelpScreen(self.view.rules if self.view is not None else None))
 
     def action_quit_game(self) -> None:
-        self.app.exit(message=_("The game is saved: start craits-tui again to go on."))
+        if self.table.saved:
+            self.app.exit(message=_("The game is saved: start craits-tui again to go on."))
+        else:  # played without a save file, or the file failed on the way
+            self.app.exit(message=_("This game was not saved, so it cannot be resumed."))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("pace", "watch_pace") and not self.table.bots_play_here:

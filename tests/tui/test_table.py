@@ -535,6 +535,9 @@ async def test_a_save_that_fails_mid_game_lets_the_game_go_on(
         told = [n.message for n in app._notifications if n.severity == "error"]
         assert told and "disk full" in told[0] and "not saved" in told[0]
         assert len(app.store.load(app.store.games()[0].id).events) == saved  # kept as it was
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit_renderables == ["This game was not saved, so it cannot be resumed."]
 
 
 async def test_a_new_game_that_cannot_be_saved_is_played_unsaved(
