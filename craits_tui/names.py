@@ -13,11 +13,16 @@ MAX_NAME = 16
 BOT_NAMES = ("Ada", "Bob", "Cy", "Di", "Ed")
 
 
+def without_controls(text: str) -> str:
+    """``text`` without control and formatting characters (they would upset the
+    terminal)."""
+    return "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
+
+
 def clean_name(text: str) -> str:
-    """``text`` as a player name: control and formatting characters removed (they
-    would upset the terminal), runs of spaces made one, no spaces at either end."""
-    kept = "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
-    return " ".join(kept.split())
+    """``text`` as a player name: `without_controls`, runs of spaces made one, no
+    spaces at either end."""
+    return " ".join(without_controls(text).split())
 
 
 def own_name() -> str:

@@ -6,7 +6,6 @@ tested without a screen; the screen only shows what they find.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from typing import ClassVar, cast
 
@@ -32,7 +31,7 @@ from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from ..app import CraitsApp, NewGame
 from ..i18n import N_, _
-from ..names import BOT_NAMES, MAX_NAME, clean_name, own_name
+from ..names import BOT_NAMES, MAX_NAME, clean_name, own_name, without_controls
 from ..settings import Settings
 from ..table import Seat
 from ..widgets.footer import Footer
@@ -241,7 +240,7 @@ class SetupScreen(Roomy, Screen):
     @on(Input.Changed, ".seat-name")
     def _name_changed(self, event: Input.Changed) -> None:
         # Pasted text may bring control characters; they never reach the name.
-        kept = "".join(ch for ch in event.value if not unicodedata.category(ch).startswith("C"))
+        kept = without_controls(event.value)
         if kept != event.value:
             event.input.value = kept
             return
