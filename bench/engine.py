@@ -2,9 +2,11 @@
 
 Every step asks `legal_moves` for the seat to act and plays one of them at random;
 the event log is kept, as in a real game. Prints moves and games per second for
-2 to 5 players, and the cost of cloning a game (what a search pays per rollout).
+2 to 5 players, the cost of cloning a game, and what the hard bot's search is made
+of: deals guessed and rollouts (a round played out with the quick play-out player)
+per second, at three hand sizes.
 
-    python bench/engine.py [--games N] [--seconds S]
+    python bench/engine.py [--seconds S]
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import random
 import time
 
 from craits_core import Game
+from craits_core.bots.hard import play_out
+from craits_core.bots.sampling import Knowledge, Sampler
 
 
 def play_random_game(players: int, seed: int, rng: random.Random) -> int:
@@ -58,6 +62,41 @@ def bench_clone(repeat: int = 2000) -> dict[str, float]:
     return costs
 
 
+def bench_rollouts(first_round: int, seconds: float) -> tuple[float, float]:
+    """Deals guessed and rollouts played per second, as the hard bot's search makes
+    them: for the seat to act in a 4-player round (``first_round`` of the schedule)
+    after a few random moves (so that there are plays to explain), a new game every
+    50 rollouts."""
+    rng = random.Random(first_round)
+    deals = rollouts = 0
+    sampling = playing = 0.0
+    seed = 0
+    while sampling + playing < seconds:
+        game = Game.new(["A", "B", "C", "D"], seed=seed, first_round=first_round)
+        seed += 1
+        round_number = game.state.round_number
+        for _ in range(min(6, 2 * game.state.hand_size)):
+            game.handle(rng.choice(game.legal_moves(game.state.current_player)))
+        if game.state.round_number != round_number or game.state.is_over:
+            continue  # the round is over already
+        seat = game.state.current_player
+        knowledge = Knowledge()
+        for event in game.events_for(seat):
+            knowledge.note(event)
+        sampler = Sampler(game.view(seat), knowledge)
+        for _ in range(50):
+            start = time.perf_counter()
+            deal = sampler.sample(rng)
+            middle = time.perf_counter()
+            play_out(deal, rng)
+            end = time.perf_counter()
+            sampling += middle - start
+            playing += end - middle
+            deals += 1
+            rollouts += 1
+    return deals / sampling, rollouts / playing
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per table size")
@@ -71,6 +110,12 @@ def main() -> None:
     print()
     for name, micros in bench_clone().items():
         print(f"clone by {name:<16} {micros:>10,.1f} µs")
+    print()
+    print(f"{'4 players, cards each':<22} {'deals guessed/s':>16} {'rollouts/s':>11}")
+    for first_round in (1, 5, 8):
+        hand_size = Game.new(["A", "B"], seed=0, first_round=first_round).state.hand_size
+        deals, rollouts = bench_rollouts(first_round, args.seconds)
+        print(f"{hand_size:<22} {deals:>16,.0f} {rollouts:>11,.0f}")
 
 
 if __name__ == "__main__":
