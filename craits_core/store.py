@@ -85,15 +85,29 @@ OPENING_PROBLEMS = (
 )
 """The codes of a `StoreError` raised on opening a save file."""
 
+GAME_PROBLEMS = (
+    "unknown-game",
+    "game-damaged",
+    "gone",
+    "changed-elsewhere",
+    "unreadable",
+    "unwritable",
+    "damaged",
+    "busy",
+)
+"""The codes of a `StoreError` raised by an open store: reading, saving or deleting
+a game."""
+
 
 class StoreError(Exception):
     """The save file cannot be used (not ours, damaged, locked, closed) or a saved
     game cannot be read back. The message names the file or the game and says why.
 
-    A file that cannot be opened says why as a ``code`` too (one of
-    `OPENING_PROBLEMS`), with ``params`` (the ``path``, and the system's own
-    ``detail`` where there is one), as `IllegalMove` does, so that a user interface
-    can say it in the player's language. Other errors have the code "".
+    It says why as a ``code`` too (one of `OPENING_PROBLEMS` or `GAME_PROBLEMS`),
+    with ``params`` (the ``path``, the ``game``'s id, and the system's own ``detail``
+    where there is one), as `IllegalMove` does, so that a user interface can say it
+    in the player's language. Mistakes of the calling program (a closed store, a
+    game saved twice) have the code "".
     """
 
     def __init__(self, message: str, code: str = "", **params: object) -> None:
@@ -104,6 +118,11 @@ class StoreError(Exception):
 
 class UnknownGame(StoreError, KeyError):
     """No saved game has that id (also a `KeyError`)."""
+
+    def __init__(self, path: Path, game_id: str) -> None:
+        super().__init__(
+            f"there is no saved game {game_id!r} in {path}", "unknown-game", path=path, game=game_id
+        )
 
     def __str__(self) -> str:
         # KeyError would show the message in quotes.
@@ -279,13 +298,21 @@ class GameStore:
                 "SELECT event_count, status, round_number FROM games WHERE id = ?", (game_id,)
             ).fetchone()
             if found is None:
-                raise StoreError(f"game {game_id} is no longer saved in {self._path}")
+                raise StoreError(
+                    f"game {game_id} is no longer saved in {self._path}",
+                    "gone",
+                    path=self._path,
+                    game=game_id,
+                )
             count, status, round_number = found
             if count != base:
                 # Another store (or process) moved this game on: saving would fork it.
                 raise StoreError(
                     f"game {game_id} in {self._path} was changed elsewhere "
-                    f"({count} events saved, {base} here); load it again"
+                    f"({count} events saved, {base} here); load it again",
+                    "changed-elsewhere",
+                    path=self._path,
+                    game=game_id,
                 )
             conn.executemany(
                 "INSERT INTO events (game_id, seq, data) VALUES (?, ?, ?)",
@@ -313,7 +340,7 @@ class GameStore:
             game = Game.from_events(events)
         except Exception as err:
             # Whatever breaks the replay, the saved log is unusable as it is.
-            raise StoreError(f"saved game {game_id} in {self._path} is damaged: {err}") from err
+            raise _damaged_game(self._path, game_id, str(err)) from err
         if attach:
             self._attach(game_id, game)
         return game
@@ -325,10 +352,10 @@ class GameStore:
                 f"SELECT {_RECORD_COLUMNS} FROM games WHERE id = ?", (game_id,)
             ).fetchone()
         if row is None:
-            raise UnknownGame(f"there is no saved game {game_id!r} in {self._path}")
+            raise UnknownGame(self._path, game_id)
         record = _record(row)
         if record is None:
-            raise StoreError(f"saved game {game_id} in {self._path} is damaged")
+            raise _damaged_game(self._path, game_id, "its summary cannot be read")
         return record
 
     def games(self) -> list[GameRecord]:
@@ -363,12 +390,13 @@ class GameStore:
             finally:
                 conn.execute("COMMIT")
         if found is None:
-            raise UnknownGame(f"there is no saved game {game_id!r} in {self._path}")
+            raise UnknownGame(self._path, game_id)
         (count,) = found
         if [seq for seq, _ in rows] != list(range(count)):
-            raise StoreError(
-                f"saved game {game_id} in {self._path} is damaged: "
-                f"its log should have {count} events but {len(rows)} are there, or out of order"
+            raise _damaged_game(
+                self._path,
+                game_id,
+                f"its log should have {count} events but {len(rows)} are there, or out of order",
             )
         return [data for _, data in rows]
 
@@ -380,7 +408,7 @@ class GameStore:
         with self._transaction(f"delete game {game_id}") as conn:
             conn.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
             if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
-                raise UnknownGame(f"there is no saved game {game_id!r} in {self._path}")
+                raise UnknownGame(self._path, game_id)
         for attachment in list(self._attached.values()):
             if attachment.game_id == game_id:
                 self.detach(attachment.game)
@@ -399,7 +427,7 @@ class GameStore:
             try:
                 yield conn
             except sqlite3.Error as err:
-                raise _store_error(self._path, "could not read from", err) from err
+                raise _store_error(self._path, "could not read from", err, "unreadable") from err
 
     @contextmanager
     def _transaction(self, what: str) -> Iterator[sqlite3.Connection]:
@@ -414,7 +442,9 @@ class GameStore:
             except BaseException as err:
                 _rollback(conn)
                 if isinstance(err, sqlite3.Error):
-                    raise _store_error(self._path, f"could not {what} in", err) from err
+                    raise _store_error(
+                        self._path, f"could not {what} in", err, "unwritable"
+                    ) from err
                 raise
 
 
@@ -463,11 +493,11 @@ def _check_readonly(path: Path, timeout: float) -> None:
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=timeout)
     except sqlite3.Error as err:
-        raise _store_error(path, "could not open", err) from err
+        raise _store_error(path, "could not open", err, "cannot-open") from err
     try:
         _check_contents(path, conn)
     except sqlite3.Error as err:
-        raise _store_error(path, "could not open", err) from err
+        raise _store_error(path, "could not open", err, "cannot-open") from err
     finally:
         conn.close()
 
@@ -541,7 +571,7 @@ def _open(path: Path, timeout: float) -> sqlite3.Connection:
         # Autocommit mode: transactions are begun and ended explicitly.
         conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as err:
-        raise _store_error(path, "could not open", err) from err
+        raise _store_error(path, "could not open", err, "cannot-open") from err
     try:
         conn.execute("PRAGMA journal_mode = WAL")
         # With WAL, NORMAL loses no committed data when the process dies (only on
@@ -552,7 +582,7 @@ def _open(path: Path, timeout: float) -> sqlite3.Connection:
     except BaseException as err:
         conn.close()
         if isinstance(err, sqlite3.Error):
-            raise _store_error(path, "could not open", err) from err
+            raise _store_error(path, "could not open", err, "cannot-open") from err
         raise
     return conn
 
@@ -592,8 +622,19 @@ def _not_ours(path: Path) -> StoreError:
     )
 
 
-def _store_error(path: Path, doing: str, err: sqlite3.Error) -> StoreError:
-    """A `StoreError` in plain words for an error from SQLite."""
+def _damaged_game(path: Path, game_id: str, detail: str) -> StoreError:
+    return StoreError(
+        f"saved game {game_id} in {path} is damaged: {detail}",
+        "game-damaged",
+        path=path,
+        game=game_id,
+        detail=detail,
+    )
+
+
+def _store_error(path: Path, doing: str, err: sqlite3.Error, code: str) -> StoreError:
+    """A `StoreError` in plain words for an error from SQLite: ``code`` unless it
+    is damage or another program's lock."""
     name = getattr(err, "sqlite_errorname", "")
     if name in _DAMAGE_CODES:
         return StoreError(f"{path} is damaged ({err})", "damaged", path=path, detail=str(err))
@@ -601,7 +642,6 @@ def _store_error(path: Path, doing: str, err: sqlite3.Error) -> StoreError:
         return StoreError(f"{doing} {path}: another program is using it ({err})", "busy", path=path)
     if isinstance(err, sqlite3.ProgrammingError):
         return StoreError(f"{doing} {path}: the store is closed ({err})")
-    code = "cannot-open" if doing == "could not open" else ""
     return StoreError(f"{doing} {path}: {err}", code, path=path, detail=str(err))
 
 
@@ -631,9 +671,9 @@ def _decode_event(game_id: str, data: str, path: Path) -> dict[str, Any]:
     try:
         event = json.loads(data)
     except (ValueError, TypeError) as err:
-        raise StoreError(f"saved game {game_id} in {path} is damaged: {err}") from err
+        raise _damaged_game(path, game_id, str(err)) from err
     if not isinstance(event, dict):
-        raise StoreError(f"saved game {game_id} in {path} is damaged: an event is not an object")
+        raise _damaged_game(path, game_id, "an event is not an object")
     return event
 
 

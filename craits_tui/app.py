@@ -119,10 +119,12 @@ class CraitsApp(App[str | None]):
         try:
             game_id = store.add(game, meta=meta) if store is not None else None
         except StoreError as err:  # a full disk, a file taken away: play all the same
+            from .narrate import store_problem
+
             store = game_id = None
             self.notify(
-                _("This game cannot be saved ({problem}). It is played unsaved.").format(
-                    problem=err
+                _("This game cannot be saved: {problem} It is played unsaved.").format(
+                    problem=store_problem(err)
                 ),
                 severity="error",
                 timeout=20,
@@ -139,7 +141,10 @@ class CraitsApp(App[str | None]):
             game = self.store.load(game_id)
             seats = tuple(Seat.from_dict(s) for s in record.meta.get("seats", []))
         except (StoreError, ValueError) as err:
-            self.notify(str(err), severity="error", timeout=8)
+            from .narrate import store_problem
+
+            problem = store_problem(err) if isinstance(err, StoreError) else str(err)
+            self.notify(problem, severity="error", timeout=8)
             return
         if len(seats) != len(game.state.players):
             # A game saved without its seating: everyone but the first is a bot.

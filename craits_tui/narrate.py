@@ -356,7 +356,7 @@ class Narrator:
 
 
 def store_problem(err: StoreError) -> str:
-    """Why the save file cannot be opened, in the player's language (from the
+    """What went wrong with the save file, in the player's language (from the
     error's code and values; the engine's English for one not known here)."""
     p = err.params
     template = {
@@ -373,8 +373,19 @@ def store_problem(err: StoreError) -> str:
         "no-folder": _("The folder of {path} cannot be created ({detail})."),
         "busy": _("Another program is using {path}."),
         "cannot-open": _("{path} cannot be opened ({detail})."),
+        "unwritable": _("{path} cannot be written to ({detail})."),
+        "unknown-game": _("There is no saved game {game} in {path}."),
+        "game-damaged": _("Saved game {game} in {path} is damaged ({detail})."),
+        "gone": _("Game {game} is no longer in {path}: it was deleted."),
+        "changed-elsewhere": _(
+            "Game {game} was played on elsewhere (in another window?). Resume it again "
+            "to carry on from there."
+        ),
     }.get(err.code)
-    return template.format(**p) if template is not None else str(err)
+    if template is not None:
+        return template.format(**p)
+    text = str(err)  # a sentence, as the others are
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def reason_template(code: str, n: int) -> str | None:

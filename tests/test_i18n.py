@@ -17,7 +17,7 @@ import pytest
 
 from craits_core import Card, StoreError, Suit
 from craits_core.bots.reasons import ENGLISH, Reason
-from craits_core.store import OPENING_PROBLEMS
+from craits_core.store import GAME_PROBLEMS, OPENING_PROBLEMS
 from craits_tui import i18n
 from craits_tui.faces import CardLook
 from craits_tui.narrate import Narrator, reason_template, store_problem
@@ -419,12 +419,17 @@ def test_a_hint_reason_speaks_the_catalog(fake_language: Path) -> None:
     assert Narrator(["Ann", "Bob"], 0, CardLook()).reason(reason) == "puoi seguire con 2 carte"
 
 
-@pytest.mark.parametrize("code", OPENING_PROBLEMS)
+@pytest.mark.parametrize("code", sorted({*OPENING_PROBLEMS, *GAME_PROBLEMS}))
 def test_every_save_file_problem_has_words_in_the_interface(code: str) -> None:
     err = StoreError("engine words", code, path=Path("/saves/g.db"), detail="disk I/O error")
-    err.params.update(version=3, readable=2)
+    err.params.update(version=3, readable=2, game="0f3a9c21")
     said = store_problem(err)
-    assert said != "engine words" and "/saves/g.db" in said
+    assert said != "engine words" and ("/saves/g.db" in said or "0f3a9c21" in said)
+
+
+def test_a_problem_without_words_here_is_said_as_a_sentence() -> None:
+    said = store_problem(StoreError("the store /saves/g.db is closed"))
+    assert said == "The store /saves/g.db is closed."
 
 
 def test_a_save_file_problem_speaks_the_players_language(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,6 +16,7 @@ import pytest
 
 from craits_core import Command, Game, RuleSet
 from craits_core.store import (
+    GAME_PROBLEMS,
     OPENING_PROBLEMS,
     GameRecord,
     GameStore,
@@ -218,13 +219,15 @@ def test_two_stores_on_one_file_share_it(path: Path) -> None:
 # --- Refusing a command that cannot be saved ---------------------------------------
 
 
-def assert_refused(game: Game, match: str) -> None:
-    """Playing a legal move raises StoreError and leaves ``game`` as it was."""
+def assert_refused(game: Game, match: str, code: str = "") -> None:
+    """Playing a legal move raises StoreError (with ``code``, for a user interface to
+    say in its own words) and leaves ``game`` as it was."""
     state, events = game.state, game.events
     move = any_move(game, random.Random(1))
     assert move is not None
-    with pytest.raises(StoreError, match=match):
+    with pytest.raises(StoreError, match=match) as caught:
         game.handle(move)
+    assert caught.value.code == code
     assert game.state is state
     assert game.events == events
 
@@ -247,7 +250,7 @@ def test_a_locked_file_refuses_the_command_until_it_is_free(path: Path) -> None:
         other = sqlite3.connect(path, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")  # Another program writing, for longer than we wait.
         try:
-            assert_refused(game, "another program")
+            assert_refused(game, "another program", "busy")
         finally:
             other.execute("ROLLBACK")
             other.close()
@@ -261,7 +264,7 @@ def test_a_game_moved_on_elsewhere_refuses_to_fork(path: Path) -> None:
         game_id = one.add(game)
         elsewhere = two.load(game_id)
         play(elsewhere, random.Random(1), 1)
-        assert_refused(game, "changed elsewhere")
+        assert_refused(game, "changed elsewhere", "changed-elsewhere")
         assert one.load(game_id, attach=False).events == elsewhere.events
 
 
@@ -270,7 +273,7 @@ def test_a_game_deleted_elsewhere_refuses_commands(path: Path) -> None:
     with GameStore(path) as one, GameStore(path) as two:
         game_id = one.add(game)
         two.delete(game_id)
-        assert_refused(game, "no longer saved")
+        assert_refused(game, "no longer saved", "gone")
 
 
 # --- Attaching ----------------------------------------------------------------------
@@ -387,6 +390,8 @@ def test_an_unknown_id_is_a_key_error(path: Path, action: str) -> None:
     assert isinstance(caught.value, StoreError)
     assert "nosuchid" in str(caught.value)
     assert str(path) in str(caught.value)
+    assert caught.value.code == "unknown-game"
+    assert caught.value.params == {"path": path, "game": "nosuchid"}
 
 
 # --- Files that are not ours, or damaged ------------------------------------------------
@@ -510,6 +515,8 @@ def test_a_damaged_game_log_is_named_and_spares_the_others(path: Path, sql: str)
         with pytest.raises(StoreError, match=damaged_id) as caught:
             store.load(damaged_id)
         assert "damaged" in str(caught.value)
+        assert caught.value.code in GAME_PROBLEMS
+        assert caught.value.params["game"] == damaged_id
         assert {r.id for r in store.games()} == {damaged_id, sound_id}
         assert store.load(sound_id).events == games[1].events
         store.delete(damaged_id)

@@ -24,7 +24,7 @@ from craits_core import Game, GameRecord, StoreError
 
 from ..app import CraitsApp
 from ..i18n import N_, _, ngettext
-from ..narrate import describe_rules
+from ..narrate import describe_rules, store_problem
 from ..widgets.footer import Footer
 from .replay import ReplayScreen, replayed
 from .roomy import Roomy
@@ -186,7 +186,7 @@ class HistoryScreen(Roomy, Screen):
         try:
             records = store.games() if store is not None else []
         except StoreError as err:
-            self.notify(str(err), severity="error", timeout=8)
+            self.notify(store_problem(err), severity="error", timeout=8)
             records = []
         # The players' column takes what the window leaves it (at least a name or two).
         room = max(20, self.app.size.width - FIXED_COLUMNS)
@@ -293,7 +293,7 @@ class HistoryScreen(Roomy, Screen):
         ]
         found = self.outcomes.get(record.id)
         if isinstance(found, StoreError):
-            lines.append(_("This game cannot be read: {error}").format(error=found))
+            lines.append(_("This game cannot be read: {error}").format(error=store_problem(found)))
         elif found is not None:
             scores = ", ".join(
                 f"{name} {total}" for name, total in zip(found.players, found.totals, strict=True)

@@ -39,7 +39,7 @@ from craits_core.view import project
 
 from ..faces import CardLook
 from ..i18n import _, ngettext
-from ..narrate import Narrator
+from ..narrate import Narrator, store_problem
 from ..settings import PACE_NAMES, PACES, Settings
 from ..table import Table
 
@@ -463,9 +463,9 @@ class TableScreen(Roomy, Screen):
             self._told_unsaved = True
             self.notify(
                 _(
-                    "This game can no longer be saved ({problem}). It goes on, but its "
+                    "This game can no longer be saved: {problem} It goes on, but its "
                     "moves from here on are not saved."
-                ).format(problem=problem),
+                ).format(problem=store_problem(problem)),
                 severity="error",
                 timeout=20,
             )
@@ -679,7 +679,14 @@ class TableScreen(Roomy, Screen):
     def action_quit_game(self) -> None:
         if self.table.saved:
             self.app.exit(message=_("The game is saved: start craits-tui again to go on."))
-        else:  # played without a save file, or the file failed on the way
+        elif self.table.save_problem is not None:
+            self.app.exit(
+                message=_(
+                    "Saving stopped partway through this game: start craits-tui again to "
+                    "go on from the last move saved."
+                )
+            )
+        else:  # played without a save file
             self.app.exit(message=_("This game was not saved, so it cannot be resumed."))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.widgets import Button
 
-from craits_core import Card, Draw, Game, Play, RuleSet, StoreError, Suit
+from craits_core import Card, Draw, Game, GameStore, Play, RuleSet, StoreError, Suit
 from craits_tui.app import CraitsApp, Launch
 from craits_tui.faces import CardLook
 from craits_tui.narrate import Narrator
@@ -537,7 +537,30 @@ async def test_a_save_that_fails_mid_game_lets_the_game_go_on(
         assert len(app.store.load(app.store.games()[0].id).events) == saved  # kept as it was
         await pilot.press("q")
         await pilot.pause()
-        assert app._exit_renderables == ["This game was not saved, so it cannot be resumed."]
+        assert app._exit_renderables == [
+            "Saving stopped partway through this game: start craits-tui again to go on "
+            "from the last move saved."
+        ]
+
+
+async def test_a_game_played_on_in_another_window_stops_saving_here(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST)
+        seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        assert app.store is not None
+        game_id = app.store.games()[0].id
+        with GameStore(app.store.path) as elsewhere:
+            other = elsewhere.load(game_id)
+            other.handle(Play(0, Card.parse("8C"), Suit.HEARTS))
+        await pilot.press(key(app.screen, "7H"))
+        await pilot.pause()
+        assert game.state.pile[-1] == Card.parse("7H")  # this window plays on
+        told = [n.message for n in app._notifications if n.severity == "error"]
+        assert told and "another window" in told[0]
+        # The other window's move is the one saved.
+        assert app.store.load(game_id, attach=False).state.pile[-1] == Card.parse("8C")
 
 
 async def test_a_new_game_that_cannot_be_saved_is_played_unsaved(
@@ -556,6 +579,9 @@ async def test_a_new_game_that_cannot_be_saved_is_played_unsaved(
         await pilot.press(key(screen, "7H"))
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("7H")
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit_renderables == ["This game was not saved, so it cannot be resumed."]
 
 
 async def test_options_at_the_table_change_the_cards_and_the_announcing(tmp_path: Path) -> None:
