@@ -41,6 +41,8 @@ class Settings:
     """Off for slow links: no animation and no hover tracking."""
     auto_announce: bool = False
     """Say "last card" automatically when a play leaves one card."""
+    bell: bool = True
+    """Online, ring the terminal's bell when your turn comes after a long wait."""
     language: str | None = None
     save_file: str | None = None
     """Where games are saved, when not in the default place."""

@@ -868,6 +868,7 @@ class RemoteTableScreen(TableScreen):
         Binding("q", "quit_game", _("Leave")),
     ]
     deals_again = False  # a new table is opened in the lobby
+    bell_after = 10.0  # the others are people elsewhere, who may take their time
 
     def on_mount(self) -> None:
         table = self.table

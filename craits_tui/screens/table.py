@@ -8,6 +8,7 @@ what the player has seen. Bots move on a timer, paced by the player's setting.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -92,6 +93,11 @@ class TableScreen(Roomy, Screen):
     deals_again = True
     """Whether the game over offers the same table again, with a new deal."""
 
+    bell_after: float | None = None
+    """Seconds of waiting for the others after which the player's turn rings the
+    terminal's bell (when the `bell` setting is on); None: never, as here, where
+    everyone plays at this terminal or is a bot."""
+
     def __init__(self, table: Table, settings: Settings) -> None:
         super().__init__()
         self.table = table
@@ -114,6 +120,8 @@ class TableScreen(Roomy, Screen):
         self._moves_key: tuple[int, int] | None = None
         self._legal: tuple[Command, ...] = ()
         self._shown = 0  # events of the log folded into the view so far
+        self._mine: bool | None = None  # the shown seat's turn, as last shown
+        self._waiting_since = time.monotonic()  # since the turn left, or a dialog closed
         self._known = table.event_count()  # events in the log when the screen opened
         self._unsubscribe = table.subscribe(self._hear)
 
@@ -177,6 +185,8 @@ class TableScreen(Roomy, Screen):
     def on_screen_resume(self) -> None:
         # Back from a dialog (scores, help): bots may have waited for it to close.
         self._schedule_bots()
+        # And the player is here: no bell for a turn that came while they read.
+        self._waiting_since = time.monotonic()
 
     def on_unmount(self) -> None:
         self._unsubscribe()
@@ -240,6 +250,10 @@ class TableScreen(Roomy, Screen):
         caught_up = not self._queue and not self._waiting
         moves = self._moves() if caught_up else ()
         mine = caught_up and self.seat is not None and view.current_player == self.seat
+        if mine != self._mine:
+            if self._mine is not None:  # not the table's first showing
+                self._turn_changed(mine)
+            self._mine = mine
         plays = {m.card for m in moves if isinstance(m, Play)}
 
         hand = self.query_one(Hand)
@@ -479,6 +493,18 @@ class TableScreen(Roomy, Screen):
             self._hinted = False
             self.app.clear_notifications()
         return True
+
+    def _turn_changed(self, mine: bool) -> None:
+        """Ring the bell when the turn comes back after a long wait (`bell_after`)."""
+        now = time.monotonic()
+        if not mine:
+            self._waiting_since = now
+        elif (
+            self.bell_after is not None
+            and self.settings.bell
+            and now - self._waiting_since >= self.bell_after
+        ):
+            self.app.bell()
 
     def _my_turn(self) -> bool:
         view = self.view

@@ -563,6 +563,33 @@ async def test_a_game_played_on_in_another_window_stops_saving_here(tmp_path: Pa
         assert app.store.load(game_id, attach=False).state.pile[-1] == Card.parse("8C")
 
 
+@pytest.mark.parametrize(
+    ("bell_after", "bell", "rings"),
+    [(0.0, True, 1), (0.0, False, 0), (None, True, 0), (60.0, True, 0)],
+    ids=["after-a-wait", "turned-off", "at-this-terminal", "no-long-wait"],
+)
+async def test_the_turn_rings_the_bell_after_a_long_wait(
+    tmp_path: Path, bell_after: float | None, bell: bool, rings: int
+) -> None:
+    app = make_app(tmp_path, pace="instant")
+    app.settings = app.settings.but(bell=bell)
+    rung: list[None] = []
+    app.bell = lambda: rung.append(None)  # type: ignore[method-assign]
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["QH KS 8C", "QC 4D 5D"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        screen.bell_after = bell_after
+        await pilot.pause()
+        await pilot.press(key(screen, "QH"))
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if game.state.pile[-1] == Card.parse("QC"):
+                break
+        await pilot.pause()
+        assert game.state.current_player == 0 and screen._my_turn()
+        assert len(rung) == rings
+
+
 async def test_a_new_game_that_cannot_be_saved_is_played_unsaved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
