@@ -401,6 +401,18 @@ def reason_template(code: str, n: int) -> str | None:
         return ngettext(
             "you can follow it with {n} more card", "you can follow it with {n} more cards", n
         )
+    if code == "search-card":
+        return ngettext(
+            "on average {n} point fewer than the {card}, in {runs} simulated rounds",
+            "on average {n} points fewer than the {card}, in {runs} simulated rounds",
+            n,
+        )
+    if code == "search-draw":
+        return ngettext(
+            "on average {n} point fewer than drawing, in {runs} simulated rounds",
+            "on average {n} points fewer than drawing, in {runs} simulated rounds",
+            n,
+        )
     if code == "no-handoff":
         return ngettext(
             "don't hand the turn to {name}, who holds {n} card",
@@ -430,7 +442,6 @@ def reason_template(code: str, n: int) -> str | None:
         "announce": _("announce your last card"),
         "only-move": _("the only move"),
         "best-move": _("the best move"),
-        "search": _("best of {runs} simulations: goes out in {out}% of them"),
     }.get(code)
 
 

@@ -318,7 +318,22 @@ def test_hard_explains_its_moves() -> None:
     assert move == player.choose(game.view(0), game.legal_moves(0))
     assert isinstance(reason, Reason)
     assert "\n" not in str(reason)
-    assert str(reason) == "keep the 2♥ to answer a crank" or reason.code == "search"
+    assert str(reason) == "keep the 2♥ to answer a crank" or reason.code.startswith("search")
+
+
+def test_hard_says_what_its_search_found_against_the_obvious_card() -> None:
+    # Normal would shed the 5♦ (30 points); the play-outs favour the J♦.
+    game = Game.new(NAMES[:4], seed=0)
+    seat = game.state.current_player
+    player = HardBot(seed=0, iterations=200)
+    for event in game.events_for(seat):
+        player.observe(event)
+    obvious = NormalBot(seed=0).choose(game.view(seat), game.legal_moves(seat))
+    move, reason = player.explain(game.view(seat), game.legal_moves(seat))
+    assert isinstance(obvious, Play) and move != obvious
+    assert reason.code == "search-card" and reason.params["card"] == obvious.card
+    assert reason.params["n"] >= 1 and reason.params["runs"] > 100
+    assert str(reason).startswith("on average ") and "fewer than the 5♦" in str(reason)
 
 
 # --- Guessing the hidden cards ------------------------------------------------------------------

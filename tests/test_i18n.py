@@ -400,7 +400,6 @@ SAMPLE_PARAMS = {
     "count": 4,
     "points": 30,
     "runs": 900,
-    "out": 40,
 }
 
 

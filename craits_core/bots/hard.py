@@ -322,10 +322,14 @@ class HardBot:
         if not self.last_search or self.last_search[0].move == scored[0].move:
             runner_up = scored[1] if len(scored) > 1 else None
             return move, reason_for(scored[0], runner_up, view)
-        best = self.last_search[0]
+        # Against the move a player would think of first (normal's), in the points
+        # the search weighs (at least 1: less reads as no gain at all).
         runs = sum(c.runs for c in self.last_search)
-        share = round(100 * best.outs / best.runs) if best.runs else 0
-        return move, Reason("search", {"runs": runs, "out": share})
+        points = max(1, round(self.last_search[0].mean_gain))
+        instead = scored[0].move
+        if isinstance(instead, Play):
+            return move, Reason("search-card", {"n": points, "card": instead.card, "runs": runs})
+        return move, Reason("search-draw", {"n": points, "runs": runs})
 
     # --- Deciding ---
 

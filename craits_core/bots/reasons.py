@@ -55,7 +55,12 @@ ENGLISH: dict[str, Callable[..., str]] = {
     "announce": lambda: "announce your last card",
     "only-move": lambda: "the only move",
     "best-move": lambda: "the best move",
-    "search": lambda runs, out: f"best of {runs} simulations: goes out in {out}% of them",
+    "search-card": lambda n, card, runs: (
+        f"on average {_cards(n, 'point')} fewer than the {card.label}, in {runs} simulated rounds"
+    ),
+    "search-draw": lambda n, runs: (
+        f"on average {_cards(n, 'point')} fewer than drawing, in {runs} simulated rounds"
+    ),
 }
 """Every reason's code, and how it reads in English."""
 
