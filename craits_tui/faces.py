@@ -71,6 +71,20 @@ class CardLook:
             Text(f"{bl}{h * 3}{br}", style=frame),
         ]
 
+    def medium(self, card: Card, frame: Style | str = "") -> list[Text]:
+        """A card five lines high and seven wide, for the hand on a big terminal:
+        the rank in two corners, the suit in the middle."""
+        tl, h, tr, v, bl, br = self.box
+        colour = self.colour(card.suit)
+        label = card.rank.label
+        side = Text(v, style=frame)
+        body = (label.ljust(5), self.glyph(card.suit).center(5), label.rjust(5))
+        return [
+            Text(f"{tl}{h * 5}{tr}", style=frame),
+            *(side + Text(line, style=colour) + side for line in body),
+            Text(f"{bl}{h * 5}{br}", style=frame),
+        ]
+
     def back(self, frame: Style | str = "") -> list[Text]:
         """The back of a card, three lines high."""
         tl, h, tr, v, bl, br = self.box

@@ -15,6 +15,9 @@ TALL = 32
 """From this height the table has room to show the scoreboard above the log."""
 SHORT = 30
 """Below this height screens leave out decoration (the start screen's logo)."""
+BIG = (125, 40)
+"""From this size the table shows the hand's cards big: a hand of eight of them
+fits on one row."""
 
 
 class Roomy:
@@ -40,3 +43,9 @@ class Roomy:
         self.set_class(small, "-too-small")  # type: ignore[attr-defined]
         self.set_class(size.height >= TALL, "-tall")  # type: ignore[attr-defined]
         self.set_class(size.height < SHORT, "-short")  # type: ignore[attr-defined]
+        self.set_class(is_big(size), "-big")  # type: ignore[attr-defined]
+
+
+def is_big(size: Size) -> bool:
+    """Whether a terminal of ``size`` has room for big cards (see `BIG`)."""
+    return size.width >= BIG[0] and size.height >= BIG[1]

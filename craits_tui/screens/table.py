@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -58,7 +58,7 @@ from ..widgets.scoreboard import Scoreboard
 from ..widgets.status import StatusLine
 from ..widgets.stock import DrawPile
 from ..widgets.trail import PlayTrail
-from .roomy import Roomy
+from .roomy import Roomy, is_big
 
 ROUND_PAUSE = 3.0
 """Seconds a round summary stays up, at the least, when only bots play."""
@@ -167,6 +167,7 @@ class TableScreen(Roomy, Screen):
     def on_mount(self) -> None:
         self.set_class(self.seat is None, "-watching")
         hand = self.query_one(Hand)
+        hand.big = self.has_class("-big")
         self._follow_settings()
         if self.seat is not None:
             hand.focus()
@@ -181,6 +182,10 @@ class TableScreen(Roomy, Screen):
         if self.view is not None and self.view.is_over:
             self._show_game_over()
         self._drain()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Textual calls this before `Roomy`'s, which sets the size classes.
+        self.query_one(Hand).big = is_big(event.size)
 
     def on_screen_resume(self) -> None:
         # Back from a dialog (scores, help): bots may have waited for it to close.

@@ -19,6 +19,8 @@ from .plain import PlainWidget
 CARD_WIDTH = 5
 GAP = 1
 CARD_HEIGHT = 4  # a number line above the three lines of the card
+BIG_CARD_WIDTH = 7
+BIG_CARD_HEIGHT = 6  # a number line above the five lines of the card
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
 
 
@@ -50,6 +52,8 @@ class Hand(PlainWidget, can_focus=True):
     cursor: reactive[int] = reactive(0)
     hovered: reactive[int | None] = reactive(None)
     hover_tracking: reactive[bool] = reactive(True)
+    big: reactive[bool] = reactive(False, layout=True)
+    """Big cards, for a terminal with room for them."""
 
     class CardChosen(Message):
         """The player picked a card to play."""
@@ -66,25 +70,32 @@ class Hand(PlainWidget, can_focus=True):
 
     # --- Layout ---------------------------------------------------------------------
 
+    @property
+    def card_size(self) -> tuple[int, int]:
+        """A card's width, and the height of a row of cards (with its number line)."""
+        return (BIG_CARD_WIDTH, BIG_CARD_HEIGHT) if self.big else (CARD_WIDTH, CARD_HEIGHT)
+
     def _per_row(self, width: int | None = None) -> int:
         width = width if width is not None else self.content_size.width
-        return max(1, (max(width, CARD_WIDTH) + GAP) // (CARD_WIDTH + GAP))
+        card = self.card_size[0]
+        return max(1, (max(width, card) + GAP) // (card + GAP))
 
     def _rows(self, cards: int, width: int | None = None) -> int:
         return max(1, -(-cards // self._per_row(width)))
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
-        return self._rows(len(self.cards), width) * CARD_HEIGHT
+        return self._rows(len(self.cards), width) * self.card_size[1]
 
     def card_at(self, x: int, y: int) -> int | None:
         """The index of the card at content offset (x, y), if any."""
-        column, inside = divmod(x, CARD_WIDTH + GAP)
-        if inside >= CARD_WIDTH:
+        width, height = self.card_size
+        column, inside = divmod(x, width + GAP)
+        if inside >= width:
             return None
         per_row = self._per_row()
         if column >= per_row:
             return None
-        index = (y // CARD_HEIGHT) * per_row + column
+        index = (y // height) * per_row + column
         return index if 0 <= index < len(self.cards) else None
 
     # --- Rendering ------------------------------------------------------------------
@@ -99,16 +110,18 @@ class Hand(PlainWidget, can_focus=True):
         return Text("\n").join(rows)
 
     def _render_row(self, start: int, cards: tuple[Card, ...]) -> list[Text]:
-        lines = [Text(), Text(), Text(), Text()]
+        width, height = self.card_size
+        draw = self.look.medium if self.big else self.look.small
+        lines = [Text() for _ in range(height)]
         gap = " " * GAP
         for offset, card in enumerate(cards):
             index = start + offset
             frame = self._frame_style(index, card)
             number = str(index + 1) if index < 9 else ""
             lines[0].append(
-                number.center(CARD_WIDTH) + gap, self.get_component_rich_style("hand--number")
+                number.center(width) + gap, self.get_component_rich_style("hand--number")
             )
-            face = self.look.small(card, frame)
+            face = draw(card, frame)
             if self.my_turn and card not in self.playable:
                 for line in face:
                     line.stylize("dim")
@@ -164,7 +177,8 @@ class Hand(PlainWidget, can_focus=True):
         # In a container that scrolls (a big hand), the cursor's row is kept in view.
         parent = self.parent
         if isinstance(parent, Widget) and parent.allow_vertical_scroll:
-            row = Region(0, cursor // self._per_row() * CARD_HEIGHT, CARD_WIDTH, CARD_HEIGHT)
+            width, height = self.card_size
+            row = Region(0, cursor // self._per_row() * height, width, height)
             parent.scroll_to_region(
                 row.translate(self.virtual_region.offset), animate=False, immediate=True
             )

@@ -267,6 +267,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("table_80x24", table, size=(80, 24)),  # the smallest window the game allows
     Scene("start_80x24", start, size=(80, 24)),
     Scene("help_controls_80x24", help_controls, size=(80, 24)),
+    Scene("table_160x48", table, size=(160, 48)),  # room for big cards
 )
 """Every scene, in the order a player meets them."""
 

@@ -590,6 +590,30 @@ async def test_the_turn_rings_the_bell_after_a_long_wait(
         assert len(rung) == rings
 
 
+async def test_a_big_terminal_deals_big_cards_that_play_with_a_click(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        hand = screen.query_one(Hand)
+        assert not hand.big and hand.size.height == 4
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause()
+        assert hand.big and hand.size.height == 6  # a number line, five of card
+        faces = Console(width=80, color_system=None)
+        with faces.capture() as shown:
+            faces.print(hand.render())
+        assert "│  ♥  │" in shown.get()
+        # The middle of the second card (K♠ 7♥ 8♣), big: seven columns and a gap.
+        await pilot.click(Hand, offset=(1 + 1 * 8 + 3, 3))
+        await pilot.pause()
+        assert game.state.pile[-1] == Card.parse("7H")
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert not hand.big
+
+
 async def test_a_new_game_that_cannot_be_saved_is_played_unsaved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
