@@ -23,6 +23,7 @@ from types import TracebackType
 from typing import Any, Literal
 
 from .game import Game
+from .locks import GameLock
 from .rules import RuleSet
 
 APPLICATION_ID = 0x43524149
@@ -86,6 +87,7 @@ OPENING_PROBLEMS = (
 """The codes of a `StoreError` raised on opening a save file."""
 
 GAME_PROBLEMS = (
+    "in-use",
     "unknown-game",
     "game-damaged",
     "gone",
@@ -158,6 +160,7 @@ class _Attachment:
     game: Game
     game_id: str
     remove: Callable[[], None]  # what `Game.add_writer` returned
+    lock: GameLock | None  # shared by the attachments of one game; None: unguarded
 
 
 def default_store_path() -> Path:
@@ -173,7 +176,9 @@ class GameStore:
 
     A game added or loaded is *attached*: every later command's events are saved
     before they take effect, and a command that cannot be saved is refused (its
-    `Game.handle` raises `StoreError` and the game is unchanged).
+    `Game.handle` raises `StoreError` and the game is unchanged). An attached game
+    is claimed (see `GameLock`): another store, in this program or another, cannot
+    attach it until this one lets it go (`detach`, `close`, or the program's end).
 
     Opening a file that is not a Craits save file or is damaged raises `StoreError`
     and leaves the file exactly as it was. A missing or empty file becomes a new store.
@@ -205,6 +210,9 @@ class GameStore:
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
+            for attachment in self._attached.values():
+                if attachment.lock is not None:
+                    attachment.lock.release()
 
     @property
     def closed(self) -> bool:
@@ -279,16 +287,42 @@ class GameStore:
     def detach(self, game: Game) -> None:
         """Stop saving ``game`` (it plays on, unsaved). Does nothing if not attached."""
         attachment = self._attached.pop(id(game), None)
-        if attachment is not None:
-            attachment.remove()
+        if attachment is None:
+            return
+        attachment.remove()
+        lock = attachment.lock
+        if lock is not None and not any(a.lock is lock for a in self._attached.values()):
+            lock.release()
 
     def _attach(self, game_id: str, game: Game) -> None:
         def write(events: list[dict[str, Any]]) -> None:
             # The log's length before the command is where its events go.
             self._append(game_id, game.event_count, events)
 
+        lock = self._claim(game_id)
         remove = game.add_writer(write)
-        self._attached[id(game)] = _Attachment(game, game_id, remove)
+        self._attached[id(game)] = _Attachment(game, game_id, remove, lock)
+
+    def _claim(self, game_id: str) -> GameLock | None:
+        """This store's claim on ``game_id``: the one it holds already, or a new one.
+        `StoreError` ("in-use") when another store holds it."""
+        for attachment in self._attached.values():
+            if attachment.game_id == game_id:
+                return attachment.lock
+        try:
+            lock = GameLock.take(self._path, game_id)
+        except OSError:
+            # No locks here (a read-only folder, a file system without them): the
+            # game plays unguarded, and a save that would fork it is still refused.
+            return None
+        if lock is None:
+            raise StoreError(
+                f"game {game_id} in {self._path} is open in another program",
+                "in-use",
+                path=self._path,
+                game=game_id,
+            )
+        return lock
 
     def _append(self, game_id: str, base: int, events: list[dict[str, Any]]) -> None:
         """Save one command's events at positions ``base``... in one transaction."""

@@ -90,9 +90,7 @@ class CraitsApp(App[str | None]):
         launch = self.launch
         if launch.new_game is not None:
             self.start_game(launch.new_game)
-        elif launch.resume and self.store is not None and self.store.latest_unfinished():
-            self.resume_latest()
-        else:
+        elif not (launch.resume and self.resume_latest()):
             self.show_menu()
 
     # --- Navigation -----------------------------------------------------------------
@@ -133,19 +131,20 @@ class CraitsApp(App[str | None]):
         self.open_table(table)
         return table
 
-    def resume(self, game_id: str) -> None:
-        """Open a saved game where it was left."""
+    def resume(self, game_id: str) -> bool:
+        """Open a saved game where it was left; False (and the player told why) if
+        it cannot be (damaged, or open in another window)."""
         assert self.store is not None
         try:
             record = self.store.record(game_id)
-            game = self.store.load(game_id)
             seats = tuple(Seat.from_dict(s) for s in record.meta.get("seats", []))
+            game = self.store.load(game_id)
         except (StoreError, ValueError) as err:
             from .narrate import store_problem
 
             problem = store_problem(err) if isinstance(err, StoreError) else str(err)
             self.notify(problem, severity="error", timeout=8)
-            return
+            return False
         if len(seats) != len(game.state.players):
             # A game saved without its seating: everyone but the first is a bot.
             seats = tuple(
@@ -153,12 +152,12 @@ class CraitsApp(App[str | None]):
                 for i, name in enumerate(game.state.players)
             )
         self.open_table(LocalTable(game, seats, store=self.store, game_id=game_id))
+        return True
 
-    def resume_latest(self) -> None:
-        assert self.store is not None
-        record = self.store.latest_unfinished()
-        if record is not None:
-            self.resume(record.id)
+    def resume_latest(self) -> bool:
+        """Open the latest unfinished game, if there is one and it can be opened."""
+        record = self.store.latest_unfinished() if self.store is not None else None
+        return record is not None and self.resume(record.id)
 
     def open_table(self, table: Table) -> None:
         from .screens.table import TableScreen

@@ -374,6 +374,7 @@ def store_problem(err: StoreError) -> str:
         "busy": _("Another program is using {path}."),
         "cannot-open": _("{path} cannot be opened ({detail})."),
         "unwritable": _("{path} cannot be written to ({detail})."),
+        "in-use": _("This game is open in another window. Play it there, or quit it there first."),
         "unknown-game": _("There is no saved game {game} in {path}."),
         "game-damaged": _("Saved game {game} in {path} is damaged ({detail})."),
         "gone": _("Game {game} is no longer in {path}: it was deleted."),

@@ -423,7 +423,9 @@ def test_every_save_file_problem_has_words_in_the_interface(code: str) -> None:
     err = StoreError("engine words", code, path=Path("/saves/g.db"), detail="disk I/O error")
     err.params.update(version=3, readable=2, game="0f3a9c21")
     said = store_problem(err)
-    assert said != "engine words" and ("/saves/g.db" in said or "0f3a9c21" in said)
+    assert said != "engine words"
+    if code != "in-use":  # said of the game the player just chose: no need to name it
+        assert "/saves/g.db" in said or "0f3a9c21" in said
 
 
 def test_a_problem_without_words_here_is_said_as_a_sentence() -> None:

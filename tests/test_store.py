@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from craits_core import Command, Game, RuleSet
+from craits_core.locks import GameLock
 from craits_core.store import (
     GAME_PROBLEMS,
     OPENING_PROBLEMS,
@@ -74,7 +75,8 @@ def reloaded(path: Path, game_id: str) -> Game:
 
 
 def files_in(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+    """The files of ``folder`` (not the folder of the games' locks)."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
 
 
 @pytest.fixture
@@ -258,7 +260,12 @@ def test_a_locked_file_refuses_the_command_until_it_is_free(path: Path) -> None:
     assert reloaded(path, game_id).events == game.events
 
 
-def test_a_game_moved_on_elsewhere_refuses_to_fork(path: Path) -> None:
+def test_a_game_moved_on_elsewhere_refuses_to_fork(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Where the file system keeps no locks, two stores can attach one game: the
+    # check of each save against the saved log still keeps it from forking.
+    monkeypatch.setattr(GameLock, "take", no_locks)
     game = Game.new(NAMES, seed=6)
     with GameStore(path) as one, GameStore(path) as two:
         game_id = one.add(game)
@@ -266,6 +273,75 @@ def test_a_game_moved_on_elsewhere_refuses_to_fork(path: Path) -> None:
         play(elsewhere, random.Random(1), 1)
         assert_refused(game, "changed elsewhere", "changed-elsewhere")
         assert one.load(game_id, attach=False).events == elsewhere.events
+
+
+def no_locks(store_path: Path, game_id: str) -> GameLock:
+    raise OSError("locks are not supported here")
+
+
+# --- One program at a time -----------------------------------------------------------
+
+
+def test_a_game_attached_in_one_store_cannot_be_attached_in_another(path: Path) -> None:
+    game = Game.new(NAMES, seed=6)
+    with GameStore(path) as one, GameStore(path) as two:
+        game_id = one.add(game)
+        with pytest.raises(StoreError, match="open in another program") as caught:
+            two.load(game_id)
+        assert caught.value.code == "in-use" and caught.value.params["game"] == game_id
+        assert two.load(game_id, attach=False).events == game.events  # reading is free
+        one.detach(game)
+        elsewhere = two.load(game_id)
+        play(elsewhere, random.Random(1), 3)
+        with pytest.raises(StoreError, match="open in another program"):
+            one.load(game_id)
+    with GameStore(path) as three:  # closing gives the claim up
+        assert three.load(game_id).events == elsewhere.events
+
+
+def test_one_store_may_attach_a_game_twice_and_keeps_it_while_either_is(path: Path) -> None:
+    with GameStore(path) as one, GameStore(path) as two:
+        first = Game.new(NAMES, seed=6)
+        game_id = one.add(first)
+        second = one.load(game_id)
+        one.detach(first)
+        with pytest.raises(StoreError, match="open in another program"):
+            two.load(game_id)
+        one.detach(second)
+        two.load(game_id)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_game_is_claimed_by_a_running_program_and_freed_when_it_is_killed(path: Path) -> None:
+    with GameStore(path) as store:
+        game_id = store.add(Game.new(NAMES, seed=6))
+    script = textwrap.dedent(
+        f"""
+        import sys
+        from craits_core.store import GameStore
+        store = GameStore({str(path)!r})
+        store.load({game_id!r})
+        print("playing", flush=True)
+        sys.stdin.readline()  # until killed
+        """
+    )
+    root = Path(__file__).resolve().parent.parent
+    other = subprocess.Popen(
+        [sys.executable, "-c", script],
+        cwd=root,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert other.stdout is not None and other.stdout.readline() == "playing\n"
+        with GameStore(path) as store, pytest.raises(StoreError, match="another program"):
+            store.load(game_id)
+    finally:
+        other.send_signal(signal.SIGKILL)
+        other.wait(timeout=30)
+    with GameStore(path) as store:
+        store.load(game_id)
 
 
 def test_a_game_deleted_elsewhere_refuses_commands(path: Path) -> None:

@@ -11,12 +11,14 @@ from rich.text import Text
 from textual.widgets import Button
 
 from craits_core import Card, Draw, Game, GameStore, Play, RuleSet, StoreError, Suit
+from craits_core.locks import GameLock
 from craits_tui.app import CraitsApp, Launch
 from craits_tui.faces import CardLook
 from craits_tui.narrate import Narrator
 from craits_tui.screens.game_over import GameOver
 from craits_tui.screens.handover import HandoverScreen
 from craits_tui.screens.round_summary import CardFlow, RoundSummary
+from craits_tui.screens.start import StartScreen
 from craits_tui.screens.suit_picker import SuitPicker
 from craits_tui.screens.table import TableScreen
 from craits_tui.widgets.crank import CrankCounter
@@ -27,6 +29,7 @@ from craits_tui.widgets.scoreboard import Scoreboard
 from craits_tui.widgets.status import StatusLine
 
 from ..decks import cards, stacked_game
+from ..test_store import no_locks
 from .conftest import make_app, seat_up
 from .snapshots import screen_lines
 
@@ -543,7 +546,31 @@ async def test_a_save_that_fails_mid_game_lets_the_game_go_on(
         ]
 
 
-async def test_a_game_played_on_in_another_window_stops_saving_here(tmp_path: Path) -> None:
+async def test_a_game_open_in_another_window_is_not_resumed_here(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        seat_up(app, stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST), [None, "normal"])
+        await pilot.pause()
+        assert app.store is not None
+        game_id = app.store.games()[0].id
+        path = app.store.path
+    with GameStore(path) as window:
+        window.load(game_id)  # the game at a table in another window
+        again = make_app(tmp_path, launch=Launch(resume=True))
+        async with again.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            assert isinstance(again.screen, StartScreen)
+            told = [n.message for n in again._notifications if n.severity == "error"]
+            assert told == [
+                "This game is open in another window. Play it there, or quit it there first."
+            ]
+
+
+async def test_a_game_played_on_elsewhere_stops_saving_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Where the file system keeps no locks, another window can take the game on.
+    monkeypatch.setattr(GameLock, "take", no_locks)
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST)
