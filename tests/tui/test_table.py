@@ -516,6 +516,16 @@ async def test_a_damaged_save_file_is_left_alone_and_play_goes_on(tmp_path: Path
     assert damaged.read_bytes() == garbage
 
 
+def three_cards_each() -> Game:
+    """Ann to play first (7♥ K♠ 8♣ on the J♥), against three clubs."""
+    return stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST)
+
+
+def errors_told(app: CraitsApp) -> list[str]:
+    """The error notices the app has shown, oldest first."""
+    return [n.message for n in app._notifications if n.severity == "error"]
+
+
 def disk_full(*args: object, **kwargs: object) -> None:
     """A save file that can take nothing more."""
     raise StoreError("could not save the game: disk full")
@@ -526,7 +536,7 @@ async def test_a_save_that_fails_mid_game_lets_the_game_go_on(
 ) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST)
+        game = three_cards_each()
         seat_up(app, game, [None, "normal"])
         await pilot.pause()
         assert app.store is not None
@@ -535,7 +545,7 @@ async def test_a_save_that_fails_mid_game_lets_the_game_go_on(
         await pilot.press(key(app.screen, "7H"))
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("7H")  # played all the same
-        told = [n.message for n in app._notifications if n.severity == "error"]
+        told = errors_told(app)
         assert told and "disk full" in told[0] and "not saved" in told[0]
         assert len(app.store.load(app.store.games()[0].id).events) == saved  # kept as it was
         await pilot.press("q")
@@ -549,7 +559,7 @@ async def test_a_save_that_fails_mid_game_lets_the_game_go_on(
 async def test_a_game_open_in_another_window_is_not_resumed_here(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        seat_up(app, stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST), [None, "normal"])
+        seat_up(app, three_cards_each(), [None, "normal"])
         await pilot.pause()
         assert app.store is not None
         game_id = app.store.games()[0].id
@@ -560,7 +570,7 @@ async def test_a_game_open_in_another_window_is_not_resumed_here(tmp_path: Path)
         async with again.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
             assert isinstance(again.screen, StartScreen)
-            told = [n.message for n in again._notifications if n.severity == "error"]
+            told = errors_told(again)
             assert told == [
                 "This game is open in another window. Play it there, or quit it there first."
             ]
@@ -573,7 +583,7 @@ async def test_a_game_played_on_elsewhere_stops_saving_here(
     monkeypatch.setattr(GameLock, "take", no_locks)
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST)
+        game = three_cards_each()
         seat_up(app, game, [None, "normal"])
         await pilot.pause()
         assert app.store is not None
@@ -584,7 +594,7 @@ async def test_a_game_played_on_elsewhere_stops_saving_here(
         await pilot.press(key(app.screen, "7H"))
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("7H")  # this window plays on
-        told = [n.message for n in app._notifications if n.severity == "error"]
+        told = errors_told(app)
         assert told and "another window" in told[0]
         # The other window's move is the one saved.
         assert app.store.load(game_id, attach=False).state.pile[-1] == Card.parse("8C")
@@ -620,7 +630,7 @@ async def test_the_turn_rings_the_bell_after_a_long_wait(
 async def test_a_big_terminal_deals_big_cards_that_play_with_a_click(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST)
+        game = three_cards_each()
         screen = seat_up(app, game, [None, "normal"])
         await pilot.pause()
         hand = screen.query_one(Hand)
@@ -649,7 +659,7 @@ async def test_a_new_game_that_cannot_be_saved_is_played_unsaved(
         await pilot.pause()
         assert app.store is not None
         monkeypatch.setattr(app.store, "add", disk_full)
-        game = stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST)
+        game = three_cards_each()
         screen = seat_up(app, game, [None, "normal"])
         await pilot.pause()
         assert app.screen is screen
