@@ -31,7 +31,8 @@ class GameLock:
         """Claim ``game_id`` of the save file ``store_path``; None when another store
         (here or in another program) holds it. Raises `OSError` when the lock file
         cannot be made or the file system keeps no locks."""
-        folder = store_path.with_name(store_path.name + ".locks")
+        real = store_path.resolve()  # one folder, whatever way the file is named
+        folder = real.with_name(real.name + ".locks")
         folder.mkdir(exist_ok=True)
         path = folder / game_id
         while True:

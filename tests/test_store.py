@@ -299,6 +299,18 @@ def test_a_game_attached_in_one_store_cannot_be_attached_in_another(path: Path) 
         assert three.load(game_id).events == elsewhere.events
 
 
+def test_a_game_is_claimed_whatever_name_its_file_is_opened_by(path: Path) -> None:
+    alias = path.with_name("alias.sqlite3")
+    try:
+        alias.symlink_to(path)
+    except OSError:
+        pytest.skip("no symbolic links here")
+    with GameStore(path) as one, GameStore(alias) as two:
+        game_id = one.add(Game.new(NAMES, seed=6))
+        with pytest.raises(StoreError, match="open in another program"):
+            two.load(game_id)
+
+
 def test_one_store_may_attach_a_game_twice_and_keeps_it_while_either_is(path: Path) -> None:
     with GameStore(path) as one, GameStore(path) as two:
         first = Game.new(NAMES, seed=6)
