@@ -50,13 +50,9 @@ class GameLock:
                 return cls(path, fd)
             os.close(fd)
 
-    @property
-    def held(self) -> bool:
-        return self._fd is not None
-
     def release(self) -> None:
-        """Give the claim up (again: nothing). The file goes first, so that whoever
-        opens it next makes a new one rather than lock this one."""
+        """Give the claim up (a second time does nothing). The file goes first, so
+        that whoever opens it next makes a new one rather than lock this one."""
         fd, self._fd = self._fd, None
         if fd is None:
             return
