@@ -516,9 +516,10 @@ async def test_a_damaged_save_file_is_left_alone_and_play_goes_on(tmp_path: Path
     assert damaged.read_bytes() == garbage
 
 
-def three_cards_each() -> Game:
-    """Ann to play first (7♥ K♠ 8♣ on the J♥), against three clubs."""
-    return stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST)
+def seat_against_a_bot(app: CraitsApp) -> tuple[Game, TableScreen]:
+    """Seat Ann, to play first (7♥ K♠ 8♣ on the J♥), against a normal bot's three clubs."""
+    game = stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", **ANN_FIRST)
+    return game, seat_up(app, game, [None, "normal"])
 
 
 def errors_told(app: CraitsApp) -> list[str]:
@@ -536,8 +537,7 @@ async def test_a_save_that_fails_mid_game_lets_the_game_go_on(
 ) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = three_cards_each()
-        seat_up(app, game, [None, "normal"])
+        game, _ = seat_against_a_bot(app)
         await pilot.pause()
         assert app.store is not None
         saved = len(app.store.load(app.store.games()[0].id).events)
@@ -559,7 +559,7 @@ async def test_a_save_that_fails_mid_game_lets_the_game_go_on(
 async def test_a_game_open_in_another_window_is_not_resumed_here(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        seat_up(app, three_cards_each(), [None, "normal"])
+        seat_against_a_bot(app)
         await pilot.pause()
         assert app.store is not None
         game_id = app.store.games()[0].id
@@ -583,8 +583,7 @@ async def test_a_game_played_on_elsewhere_stops_saving_here(
     monkeypatch.setattr(GameLock, "take", no_locks)
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = three_cards_each()
-        seat_up(app, game, [None, "normal"])
+        game, _ = seat_against_a_bot(app)
         await pilot.pause()
         assert app.store is not None
         game_id = app.store.games()[0].id
@@ -630,8 +629,7 @@ async def test_the_turn_rings_the_bell_after_a_long_wait(
 async def test_a_big_terminal_deals_big_cards_that_play_with_a_click(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = three_cards_each()
-        screen = seat_up(app, game, [None, "normal"])
+        game, screen = seat_against_a_bot(app)
         await pilot.pause()
         hand = screen.query_one(Hand)
         assert not hand.big and hand.size.height == 4
@@ -659,8 +657,7 @@ async def test_a_new_game_that_cannot_be_saved_is_played_unsaved(
         await pilot.pause()
         assert app.store is not None
         monkeypatch.setattr(app.store, "add", disk_full)
-        game = three_cards_each()
-        screen = seat_up(app, game, [None, "normal"])
+        game, screen = seat_against_a_bot(app)
         await pilot.pause()
         assert app.screen is screen
         assert any("played unsaved" in n.message for n in app._notifications)
