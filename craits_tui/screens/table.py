@@ -167,7 +167,7 @@ class TableScreen(Roomy, Screen):
     def on_mount(self) -> None:
         self.set_class(self.seat is None, "-watching")
         hand = self.query_one(Hand)
-        hand.big = self.has_class("-big")
+        hand.big = is_big(self.app.size)
         self._follow_settings()
         if self.seat is not None:
             hand.focus()
