@@ -404,6 +404,21 @@ def test_a_play_against_the_habits_is_unlikely_from_a_hand_that_had_better() -> 
     assert likelihood("8C") == 0.0
 
 
+def test_a_three_in_hand_makes_the_card_it_cancels_no_hurry_to_shed() -> None:
+    # On the QD, with the 3H the 5D (30) is cancelled: shedding it or the KD saves 10
+    # either way, so playing the KD is no longer against the habit of shedding heavy
+    # cards. The JS (which does not fit) changes nothing else.
+    clue = make_clue(
+        1, Card.parse("KD"), Suit.DIAMONDS, Card.parse("QD"), Suit.DIAMONDS,
+        slots=(0, 1, 2), sizes=(3, 3, 3, 3), direction=1, rules=RuleSet(),
+    )  # fmt: skip
+
+    def likelihood(hand: str) -> float:
+        return log_likelihood(clue, mask_of(Card.parse(c) for c in hand.split(" ")))
+
+    assert likelihood("KD 5D 3H") > likelihood("KD 5D JS") + 1
+
+
 def test_samples_follow_what_a_play_gave_away() -> None:
     # Bob spends his 8 on the QD and names hearts: he likely had no diamond or
     # queen left, and hearts to follow. The deals Cy guesses lean that way.

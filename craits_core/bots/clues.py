@@ -147,20 +147,37 @@ def _effect(rank: Rank, seat: int, sizes: Sequence[int], direction: int) -> floa
 
 def hand_score(hand: int) -> int:
     """`score_hand` of a mask."""
+    threes = (hand & THREES).bit_count()
+    return _score(_values(hand & ~THREES), threes)
+
+
+def _values(hand: int) -> list[int]:
+    """The points of the cards of ``hand`` (a mask), highest first."""
     values = []
-    threes = 0
     while hand:
         low = hand & -hand
         hand ^= low
-        i = low.bit_length() - 1
-        if low & THREES:
-            threes += 1
-        else:
-            values.append(_POINTS[i])
-    if not threes:
-        return sum(values)
+        values.append(_POINTS[low.bit_length() - 1])
     values.sort(reverse=True)
+    return values
+
+
+def _score(values: list[int], threes: int) -> int:
+    """The score of a hand of ``threes`` 3s and cards worth ``values`` (highest first):
+    each 3 cancels the highest card left, or scores `LONE_THREE` with none left."""
     return sum(values[threes:]) + LONE_THREE * max(0, threes - len(values))
+
+
+def _saved(values: list[int], threes: int, index: int) -> int:
+    """How much the score of a hand with 3s (``threes`` of them, its other cards worth
+    ``values``) falls as ``FULL_DECK[index]`` leaves it: the 3s make it depend on the
+    rest of the hand. Without 3s it is the card's points."""
+    score = _score(values, threes)
+    if (1 << index) & THREES:
+        return score - _score(values, threes - 1)
+    rest = values[:]
+    rest.remove(_POINTS[index])
+    return score - _score(rest, threes)
 
 
 def log_likelihood(clue: Clue, hand: int) -> float:
@@ -172,8 +189,8 @@ def log_likelihood(clue: Clue, hand: int) -> float:
         # Not a card this hand held (a guess gone wrong), or the last card: any play
         # of the last card goes out, whatever it names.
         return 0.0
-    threes = hand & THREES
-    score = hand_score(hand) if threes else 0
+    threes = (hand & THREES).bit_count()
+    points = _values(hand & ~THREES) if threes else []
     urgent = W.shed * (1 + W.urgency * clue.urgency)
     effects, follows, wild = clue.effects, clue.follows, clue.wild
     named = clue.named
@@ -185,7 +202,7 @@ def log_likelihood(clue: Clue, hand: int) -> float:
         rest_all ^= low
         i = low.bit_length() - 1
         rest = hand ^ low
-        saved = score - hand_score(rest) if threes else _POINTS[i]
+        saved = _saved(points, threes, i) if threes else _POINTS[i]
         base = urgent * saved - _KEPT[i] + effects[_RANK[i]]
         six = _RANK[i] is Rank.SIX
         ready = not rest & (rest - 1)
