@@ -304,11 +304,16 @@ class Narrator:
         the play leaves one card."""
         if isinstance(move, Play):
             card = self.look.plain(move.card)
-            if move.suit is not None and move.card.rank is Rank.EIGHT:
+            rank = move.card.rank
+            if move.suit is not None and rank is Rank.EIGHT:
                 text = _("Play {card} and name {suit}").format(card=card, suit=suit_name(move.suit))
-            elif move.suit is not None:
+            elif move.suit is not None and move.suit is not move.card.suit:
                 text = _("Play {card} and switch to {suit}").format(
                     card=card, suit=suit_name(move.suit)
+                )
+            elif rank is Rank.NINE:  # the player is asked next: keep or switch
+                text = _("Play {card} and keep {suit}").format(
+                    card=card, suit=suit_name(move.card.suit)
                 )
             else:
                 text = _("Play {card}").format(card=card)

@@ -723,6 +723,17 @@ def test_a_hint_to_draw_names_the_key() -> None:
     assert narrator.advice(Draw(0)) == "Draw a card (d)"
 
 
+def test_a_hint_to_play_a_nine_says_whether_to_keep_its_suit() -> None:
+    # The player is asked next whether to switch: the hint answers that too.
+    narrator = Narrator(["Ann", "Bob"], 0, CardLook())
+    nine = Card.parse("9S")
+    assert narrator.advice(Play(0, nine)) == "Play 9♠ and keep spades"
+    assert narrator.advice(Play(0, nine, Suit.SPADES)) == "Play 9♠ and keep spades"
+    assert narrator.advice(Play(0, nine, Suit.CLUBS)) == "Play 9♠ and switch to clubs"
+    assert narrator.advice(Play(0, Card.parse("8S"), Suit.SPADES)) == "Play 8♠ and name spades"
+    assert narrator.advice(Play(0, Card.parse("KS"))) == "Play K♠"
+
+
 def test_the_log_speaks_to_you_in_good_grammar() -> None:
     narrator = Narrator(["Ann", "Bob", "Cy"], 0, CardLook())
     called = {"type": "idiot-called", "player": 1, "target": 0}
