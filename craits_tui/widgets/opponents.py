@@ -54,7 +54,7 @@ class SeatBadge(PlainWidget):
         if info is not None:
             self.set_class(info.turn, "-turn")
             self.set_class(info.callable, "-callable")
-            self.set_class(info.announced, "-announced")
+            self.set_class(info.announced and info.cards > 0, "-announced")
 
     def render(self) -> Text:
         info = self.info
@@ -80,6 +80,8 @@ class SeatBadge(PlainWidget):
             if state.cell_len + cell_len(how) > self.content_size.width:
                 how = " (i)"  # the key, rather than a cut-off "(i or cl…"
             state.append(how, style="dim")
+        elif not info.cards:  # the round is over, or a crank goes on without them
+            state = Text(_("went out"), style="bold")
         elif info.announced:
             state = Text(_("LAST CARD!"), style="bold")
         elif info.lost_turns:

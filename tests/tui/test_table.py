@@ -925,6 +925,21 @@ async def test_a_narrow_badge_keeps_the_points_whole(tmp_path: Path) -> None:
         assert badge.render().plain.splitlines()[-1] == " Idiot!  (i)"
 
 
+async def test_a_player_who_went_out_is_shown_so_not_as_on_a_last_card(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        seat_up(app, Game.new(["Ann", "Bob"], seed=3), [None, "normal"])
+        await pilot.pause()
+        badge = app.screen.query_one(SeatBadge)
+        badge.info = SeatInfo(seat=1, name="Bob", cards=1, bot="normal", announced=True)
+        assert badge.render().plain.splitlines()[-1] == "LAST CARD!"
+        assert badge.has_class("-announced")
+        # His last card played: the round is over, or a crank goes on without him.
+        badge.info = SeatInfo(seat=1, name="Bob", cards=0, bot="normal", announced=True)
+        assert badge.render().plain.splitlines()[-1] == "went out"
+        assert not badge.has_class("-announced")
+
+
 def test_a_card_and_its_points_stay_on_one_line_of_the_summary() -> None:
     entries = [Text("6♥ 30"), Text("K♦ 10"), Text("3♦ cancels 2♦"), Text("A♣ 1")]
     console = Console(width=14, color_system=None)
