@@ -525,6 +525,8 @@ class TableScreen(Roomy, Screen):
     def _card_chosen(self, message: Hand.CardChosen) -> None:
         if self.seat is None or self._waiting or self._queue:
             return
+        if self._reask_starter_suit():
+            return
         moves = self._moves()
         can_play = any(isinstance(m, Play) for m in moves)
         if message.with_enter and not can_play and any(isinstance(m, Draw) for m in moves):
@@ -582,9 +584,18 @@ class TableScreen(Roomy, Screen):
             SuitPicker(top, suits, self.look, starter=True, hand=view.hand), chosen
         )
 
+    def _reask_starter_suit(self) -> bool:
+        """After the starter's suit picker was closed unanswered, a move opens it
+        again: nothing else can be done first. Returns whether it did."""
+        view = self.view
+        if view is None or not view.choosing_suit or not self._my_turn():
+            return False
+        self._ask_starter_suit(view)
+        return True
+
     @on(DrawPile.Clicked)
     def action_draw(self) -> None:
-        if self.seat is not None and self._my_turn():
+        if self.seat is not None and self._my_turn() and not self._reask_starter_suit():
             self._submit(Draw(self.seat))
 
     @on(Button.Pressed, "#last-card")

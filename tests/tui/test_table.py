@@ -27,6 +27,7 @@ from craits_tui.widgets.hand import CARD_WIDTH, GAP, Hand
 from craits_tui.widgets.opponents import SeatBadge, SeatInfo
 from craits_tui.widgets.scoreboard import Scoreboard
 from craits_tui.widgets.status import StatusLine
+from craits_tui.widgets.stock import DrawPile
 
 from ..decks import cards, stacked_game
 from ..test_store import no_locks
@@ -233,6 +234,38 @@ async def test_the_dealer_decides_a_starter_eight(tmp_path: Path) -> None:
         await pilot.pause()
         assert game.state.active_suit is Suit.DIAMONDS
         assert game.state.current_player == 1
+
+
+async def test_the_starter_suit_picker_closed_unanswered_comes_back_with_a_move(
+    tmp_path: Path,
+) -> None:
+    # The dealer must decide before anything else: after Esc, a card's number, Enter,
+    # a click on a card or on the stock opens the picker again rather than a refusal.
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(
+            ["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "8H", dealer=0, names=["Ann", "Bob"]
+        )
+        screen = seat_up(app, game, [None, "normal"])
+        await pilot.pause()
+        for move in ("1", "enter", "card", "stock"):
+            assert isinstance(app.screen, SuitPicker)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+            if move == "card":
+                await pilot.click(Hand, offset=at(screen, "KS"))
+            elif move == "stock":
+                await pilot.click(DrawPile)
+            else:
+                await pilot.press(move)
+            await pilot.pause()
+        assert isinstance(app.screen, SuitPicker)
+        assert not errors_told(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert game.state.active_suit is Suit.CLUBS
+        assert len(game.state.hands[0]) == 5  # nothing played, nothing drawn
 
 
 async def test_last_card_said_with_the_play(tmp_path: Path) -> None:
