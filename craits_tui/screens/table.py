@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from craits_core import (
     Announce,
@@ -57,6 +57,7 @@ from ..widgets.opponents import Opponents, SeatBadge, SeatInfo
 from ..widgets.scoreboard import Scoreboard
 from ..widgets.status import StatusLine
 from ..widgets.stock import DrawPile
+from ..widgets.title import TitleBar
 from ..widgets.trail import PlayTrail
 from .roomy import Roomy, is_big
 
@@ -112,7 +113,6 @@ class TableScreen(Roomy, Screen):
         self._drain_due = False  # events came in: the table is to be brought up to date
         self._armed = False  # "last card" said ahead, to ride on the next play
         self._enabled: tuple[bool | None, ...] = ()  # the footer's move keys, as shown
-        self._title = ""
         self._adviser: Bot | None = None  # a hard bot that knows what this seat knows
         self._hinted = False  # a hint is (or may still be) on the screen
         self._told_unsaved = False  # the player knows the game stopped being saved
@@ -144,7 +144,7 @@ class TableScreen(Roomy, Screen):
         yield from self.compose_too_small()
         with Horizontal(id="table"):
             with Vertical(id="play"):
-                yield Static(id="title")
+                yield TitleBar(id="title")
                 yield Opponents(self._others(), id="opponents")
                 with Horizontal(id="middle"):
                     yield DrawPile(self.look, id="stock")
@@ -387,21 +387,19 @@ class TableScreen(Roomy, Screen):
 
     def _refresh_title(self, view: PlayerView) -> None:
         rounds = len(view.rules.schedule)
-        title = ngettext(
-            "Craits · round {n} of {total} · {size} card each",
-            "Craits · round {n} of {total} · {size} cards each",
+        where = ngettext(
+            "round {n} of {total} · {size} card each",
+            "round {n} of {total} · {size} cards each",
             view.hand_size,
         ).format(n=view.round_number, total=rounds, size=view.hand_size)
         if self.seat is not None:
             points = view.totals[self.seat]
-            title += ngettext(" · you: {points} pt", " · you: {points} pts", abs(points)).format(
+            who = ngettext("you: {points} pt", "you: {points} pts", abs(points)).format(
                 points=points
             )
         else:
-            title += _(" · watching")
-        if title != self._title:
-            self._title = title
-            self.query_one("#title", Static).update(title)
+            who = _("watching")
+        self.query_one(TitleBar).parts = ("Craits", where, who)
 
     def _moves(self) -> tuple[Command, ...]:
         """The shown seat's legal moves, worked out once an event: the footer asks

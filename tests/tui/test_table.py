@@ -28,6 +28,7 @@ from craits_tui.widgets.opponents import SeatBadge, SeatInfo
 from craits_tui.widgets.scoreboard import Scoreboard
 from craits_tui.widgets.status import StatusLine
 from craits_tui.widgets.stock import DrawPile
+from craits_tui.widgets.title import TitleBar
 
 from ..decks import cards, stacked_game
 from ..test_store import no_locks
@@ -940,6 +941,18 @@ async def test_every_round_and_the_totals_fit_a_small_terminal(tmp_path: Path) -
         assert any("Scores (lowest total wins)" in line for line in lines)
         assert any("15 8 · · ·" in line for line in lines)
         assert any("Total 0 0 0" in line for line in lines)
+
+
+async def test_the_title_keeps_the_points_whole_in_a_narrow_window(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = seat_up(app, Game.new(["Ann", "Bob"], seed=3), [None, "normal"])
+        await pilot.pause()
+        title = screen.query_one(TitleBar)
+        assert title.render().plain == "Craits · round 1 of 15 · 8 cards each · you: 0 pts"
+        # Late in a game, with a big score, the game's name gives way first.
+        title.parts = ("Craits", "round 15 of 15 · 8 cards each", "you: -1250 pts")
+        assert title.render().plain == "round 15 of 15 · 8 cards each · you: -1250 pts"
 
 
 async def test_a_narrow_badge_keeps_the_points_whole(tmp_path: Path) -> None:
