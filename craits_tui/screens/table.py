@@ -106,6 +106,9 @@ class TableScreen(Roomy, Screen):
         self.look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
         humans = table.humans
         self.seat: int | None = humans[0] if humans else None
+        self._at_terminal: int | None = None
+        """With several people at this terminal: the seat whose person said they
+        were ready, and so sees the hand."""
         self.narrator = Narrator(table.players, self.seat, self.look)
         self.view: PlayerView | None = None
         self._queue: deque[dict[str, Any]] = deque()
@@ -310,19 +313,25 @@ class TableScreen(Roomy, Screen):
     def _hand_over(self, view: PlayerView) -> bool:
         """With several people at this terminal, hide the hand until the next one
         whose turn it is says they are ready. Returns whether a handover began."""
+        humans = self.table.humans
+        if len(humans) < 2:
+            return False
         current = view.current_player
-        if (
-            current is None
-            or current == self.seat
-            or current not in self.table.humans
-            or len(self.table.humans) < 2
-        ):
+        if current is not None and current in humans and current != self._at_terminal:
+            to = current
+        elif self._at_terminal is None and self.seat is not None:
+            # A new or resumed game: the hand on show is waited on too, as bots
+            # may play first.
+            to = self.seat
+        else:
             return False
         from .handover import HandoverScreen
 
         previous = self.seat
-        can_announce = previous is not None and any(
-            isinstance(m, Announce) for m in self.table.legal_moves(previous)
+        can_announce = (
+            previous is not None
+            and previous != to
+            and any(isinstance(m, Announce) for m in self.table.legal_moves(previous))
         )
         announce_for = view.players[previous] if can_announce and previous is not None else None
         self._waiting = True
@@ -330,13 +339,14 @@ class TableScreen(Roomy, Screen):
         def handed(choice: str | None) -> None:
             if choice == "announce" and previous is not None:
                 self._submit(Announce(previous))
-                self.app.push_screen(HandoverScreen(view.players[current]), handed)
+                self.app.push_screen(HandoverScreen(view.players[to]), handed)
                 return
-            self._show_seat(current)
+            self._at_terminal = to
+            self._show_seat(to)
             self._waiting = False
             self._drain()
 
-        self.app.push_screen(HandoverScreen(view.players[current], announce_for), handed)
+        self.app.push_screen(HandoverScreen(view.players[to], announce_for), handed)
         return True
 
     def _show_seat(self, seat: int | None) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from rich.text import Text
+from textual.pilot import Pilot
 from textual.widgets import Button
 
 from craits_core import Card, Draw, Game, GameStore, Play, RuleSet, StoreError, Suit
@@ -471,14 +472,36 @@ async def test_a_tiny_window_asks_to_be_made_bigger(tmp_path: Path) -> None:
         assert game.state.pile[-1] == Card.parse("7H")
 
 
-async def test_hot_seat_hides_the_hand_between_people(tmp_path: Path) -> None:
-    from craits_tui.screens.handover import HandoverScreen
+async def ready(pilot: Pilot[None], app: CraitsApp) -> None:
+    """Say "ready" to the handover a hot-seat game opens with."""
+    await pilot.pause()
+    assert isinstance(app.screen, HandoverScreen)
+    await pilot.press("enter")
+    await pilot.pause()
 
+
+async def test_a_hot_seat_game_opens_with_the_hand_hidden(tmp_path: Path) -> None:
+    # Whoever opens (or resumes) the game may not be the one whose hand is on show;
+    # the bots wait too, since they may play first.
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS", "3C 4C", "5H 6H"], "JH", dealer=0, names=["Ann", "Bob", "Cy"])
+        screen = seat_up(app, game, [None, "normal", None])
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert "Pass the terminal to Ann." in shown(app)
+        assert game.state.current_player == 1  # Bob, a bot, waits for her too
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.seat == 0
+
+
+async def test_hot_seat_hides_the_hand_between_people(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["7H KS 8C", "3C 4C 5C"], "JH", "9S", **ANN_FIRST)
         screen = seat_up(app, game, [None, None])
-        await pilot.pause()
+        await ready(pilot, app)
         assert screen.seat == 0
         await pilot.press(key(screen, "7H"))  # now Bob's turn
         await pilot.pause()
@@ -499,13 +522,11 @@ async def test_hot_seat_hides_the_hand_between_people(tmp_path: Path) -> None:
 
 
 async def test_hot_seat_lets_the_last_player_say_last_card(tmp_path: Path) -> None:
-    from craits_tui.screens.handover import HandoverScreen
-
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["7H KS", "3H 4C"], "JH", **ANN_FIRST)
         screen = seat_up(app, game, [None, None])
-        await pilot.pause()
+        await ready(pilot, app)
         await pilot.press(key(screen, "7H"))  # Ann is left with one card and said nothing
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
@@ -1000,7 +1021,7 @@ async def test_two_people_at_one_terminal_take_turns(tmp_path: Path) -> None:
         hands = ["KH 4S 5S 6S 9S", "3H QH 4D 6D 9D", "JC QC KC AC 2C"]
         game = stacked_game(hands, "JH", dealer=2, names=["Ann", "Ben", "Cy"])
         screen = seat_up(app, game, [None, None, "normal"])
-        await pilot.pause()
+        await ready(pilot, app)
         await pilot.press(key(screen, "KH"))
         await pilot.pause()
         # Ann's cards are hidden until Ben says he is ready.
