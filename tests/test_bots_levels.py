@@ -33,7 +33,7 @@ from craits_core.bots import (
 from craits_core.bots.clues import hand_score, log_likelihood, make_clue
 from craits_core.bots.masks import mask_of
 from craits_core.bots.reasons import Reason
-from craits_core.bots.sampling import Knowledge, Sampler
+from craits_core.bots.sampling import STEPS, Knowledge, Sampler
 from tests.decks import stacked_game
 from tests.hosting import listen, step
 
@@ -376,6 +376,26 @@ def test_a_player_who_drew_is_dealt_no_card_that_fitted() -> None:
         assert not any(c.suit.value == "D" or c.rank.label in ("Q", "8") for c in held), bob
 
 
+def test_deals_that_follow_the_plays_still_give_no_drawer_a_card_that_fitted() -> None:
+    # Bob's 8♣ naming hearts is a clue, so Ann's deals come from swaps weighed by it;
+    # Di then drew on the A♥: no swap may give her a heart, an ace or an 8.
+    game = stacked_game(
+        ["KS 4S JS 2C", "8C 5H 6H 7H", "AH AS AC 10H", "KD 9D 5D 5S"], "QD", dealer=0
+    )
+    game.handle(Play(1, Card.parse("8C"), Suit.HEARTS))
+    game.handle(Play(2, Card.parse("AH")))
+    game.handle(Draw(3))
+    knowledge = Knowledge()
+    for event in game.events_for(0):
+        knowledge.note(event)
+    sampler = Sampler(game.view(0), knowledge)
+    assert sampler.clues
+    rng = random.Random(2)
+    for _ in range(200):
+        held = sampler.sample(rng).hands[3][:4]
+        assert not any(c.suit is Suit.HEARTS or c.rank.label in ("A", "8") for c in held), held
+
+
 def test_the_clues_score_a_hand_as_the_rules_do() -> None:
     # The clues score hands as bit masks, thousands of times a decision: the same
     # sums as the rules' scoring, 3s cancelling the highest cards included.
@@ -430,12 +450,12 @@ def test_samples_follow_what_a_play_gave_away() -> None:
     for event in game.events_for(2):
         knowledge.note(event)
 
-    def bob(drafts: int, suit: Suit) -> float:
-        sampler = Sampler(game.view(2), knowledge, drafts=drafts)
+    def bob(steps: int, suit: Suit) -> float:
+        sampler = Sampler(game.view(2), knowledge, steps=steps)
         rng = random.Random(3)
         return (
             sum(sum(c.suit is suit for c in sampler.sample(rng).hands[1]) for _ in range(400)) / 400
         )
 
-    assert bob(8, Suit.HEARTS) > bob(1, Suit.HEARTS) + 0.3
-    assert bob(8, Suit.DIAMONDS) < bob(1, Suit.DIAMONDS) - 0.2
+    assert bob(STEPS, Suit.HEARTS) > bob(0, Suit.HEARTS) + 0.3
+    assert bob(STEPS, Suit.DIAMONDS) < bob(0, Suit.DIAMONDS) - 0.2

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import FULL_DECK, Card, Suit, card_from_code
@@ -24,9 +25,13 @@ from ..view import PlayerView
 from .clues import Clue, log_likelihood, make_clue
 from .masks import BIT, CRANK_ANSWERS, INDEX, fitting, mask_of
 
-DRAFTS = 8
-"""Deals the sampler guesses for each one it hands out: the one it keeps is drawn
-among them in proportion to how well each explains the plays seen (see `clues`)."""
+STEPS = 16
+"""Swaps the sampler tries between two deals it hands out (see `Sampler`): enough
+for deals handed out in a row to differ, as the search takes each deal for news.
+With 4 they were so alike that the search trusted too few truly different deals."""
+
+BURN_IN = 64
+"""Swaps it tries before the first: enough to leave behind the deal it started from."""
 
 
 class Knowledge:
@@ -185,21 +190,30 @@ class Sampler:
     """Full states that agree with one view (and what the seat knows), for a search.
 
     The state is the view's, with the unseen cards dealt into the other hands and the
-    stock at random (each hand's slots get cards they allow), a seed of the sampler's
-    own for any reshuffle, and the round made the last of the game, so that playing
-    it out stops at the end of this round instead of dealing the next. Of `DRAFTS`
-    such deals, the one handed out is drawn in proportion to how likely the other
-    players were to make the plays they made, holding the cards it gives them.
+    stock (each hand's slots get cards they allow), a seed of the sampler's own for
+    any reshuffle, and the round made the last of the game, so that playing it out
+    stops at the end of this round instead of dealing the next.
+
+    Where the others' plays say something about their hands (see `clues`), the deals
+    follow them, by *swaps* (Metropolis sampling): two cards that both places allow
+    trade places, between two slots or a slot and the stock. A swap to a deal that
+    explains the plays better is kept; one to a deal that explains them ``r`` times
+    less well is kept with chance ``r``. The deals handed out then come in proportion
+    to how likely the others were to make their plays holding those cards. Each swap
+    weighs again only the plays of the hands it changes: much less work than weighing
+    whole new deals against each other.
     """
 
     def __init__(
-        self, view: PlayerView, knowledge: Knowledge | None = None, drafts: int = DRAFTS
+        self, view: PlayerView, knowledge: Knowledge | None = None, steps: int = STEPS
     ) -> None:
+        """``steps``: swaps tried between two deals handed out; 0 hands out fresh
+        deals that agree with what is known but are not weighed by the plays."""
         seat = view.seat
         if seat is None:
             raise ValueError("a bot needs a seat's view, not a spectator's")
         self.seat = seat
-        self.drafts = drafts
+        self.steps = steps
         self.unseen = unseen_cards(view)
         self._unseen = [INDEX[c] for c in self.unseen]
         knowledge = knowledge if knowledge is not None else Knowledge()
@@ -221,51 +235,113 @@ class Sampler:
         self.free = free
         self.clues = _open_clues(knowledge, seat, slots, free)
         self.base = base_state(view, knowledge.passes)
+        self._numbers = [number for _, _, number in slots] + [number for _, number in free]
+        self._owner = {number: other for _, other, number in slots}
+        self._owner.update((number, other) for other, number in free)
+        self._mask = {number: mask for mask, _, number in slots}
+        self._mask.update((number, 0) for _, number in free)
+        self._weighed: dict[int, set[int]] = {number: set() for number in self._numbers}
+        for k, (_, _, numbers) in enumerate(self.clues):
+            for number in numbers:
+                self._weighed[number].add(k)
+        self._deal: _Deal | None = None
 
     def sample(self, rng: random.Random) -> State:
         """One full state that agrees with everything the seat knows."""
-        if not self.clues or self.drafts < 2:
-            return self._draft(rng)[0]
-        drafts = [self._draft(rng) for _ in range(self.drafts)]
-        weights = [self._log_weight(bits) for _, bits in drafts]
-        top = max(weights)
-        return rng.choices(drafts, [math.exp(w - top) for w in weights])[0][0]
+        if not self.clues or not self.steps:
+            deal = self._draft(rng)
+            return self._state(deal.cards, deal.stock, rng.getrandbits(48))
+        deal = self._deal
+        if deal is None:
+            deal = self._deal = self._draft(rng)
+            deal.weights = [self._likelihood(k, deal.cards) for k in range(len(self.clues))]
+            for _ in range(BURN_IN):
+                self._swap(deal, rng)
+        for _ in range(self.steps):
+            self._swap(deal, rng)
+        stock = deal.stock[:]
+        rng.shuffle(stock)  # Nothing seen tells the stock's order.
+        return self._state(deal.cards, stock, rng.getrandbits(48))
 
-    def _draft(self, rng: random.Random) -> tuple[State, dict[int, int]]:
-        """A deal that agrees with the slots, and the card (as a bit) it gives each."""
+    def _draft(self, rng: random.Random) -> _Deal:
+        """A deal that agrees with the slots."""
         pool = self._unseen[:]
         rng.shuffle(pool)
-        hands: list[list[Card]] = [[] for _ in self.base.hands]
-        bits: dict[int, int] = {}
-        for mask, other, number in self.constrained:
+        cards: dict[int, int] = {}
+        for mask, _, number in self.constrained:
             # The last card of the (shuffled) pool that the slot allows; any if none does.
             i = len(pool) - 1
             while i >= 0 and mask >> pool[i] & 1:
                 i -= 1
-            index = pool.pop(i if i >= 0 else len(pool) - 1)
-            bits[number] = 1 << index
-            hands[other].append(FULL_DECK[index])
-        for other, number in self.free:
-            index = pool.pop()
-            bits[number] = 1 << index
-            hands[other].append(FULL_DECK[index])
+            cards[number] = 1 << pool.pop(i if i >= 0 else len(pool) - 1)
+        for _, number in self.free:
+            cards[number] = 1 << pool.pop()
+        return _Deal(cards, pool)
+
+    def _swap(self, deal: _Deal, rng: random.Random) -> None:
+        """One step of the chain: try a swap between two slots or a slot and the stock."""
+        numbers, cards, stock, mask = self._numbers, deal.cards, deal.stock, self._mask
+        a = numbers[rng.randrange(len(numbers))]
+        card_a = cards[a]
+        b: int | None = None
+        if stock and rng.random() < 0.5:
+            j = rng.randrange(len(stock))
+            card_b = 1 << stock[j]
+        else:
+            b = numbers[rng.randrange(len(numbers))]
+            card_b = cards[b]
+            if b == a or mask[b] & card_a:
+                return
+        if mask[a] & card_b:
+            return
+        cards[a] = card_b
+        weighed = self._weighed[a]
+        if b is not None:
+            cards[b] = card_a
+            weighed = weighed | self._weighed[b]
+        weights = deal.weights
+        new = [(k, self._likelihood(k, cards)) for k in weighed]
+        change = sum(weight - weights[k] for k, weight in new)
+        if change >= 0 or rng.random() < math.exp(change):
+            for k, weight in new:
+                weights[k] = weight
+            if b is None:
+                stock[j] = card_a.bit_length() - 1
+        else:
+            cards[a] = card_a
+            if b is not None:
+                cards[b] = card_b
+
+    def _likelihood(self, k: int, cards: Mapping[int, int]) -> float:
+        """The log likelihood of clue ``k`` with the hand its player held then: the
+        cards played since, and the slots' cards as dealt."""
+        clue, hand, numbers = self.clues[k]
+        for number in numbers:
+            hand |= cards[number]
+        return log_likelihood(clue, hand)
+
+    def _state(self, cards: Mapping[int, int], stock: Sequence[int], seed: int) -> State:
+        """The full state of a deal: its slots' ``cards`` (as bits) and ``stock`` (as
+        places in `FULL_DECK`)."""
+        hands: list[list[Card]] = [[] for _ in self.base.hands]
+        for number in self._numbers:
+            hands[self._owner[number]].append(FULL_DECK[cards[number].bit_length() - 1])
         state = self.base.copy()
         own = state.hands[self.seat]
         state.hands = tuple(own if s == self.seat else tuple(h) for s, h in enumerate(hands))
-        state.stock = tuple(FULL_DECK[i] for i in pool)
-        state.seed = rng.getrandbits(48)
-        return state, bits
+        state.stock = tuple(FULL_DECK[i] for i in stock)
+        state.seed = seed
+        return state
 
-    def _log_weight(self, bits: Mapping[int, int]) -> float:
-        """How well a deal explains the plays seen: the sum of their log likelihoods,
-        each with the hand its player held then (the cards played since, and the
-        slots' cards as dealt)."""
-        total = 0.0
-        for clue, hand, numbers in self.clues:
-            for number in numbers:
-                hand |= bits[number]
-            total += log_likelihood(clue, hand)
-        return total
+
+@dataclass(slots=True)
+class _Deal:
+    """A deal being guessed: the card (as a bit) of each slot, by number, and the
+    stock (as places in `FULL_DECK`); and, in a chain, each clue's log likelihood."""
+
+    cards: dict[int, int]
+    stock: list[int]
+    weights: list[float] = field(default_factory=list)
 
 
 def _open_clues(
@@ -331,7 +407,8 @@ def unseen_cards(view: PlayerView) -> list[Card]:
 
 __all__: Sequence[str] = [
     "BIT",
-    "DRAFTS",
+    "BURN_IN",
+    "STEPS",
     "Knowledge",
     "Sampler",
     "base_state",
