@@ -317,7 +317,7 @@ class TableScreen(Roomy, Screen):
         if len(humans) < 2:
             return False
         current = view.current_player
-        if current is not None and current in humans and current != self._at_terminal:
+        if current in humans and current != self._at_terminal:
             to = current
         elif self._at_terminal is None and self.seat is not None:
             # A new or resumed game: the hand on show is waited on too, as bots
