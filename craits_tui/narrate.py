@@ -38,6 +38,7 @@ class Narrator:
         self.players = tuple(players)
         self.seat = seat
         self.look = look
+        self._starter: Card | None = None  # of the round told last, for its suit's choice
 
     def who(self, seat: int) -> str:
         return _("You") if seat == self.seat else self.players[seat]
@@ -74,6 +75,7 @@ class Narrator:
 
     def _round_started(self, e: dict[str, Any]) -> str:
         starter = e.get("starter") or e["deck"][len(self.players) * e["hand_size"]]
+        self._starter = Card.parse(starter)
         template = (
             _("Round {n}: {size} each. You deal; the starter is {card}.")
             if e["dealer"] == self.seat
@@ -90,9 +92,15 @@ class Narrator:
         return _("{who} must decide the starter's suit.").format(who=self.who(e["player"]))
 
     def _suit_chosen(self, e: dict[str, Any]) -> str:
-        return _("{who} chose {suit}.").format(
-            who=self.who(e["player"]), suit=suit_name(Suit(e["suit"]))
-        )
+        suit = Suit(e["suit"])
+        starter = self._starter
+        if starter is None or starter.rank is not Rank.NINE:
+            template = _("{who} chose {suit}.")
+        elif suit is starter.suit:
+            template = _("{who} kept {suit}.")
+        else:
+            template = _("{who} switched to {suit}.")
+        return template.format(who=self.who(e["player"]), suit=suit_name(suit))
 
     def _card_played(self, e: dict[str, Any]) -> str:
         card = Card.parse(e["card"])

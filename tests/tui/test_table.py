@@ -11,7 +11,17 @@ from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Button
 
-from craits_core import Card, Draw, Game, GameStore, Play, RuleSet, StoreError, Suit
+from craits_core import (
+    Card,
+    ChooseSuit,
+    Draw,
+    Game,
+    GameStore,
+    Play,
+    RuleSet,
+    StoreError,
+    Suit,
+)
 from craits_core.locks import GameLock
 from craits_tui.app import CraitsApp, Launch
 from craits_tui.faces import CardLook
@@ -798,6 +808,24 @@ def test_the_log_speaks_to_you_in_good_grammar() -> None:
     assert narrator.event(ended) == "Game over: you win!"
     assert narrator.event({**ended, "winners": [0, 2]}) == "Game over: you share the win with Cy!"
     assert narrator.event({**ended, "winners": [1]}) == "Game over: Bob wins!"
+
+
+@pytest.mark.parametrize(
+    ("starter", "suit", "told"),
+    [
+        ("9H", Suit.HEARTS, "Bob kept hearts."),
+        ("9H", Suit.DIAMONDS, "Bob switched to diamonds."),
+        ("8H", Suit.CLUBS, "Bob chose clubs."),
+    ],
+)
+def test_the_log_tells_a_starter_nine_kept_from_switched(
+    starter: str, suit: Suit, told: str
+) -> None:
+    game = stacked_game(["3S KS", "3C 4H"], starter, dealer=1, names=["Ann", "Bob"])
+    game.handle(ChooseSuit(1, suit))
+    narrator = Narrator(game.state.players, 0, CardLook())
+    told_of = {e["type"]: narrator.event(e) for e in game.events_for(0)}
+    assert told_of["suit-chosen"] == told
 
 
 def footer_keys(screen: TableScreen) -> dict[str, FooterKey]:
