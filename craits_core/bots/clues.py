@@ -168,11 +168,10 @@ def _score(values: list[int], threes: int) -> int:
     return sum(values[threes:]) + LONE_THREE * max(0, threes - len(values))
 
 
-def _saved(values: list[int], threes: int, index: int) -> int:
+def _saved(values: list[int], threes: int, score: int, index: int) -> int:
     """How much the score of a hand with 3s (``threes`` of them, its other cards worth
-    ``values``) falls as ``FULL_DECK[index]`` leaves it: the 3s make it depend on the
-    rest of the hand. Without 3s it is the card's points."""
-    score = _score(values, threes)
+    ``values``, ``score`` in all) falls as ``FULL_DECK[index]`` leaves it: the 3s make
+    it depend on the rest of the hand. Without 3s it is the card's points."""
     if (1 << index) & THREES:
         return score - _score(values, threes - 1)
     rest = values[:]
@@ -191,6 +190,7 @@ def log_likelihood(clue: Clue, hand: int) -> float:
         return 0.0
     threes = (hand & THREES).bit_count()
     points = _values(hand & ~THREES) if threes else []
+    score = _score(points, threes)
     urgent = W.shed * (1 + W.urgency * clue.urgency)
     effects, follows, wild = clue.effects, clue.follows, clue.wild
     named = clue.named
@@ -202,7 +202,7 @@ def log_likelihood(clue: Clue, hand: int) -> float:
         rest_all ^= low
         i = low.bit_length() - 1
         rest = hand ^ low
-        saved = _saved(points, threes, i) if threes else _POINTS[i]
+        saved = _saved(points, threes, score, i) if threes else _POINTS[i]
         base = urgent * saved - _KEPT[i] + effects[_RANK[i]]
         six = _RANK[i] is Rank.SIX
         ready = not rest & (rest - 1)

@@ -231,15 +231,12 @@ class Sampler:
                 else:
                     free.append((other, number))
         slots.sort(key=lambda slot: -slot[0].bit_count())
-        self.constrained = slots
-        self.free = free
-        self.clues = _open_clues(knowledge, seat, slots, free)
+        slots += [(0, other, number) for other, number in free]
+        self.clues = _open_clues(knowledge, seat, slots)
         self.base = base_state(view, knowledge.passes)
-        self._numbers = [number for _, _, number in slots] + [number for _, number in free]
+        self._numbers = [number for _, _, number in slots]
         self._owner = {number: other for _, other, number in slots}
-        self._owner.update((number, other) for other, number in free)
         self._mask = {number: mask for mask, _, number in slots}
-        self._mask.update((number, 0) for _, number in free)
         self._weighed: dict[int, set[int]] = {number: set() for number in self._numbers}
         for k, (_, _, numbers) in enumerate(self.clues):
             for number in numbers:
@@ -268,14 +265,13 @@ class Sampler:
         pool = self._unseen[:]
         rng.shuffle(pool)
         cards: dict[int, int] = {}
-        for mask, _, number in self.constrained:
+        for number in self._numbers:
             # The last card of the (shuffled) pool that the slot allows; any if none does.
+            mask = self._mask[number]
             i = len(pool) - 1
             while i >= 0 and mask >> pool[i] & 1:
                 i -= 1
             cards[number] = 1 << pool.pop(i if i >= 0 else len(pool) - 1)
-        for _, number in self.free:
-            cards[number] = 1 << pool.pop()
         return _Deal(cards, pool)
 
     def _swap(self, deal: _Deal, rng: random.Random) -> None:
@@ -348,12 +344,12 @@ def _open_clues(
     knowledge: Knowledge,
     seat: int,
     slots: Sequence[tuple[int, int, int]],
-    free: Sequence[tuple[int, int]],
 ) -> list[tuple[Clue, int, tuple[int, ...]]]:
     """The other players' clues that a deal can explain better or worse: those made
-    holding a card still in hand. Each with the mask of the cards since played from
-    that hand and the numbers of the slots still held."""
-    held = {number for _, _, number in slots} | {number for _, number in free}
+    holding a card still in hand (``slots``: (mask, seat, number) of every slot held).
+    Each with the mask of the cards since played from that hand and the numbers of
+    the slots still held."""
+    held = {number for _, _, number in slots}
     found = []
     for clue in knowledge.clues:
         if clue.seat == seat:
