@@ -202,8 +202,11 @@ class Narrator:
 
     # --- What can I do now --------------------------------------------------------------
 
-    def status(self, view: PlayerView, moves: Sequence[Command]) -> str:
-        """One line saying what the player can do now, or whose turn it is."""
+    def status(
+        self, view: PlayerView, moves: Sequence[Command], *, hand_shown: bool = False
+    ) -> str:
+        """One line saying what the player can do now, or whose turn it is.
+        ``hand_shown``: the hand below is that of the player to move (watching bots)."""
         if view.is_over:
             return _("The game is over.")
         current = view.current_player
@@ -216,6 +219,11 @@ class Narrator:
             return _("You are on one card: say “Last card!” (l) before anyone moves.")
         if current is None:
             return ""
+        if current != self.seat and hand_shown:
+            who = self.players[current]
+            if view.crank:
+                return _("{who} must answer a crank of {n}, holding:").format(who=who, n=view.crank)
+            return _("{who} to play, holding:").format(who=who)
         if current != self.seat:
             if view.crank:
                 return _("{who}'s turn: the crank is at {n}.").format(

@@ -626,6 +626,11 @@ class RemoteTable:
         """Never a move: bots play on the server."""
         return None
 
+    @property
+    def open_hands(self) -> bool:
+        """Never: the server sends a spectator no hand."""
+        return False
+
     # --- Beyond the protocol ---------------------------------------------------------------
 
     @property

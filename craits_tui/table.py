@@ -76,6 +76,12 @@ class Table(Protocol):
         """Whether bots move through `next_bot_move` (not where a server plays them)."""
         ...
 
+    @property
+    def open_hands(self) -> bool:
+        """Whether every hand may be shown at this terminal: nobody plays from it
+        and the game is decided here, so `events_for` any seat is at hand."""
+        ...
+
     def next_bot_move(self) -> Command | None:
         """A move for a bot seated here, if one is due (None where bots play elsewhere)."""
         ...
@@ -143,6 +149,10 @@ class LocalTable:
     @property
     def bots_play_here(self) -> bool:
         return any(seat.is_bot for seat in self.seats)
+
+    @property
+    def open_hands(self) -> bool:
+        return not self.humans
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         return self.game.events_for(seat, since)

@@ -34,6 +34,7 @@ from craits_core import (
     PlayerView,
     Rank,
     Suit,
+    legal_moves_in_view,
     redact,
 )
 from craits_core.view import project
@@ -111,6 +112,9 @@ class TableScreen(Roomy, Screen):
         were ready, and so sees the hand."""
         self.narrator = Narrator(table.players, self.seat, self.look)
         self.view: PlayerView | None = None
+        self._open_views: list[PlayerView | None] = []
+        """Every seat's view, when watching bots at a table that shows their hands
+        (`Table.open_hands`); empty otherwise."""
         self._queue: deque[dict[str, Any]] = deque()
         self._waiting = False  # a summary or handover is open: hold the queue
         self._drain_due = False  # events came in: the table is to be brought up to date
@@ -175,8 +179,10 @@ class TableScreen(Roomy, Screen):
         if self.seat is not None:
             hand.focus()
         else:
-            # Watching: no hand, so no "Play" key in the footer either.
+            # Watching: no hand of one's own, so no "Play" key in the footer either,
+            # and no numbers over the cards shown.
             hand.can_focus = False
+            hand.numbered = False
             self.set_focus(None)
         # Catch up with the game so far (a resumed game) without reliving it: no
         # summaries of past rounds, only the last lines of the log.
@@ -226,6 +232,11 @@ class TableScreen(Roomy, Screen):
             self._shown += 1
             mine = redact(event, self.seat, n)
             self.view = project(self.view, mine, self.seat)
+            if self._open_views:
+                self._open_views = [
+                    project(view, redact(event, seat, n), seat)
+                    for seat, view in enumerate(self._open_views)
+                ]
             if self._adviser is not None:
                 self._adviser.observe(mine)
             self._log_event(mine)
@@ -265,12 +276,15 @@ class TableScreen(Roomy, Screen):
         plays = {m.card for m in moves if isinstance(m, Play)}
 
         hand = self.query_one(Hand)
-        hand.cards = view.hand
-        hand.playable = frozenset(plays)
-        starts_turn = mine and not hand.my_turn
-        hand.my_turn = mine and not view.choosing_suit
-        if starts_turn:
-            hand.point_at_playable()
+        if self.seat is None:
+            self._show_player_to_move(hand, view)
+        else:
+            hand.cards = view.hand
+            hand.playable = frozenset(plays)
+            starts_turn = mine and not hand.my_turn
+            hand.my_turn = mine and not view.choosing_suit
+            if starts_turn:
+                hand.point_at_playable()
 
         discard = self.query_one(DiscardPile)
         discard.top = view.top_card
@@ -292,7 +306,11 @@ class TableScreen(Roomy, Screen):
         self._refresh_opponents(view, moves)
         self.query_one(Scoreboard).show(view)
         status = self.query_one(StatusLine)
-        status.message = self.narrator.status(view, moves) if caught_up else _("…")
+        status.message = (
+            self.narrator.status(view, moves, hand_shown=self.has_class("-open-hand"))
+            if caught_up
+            else _("…")
+        )
         status.urgent = mine or any(isinstance(m, CallIdiot | Announce) for m in moves)
         self._refresh_title(view)
         button = self.query_one("#last-card", Button)
@@ -355,11 +373,16 @@ class TableScreen(Roomy, Screen):
         self._adviser = None  # it knew the last person's cards
         self.narrator = Narrator(self.table.players, seat, self.look)
         self.query_one(Opponents).reseat(self._others())
-        view = None
         stream = self.table.events_for(seat)[: self._shown]
-        for event in stream:
-            view = project(view, event, seat)
-        self.view = view
+        self.view = _fold(stream, seat)
+        self._open_views = (
+            [
+                _fold(self.table.events_for(other)[: self._shown], other)
+                for other in range(len(self.table.players))
+            ]
+            if seat is None and self.table.open_hands
+            else []
+        )
         # The log is told again from this seat's side: the last person's draws
         # were "You drew 7♠" and must not be read by the next one.
         log = self.query_one(GameLog)
@@ -368,6 +391,18 @@ class TableScreen(Roomy, Screen):
         for event in stream[-LOG_REPLAY:]:
             self._log_event(event)
             self._trail(event)
+
+    def _show_player_to_move(self, hand: Hand, view: PlayerView) -> None:
+        """Watching bots at a table that shows their hands: the hand of the player
+        to move, the cards they may play bright, to follow their choices."""
+        current = view.current_player
+        shown = self._open_views[current] if self._open_views and current is not None else None
+        self.set_class(shown is not None, "-open-hand")
+        if shown is None:
+            return
+        hand.cards = shown.hand
+        hand.playable = frozenset(m.card for m in legal_moves_in_view(shown) if isinstance(m, Play))
+        hand.my_turn = True
 
     def _others(self) -> list[int]:
         """The seats shown as opponents, from the shown seat's left (all, when watching)."""
@@ -677,7 +712,8 @@ class TableScreen(Roomy, Screen):
     def _follow_settings(self) -> None:
         """Bring the table in line with ``self.settings``."""
         settings = self.settings
-        self.query_one(Hand).hover_tracking = settings.hover
+        # A watcher's clicks play nothing: no card lights up under the mouse.
+        self.query_one(Hand).hover_tracking = settings.hover and self.seat is not None
         self.query_one(Footer).hover_tracking = settings.hover
         self.query_one(Direction).ascii = settings.ascii
         look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
@@ -794,6 +830,14 @@ class TableScreen(Roomy, Screen):
             self.app.action_new_game()
         else:
             self.app.exit()
+
+
+def _fold(events: Sequence[dict[str, Any]], seat: int | None) -> PlayerView | None:
+    """``seat``'s view after ``events`` (its own stream); None before the game starts."""
+    view = None
+    for event in events:
+        view = project(view, event, seat)
+    return view
 
 
 _MOVE_ACTIONS = ("draw", "last_card", "call_idiot", "play_number", "hint")

@@ -52,6 +52,8 @@ class Hand(PlainWidget, can_focus=True):
     cursor: reactive[int] = reactive(0)
     hovered: reactive[int | None] = reactive(None)
     hover_tracking: reactive[bool] = reactive(True)
+    numbered: reactive[bool] = reactive(True)
+    """Numbers over the cards: the keys that play them."""
     big: reactive[bool] = reactive(False, layout=True)
     """Big cards, for a terminal with room for them."""
 
@@ -117,7 +119,7 @@ class Hand(PlainWidget, can_focus=True):
         for offset, card in enumerate(cards):
             index = start + offset
             frame = self._frame_style(index, card)
-            number = str(index + 1) if index < 9 else ""
+            number = str(index + 1) if self.numbered and index < 9 else ""
             lines[0].append(
                 number.center(width) + gap, self.get_component_rich_style("hand--number")
             )

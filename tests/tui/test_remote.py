@@ -527,7 +527,7 @@ async def test_watching_a_game_shows_no_hand(socket_path: str) -> None:
             assert isinstance(screen, RemoteTableScreen) and server.game is not None
             await until(pilot, lambda: screen.view == server.game.view(None))  # type: ignore[union-attr]
             assert screen.seat is None and screen.table.humans == []
-            assert hand(screen) == ()
+            assert hand(screen) == () and not screen.has_class("-open-hand")
             # The server's bots keep the server's pace: no key for it here.
             keys = {key.description for key in screen.query_one(Footer).keys}
             assert "Options" in keys and "Pace" not in keys

@@ -1079,6 +1079,30 @@ async def test_a_bot_with_no_choice_plays_sooner(
         assert screen._deliberation() == deliberation
 
 
+async def test_watching_bots_shows_the_hand_of_the_player_to_move(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        # Ann deals: Bob plays first, on the J♥, then Cy.
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5H 6C 9C", "AS 2S 3S 4S 6S"], "JH")
+        screen = seat_up(app, game, ["normal"] * 3)
+        await pilot.pause()
+        hand = screen.query_one(Hand)
+        assert set(hand.cards) == set(cards("3C 4C 5H 6C 9C"))
+        assert hand.playable == {Card.parse("5H")}
+        assert "Bob to play, holding:" in shown(app)
+        # No keys to play them: no numbers over the cards, and a click does nothing.
+        assert "1" not in str(hand.render()).splitlines()[0]
+        await pilot.click(Hand, offset=card_offset(hand.cards.index(Card.parse("5H"))))
+        await pilot.pause()
+        assert game.state.current_player == 1 and len(game.state.hands[1]) == 5
+        game.handle(Play(1, Card.parse("5H")))  # everyone else draws one
+        await pilot.pause()
+        assert game.state.current_player == 2
+        assert set(hand.cards) == set(game.state.hands[2]) and len(hand.cards) == 6  # drew one
+        assert hand.playable == {m.card for m in game.legal_moves(2) if isinstance(m, Play)}
+        assert "Cy to play, holding:" in shown(app)
+
+
 async def test_watching_bots_offers_no_play_key(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
