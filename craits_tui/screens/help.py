@@ -47,6 +47,10 @@ CONTROLS: tuple[str, ...] = (
         "before you play it (the button shows a tick); you can also press it just "
         "after."
     ),
+    N_(
+        "Watching bots play, you see the hand of the player to move. **space** pauses "
+        "them; then **→** (or **n**) plays one move at a time, and **space** goes on."
+    ),
     N_("## Choosing a suit"),
     N_(
         "After an 8, a 9 or a starter that lets you choose, a box asks for the suit. "

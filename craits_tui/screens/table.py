@@ -87,6 +87,10 @@ class TableScreen(Roomy, Screen):
         # one key, the first that is not switched off is the one shown and run.)
         Binding("p", "watch_pace", _("Pace")),
         Binding("p", "pace", _("Pace"), show=False),
+        # Watching bots: a pause to study a hand, and a move at a time while paused.
+        Binding("space", "pause", _("Pause")),
+        Binding("space", "go_on", _("Go on")),
+        Binding("right,n", "one_move", _("One move"), key_display="→"),
         Binding("question_mark", "help", _("Help"), key_display="?"),
         Binding("q", "quit_game", _("Quit")),
         *[Binding(str(n), f"play_number({n})", show=False) for n in range(1, 10)],
@@ -124,6 +128,7 @@ class TableScreen(Roomy, Screen):
         self._hinted = False  # a hint is (or may still be) on the screen
         self._told_unsaved = False  # the player knows the game stopped being saved
         self._bot_timer: Timer | None = None
+        self._paused = False  # watching: the bots wait for a key
         self._moves_key: tuple[int, int] | None = None
         self._legal: tuple[Command, ...] = ()
         self._shown = 0  # events of the log folded into the view so far
@@ -443,7 +448,7 @@ class TableScreen(Roomy, Screen):
                 points=points
             )
         else:
-            who = _("watching")
+            who = _("watching, paused") if self._paused else _("watching")
         self.query_one(TitleBar).parts = ("Craits", where, who)
 
     def _moves(self) -> tuple[Command, ...]:
@@ -467,6 +472,8 @@ class TableScreen(Roomy, Screen):
         if not self.table.bots_play_here:
             return  # no thread to start for a move that never comes
         if self._waiting or self._queue or self.view is None or self.view.is_over:
+            return
+        if self._paused:
             return
         # Even "instant" leaves the screen a moment to draw between bot moves.
         delay = max(self.settings.bot_delay * self._deliberation(), 0.01)
@@ -742,6 +749,25 @@ class TableScreen(Roomy, Screen):
     def action_watch_pace(self) -> None:
         self.action_pace()
 
+    def action_pause(self) -> None:
+        """Watching: the bots stop until space (or → for a single move)."""
+        self._set_paused(True)
+
+    def action_go_on(self) -> None:
+        self._set_paused(False)
+
+    def action_one_move(self) -> None:
+        """Paused: the next bot makes its move, and the bots wait again."""
+        if self._bot_timer is None:
+            self._bot_step()
+
+    def _set_paused(self, paused: bool) -> None:
+        self._paused = paused
+        self.refresh_bindings()
+        if self.view is not None:
+            self._refresh_title(self.view)
+        self._schedule_bots()
+
     def action_pace(self) -> None:
         """Bots play slower or faster: slow, normal, fast, instant, round again."""
         paces = list(PACES)
@@ -776,10 +802,12 @@ class TableScreen(Roomy, Screen):
             self.app.exit(message=_("This game was not saved, so it cannot be resumed."))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("pace", "watch_pace") and not self.table.bots_play_here:
+        if action in ("pace", "watch_pace", *_PAUSE_ACTIONS) and not self.table.bots_play_here:
             return False  # the bots play elsewhere (on the server), at its pace
         if action == "watch_pace":
             return self.seat is None
+        if action in _PAUSE_ACTIONS:
+            return self.seat is None and self._paused is (action != "pause")
         if action in _MOVE_ACTIONS:
             if self.seat is None:
                 return False  # watching: no hand, no moves, not in the footer
@@ -839,6 +867,9 @@ def _fold(events: Sequence[dict[str, Any]], seat: int | None) -> PlayerView | No
         view = project(view, event, seat)
     return view
 
+
+_PAUSE_ACTIONS = ("pause", "go_on", "one_move")
+"""Watching bots: the keys that stop them and move them on by hand."""
 
 _MOVE_ACTIONS = ("draw", "last_card", "call_idiot", "play_number", "hint")
 """The footer's keys that come and go with the moves allowed."""

@@ -1103,6 +1103,36 @@ async def test_watching_bots_shows_the_hand_of_the_player_to_move(tmp_path: Path
         assert "Cy to play, holding:" in shown(app)
 
 
+async def test_watching_bots_pauses_and_goes_a_move_at_a_time(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5H 6C 9C", "AS 2S 3S 4S 6S"], "JH")
+        screen = seat_up(app, game, ["normal"] * 3)
+        moved = len(game.log)
+        await pilot.press("space", "p", "p", "p")  # paused before the first move; instant
+        assert app.settings.pace == "instant"
+        await pilot.pause(0.3)  # instant bots would have played on
+        assert len(game.log) == moved
+        assert screen.query_one(TitleBar).parts[-1] == "watching, paused"
+        assert {"Go on", "One move"} <= set(footer_keys(screen)) and "Pause" not in footer_keys(
+            screen
+        )
+        player = game.state.current_player
+        await pilot.press("right")  # the player to move plays, no one else
+        for _ in range(20):
+            await pilot.pause(0.05)
+        assert game.state.current_player != player
+        assert len(game.log) > moved
+        moved = len(game.log)
+        await pilot.pause(0.3)
+        assert len(game.log) == moved
+        await pilot.press("space")
+        await pilot.pause(0.3)
+        assert len(game.log) > moved
+        assert screen.query_one(TitleBar).parts[-1] == "watching"
+        assert "Pause" in footer_keys(screen)
+
+
 async def test_watching_bots_offers_no_play_key(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
