@@ -281,9 +281,8 @@ class TableScreen(Roomy, Screen):
         plays = {m.card for m in moves if isinstance(m, Play)}
 
         hand = self.query_one(Hand)
-        if self.seat is None:
-            self._show_player_to_move(hand, view)
-        else:
+        hand_shown = self._show_player_to_move(hand, view) if self.seat is None else False
+        if self.seat is not None:
             hand.cards = view.hand
             hand.playable = frozenset(plays)
             starts_turn = mine and not hand.my_turn
@@ -312,9 +311,7 @@ class TableScreen(Roomy, Screen):
         self.query_one(Scoreboard).show(view)
         status = self.query_one(StatusLine)
         status.message = (
-            self.narrator.status(view, moves, hand_shown=self.has_class("-open-hand"))
-            if caught_up
-            else _("…")
+            self.narrator.status(view, moves, hand_shown=hand_shown) if caught_up else _("…")
         )
         status.urgent = mine or any(isinstance(m, CallIdiot | Announce) for m in moves)
         self._refresh_title(view)
@@ -397,17 +394,19 @@ class TableScreen(Roomy, Screen):
             self._log_event(event)
             self._trail(event)
 
-    def _show_player_to_move(self, hand: Hand, view: PlayerView) -> None:
+    def _show_player_to_move(self, hand: Hand, view: PlayerView) -> bool:
         """Watching bots at a table that shows their hands: the hand of the player
-        to move, the cards they may play bright, to follow their choices."""
+        to move, the cards they may play bright, to follow their choices. Returns
+        whether there was one to show."""
         current = view.current_player
         shown = self._open_views[current] if self._open_views and current is not None else None
         self.set_class(shown is not None, "-open-hand")
         if shown is None:
-            return
+            return False
         hand.cards = shown.hand
         hand.playable = frozenset(m.card for m in legal_moves_in_view(shown) if isinstance(m, Play))
         hand.my_turn = True
+        return True
 
     def _others(self) -> list[int]:
         """The seats shown as opponents, from the shown seat's left (all, when watching)."""
@@ -471,9 +470,7 @@ class TableScreen(Roomy, Screen):
             self._bot_timer = None
         if not self.table.bots_play_here:
             return  # no thread to start for a move that never comes
-        if self._waiting or self._queue or self.view is None or self.view.is_over:
-            return
-        if self._paused:
+        if self._paused or self._waiting or self._queue or self.view is None or self.view.is_over:
             return
         # Even "instant" leaves the screen a moment to draw between bot moves.
         delay = max(self.settings.bot_delay * self._deliberation(), 0.01)

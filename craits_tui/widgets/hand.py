@@ -49,6 +49,8 @@ class Hand(PlainWidget, can_focus=True):
     cards: reactive[tuple[Card, ...]] = reactive(())
     playable: reactive[frozenset[Card]] = reactive(frozenset())
     my_turn: reactive[bool] = reactive(False)
+    """Whether the hand shown is the one to play: the cards it may play lit, the rest
+    dimmed."""
     cursor: reactive[int] = reactive(0)
     hovered: reactive[int | None] = reactive(None)
     hover_tracking: reactive[bool] = reactive(True)
