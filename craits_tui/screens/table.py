@@ -834,8 +834,13 @@ class TableScreen(Roomy, Screen):
             self._waiting = False
             self._drain()
 
-        # Nobody to press Enter when only bots play: the summary stays a while.
-        auto = None if self.table.humans else max(ROUND_PAUSE, 5 * self.settings.bot_delay)
+        # Nobody to press Enter when only bots play: the summary stays a while (or,
+        # with the bots paused, until the watcher goes on).
+        auto = (
+            None
+            if self.table.humans or self._paused
+            else max(ROUND_PAUSE, 5 * self.settings.bot_delay)
+        )
         self.app.push_screen(RoundSummary(event, self.view, self.look, auto), next_round)
 
     def _show_game_over(self) -> None:

@@ -1133,6 +1133,19 @@ async def test_watching_bots_pauses_and_goes_a_move_at_a_time(tmp_path: Path) ->
         assert "Pause" in footer_keys(screen)
 
 
+async def test_a_round_summary_waits_for_a_watcher_who_paused(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        # One card each: Bob goes out with the first move.
+        game = stacked_game(["7S", "5H", "AC"], "JH")
+        seat_up(app, game, ["normal"] * 3)
+        await pilot.press("space", "right")
+        for _ in range(20):
+            await pilot.pause(0.05)
+        summary = app.screen
+        assert isinstance(summary, RoundSummary) and summary.auto_close is None
+
+
 async def test_watching_bots_offers_no_play_key(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
