@@ -39,6 +39,7 @@ SHOTS = (
     "round_summary",
     "scores",
     "game_over",
+    "watching",
     "options",
     "help",
 )

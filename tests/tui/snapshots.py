@@ -229,6 +229,19 @@ async def game_over(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     await wait_for(pilot, GameOver)
 
 
+async def watching(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """Four bots play, paused: the hand of the player to move, face up."""
+    game = bots_play(
+        Game.new(["Ada", "Bob", "Cy", "Di"], seed=4),
+        lambda state: state.round_number == 2 and len(state.pile) > 4,
+    )
+    app.play(game, tuple(Seat(name, "normal") for name in game.state.players))
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    # Paused before the table is first drawn: no bot's timer races the picture.
+    screen.action_pause()
+
+
 async def start(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     """The start menu, offering to resume a game left unfinished."""
     seat(app, mid_round_game())
@@ -262,6 +275,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("round_summary", round_summary),
     Scene("scores", scores),
     Scene("game_over", game_over),
+    Scene("watching", watching),
     Scene("options", options),
     Scene("help", help_screen),
     Scene("table_80x24", table, size=(80, 24)),  # the smallest window the game allows
