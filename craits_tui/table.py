@@ -127,9 +127,11 @@ class LocalTable:
         told every event so far, as they remember what their seat has seen."""
         if self._bots is None:
             from craits_core.bots import make_bot
+            from craits_core.bots.host import Undisturbed
 
+            # Undisturbed: they decide in a thread of the screen's, as people move.
             self._bots = {
-                i: make_bot(seat.bot, seed=self._bot_seed * 31 + i)
+                i: Undisturbed(make_bot(seat.bot, seed=self._bot_seed * 31 + i))
                 for i, seat in enumerate(self.seats)
                 if seat.bot is not None
             }
@@ -187,20 +189,11 @@ class LocalTable:
         return self.game.subscribe(listener)
 
     def next_bot_move(self) -> Command | None:
-        """What a bot does next, if anything: a reaction first (an idiot call, a
-        late announcement), else the move of a bot whose turn it is."""
-        current = self.game.state.current_player
-        for seat, bot in self.bots.items():
-            moves = self.game.legal_moves(seat) if seat != current else []
-            if moves:
-                reply = bot.react(self.game.view(seat), moves)
-                if reply is not None:
-                    return reply
-        if current is not None and current in self.bots:
-            return self.bots[current].choose(
-                self.game.view(current), self.game.legal_moves(current)
-            )
-        return None
+        """What a bot does next, if anything (see `next_move`). Safe to call from
+        another thread: a move made meanwhile leaves the answer stale, not wrong."""
+        from craits_core.bots.host import next_move
+
+        return next_move(self.game.state, self.bots)
 
     def _tell_bots(self, event: dict[str, Any]) -> None:
         n = len(self.seats)

@@ -4,6 +4,7 @@ heuristics on stacked positions."""
 from __future__ import annotations
 
 import statistics
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -24,6 +25,8 @@ from craits_core import (
     Suit,
 )
 from craits_core.bots import LEVELS, Bot, NormalBot, RandomBot, Weights, make_bot
+from craits_core.bots.host import Undisturbed, next_move
+from craits_core.decide import legal_moves
 from tests.decks import cards, stacked_game
 from tests.hosting import listen, step
 
@@ -305,3 +308,62 @@ def test_hands_are_dealt_as_stacked() -> None:
     # Guards the stacked positions above against a change in the deck helper.
     game = stacked_game(["KH 10H 4C 5C 7C", "JS JD 9S 9D 6S"], "QH", dealer=1)
     assert game.state.hands[0] == tuple(cards("KH 10H 4C 5C 7C"))
+
+
+# --- Hosting bots ---------------------------------------------------------------------
+
+
+class Listening(NormalBot):
+    """A normal bot that keeps the events it is told, and on its turn waits to be
+    let go before it decides."""
+
+    def __init__(self) -> None:
+        super().__init__(seed=1)
+        self.heard: list[dict[str, Any]] = []
+        self.deciding = threading.Event()
+        self.go_on = threading.Event()
+
+    def observe(self, event: dict[str, Any]) -> None:
+        self.heard.append(event)
+        super().observe(event)
+
+    def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
+        self.deciding.set()
+        self.go_on.wait(10)
+        return super().choose(view, legal)
+
+
+def test_events_during_a_decision_reach_the_bot_after_it() -> None:
+    game = Game.new(["Ann", "Bob"], seed=2)
+    inner = Listening()
+    bot = Undisturbed(inner)
+    seat = game.state.current_player
+    assert seat is not None
+    chosen: list[Command] = []
+    thinking = threading.Thread(
+        target=lambda: chosen.append(bot.choose(game.view(seat), game.legal_moves(seat)))
+    )
+    thinking.start()
+    assert inner.deciding.wait(10)
+    news = [{"type": "last-card-announced", "player": 1 - seat}, {"type": "turn-began"}]
+    for event in news:
+        bot.observe(event)
+    assert inner.heard == []  # not in the middle of the decision
+    inner.go_on.set()
+    thinking.join(10)
+    assert len(chosen) == 1 and inner.heard == news  # after it, in order
+    bot.observe({"type": "crank-ended"})
+    assert inner.heard[-1] == {"type": "crank-ended"}  # at once, between decisions
+
+
+def test_the_bots_next_move_comes_from_the_moment_given() -> None:
+    game = Game.new(["Ann", "Bob", "Cy"], seed=4)
+    bots = {seat: make_bot("normal", seed=seat) for seat in range(3)}
+    listen(game, list(bots.values()))
+    moment = game.state
+    move = next_move(moment, bots)
+    assert move is not None and move in legal_moves(moment, move.player)
+    game.handle(move)
+    # The game has moved on; asked of the same moment, the answer is the same.
+    assert next_move(moment, bots) == move
+    assert next_move(game.state, bots) != move

@@ -46,7 +46,7 @@ from ..settings import PACE_NAMES, PACES, Settings
 from ..table import Table
 
 if TYPE_CHECKING:
-    from craits_core.bots import Bot
+    from craits_core.bots.host import Undisturbed
     from craits_core.bots.reasons import Reason
 from ..widgets.crank import CrankCounter
 from ..widgets.direction import Direction
@@ -124,7 +124,7 @@ class TableScreen(Roomy, Screen):
         self._drain_due = False  # events came in: the table is to be brought up to date
         self._armed = False  # "last card" said ahead, to ride on the next play
         self._enabled: tuple[bool | None, ...] = ()  # the footer's move keys, as shown
-        self._adviser: Bot | None = None  # a hard bot that knows what this seat knows
+        self._adviser: Undisturbed | None = None  # a hard bot that knows what this seat knows
         self._hinted = False  # a hint is (or may still be) on the screen
         self._told_unsaved = False  # the player knows the game stopped being saved
         self._bot_timer: Timer | None = None
@@ -683,8 +683,10 @@ class TableScreen(Roomy, Screen):
             return
         if self._adviser is None:
             from craits_core.bots import make_bot
+            from craits_core.bots.host import Undisturbed
 
-            self._adviser = make_bot("hard", seed=self.seat)
+            # Worked out in a thread, as the game goes on: undisturbed by its events.
+            self._adviser = Undisturbed(make_bot("hard", seed=self.seat))
             for event in self.table.events_for(self.seat)[: self._shown]:
                 self._adviser.observe(event)
         self.notify(_("Thinking…"), timeout=1)
@@ -695,7 +697,7 @@ class TableScreen(Roomy, Screen):
         adviser = self._adviser
         if adviser is None or not moves:
             return
-        move, reason = adviser.explain(view, moves)  # type: ignore[attr-defined]
+        move, reason = adviser.explain(view, moves)
         self.app.call_from_thread(self._show_hint, view, move, reason)
 
     def _show_hint(self, view: PlayerView, move: Command, reason: Reason) -> None:

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from craits_core import (
-    Command,
     Game,
     GameStore,
     IllegalMove,
@@ -36,6 +35,7 @@ from craits_core import (
     redact,
 )
 from craits_core.bots import LEVELS, Bot, make_bot
+from craits_core.bots.host import Undisturbed, next_move
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from .names import NAME_LENGTH, clean_name, clean_table_name, unique_name
@@ -284,7 +284,7 @@ class Table:
     def add_bot(self, seat: int, level: str) -> None:
         """A bot for ``seat``, told what its seat has seen so far."""
         assert self.game is not None
-        bot = make_bot(level, seed=secrets.randbits(32))
+        bot = Undisturbed(make_bot(level, seed=secrets.randbits(32)))
         for event in self.game.events_for(seat):
             bot.observe(event)
         self.bots[seat] = bot
@@ -320,7 +320,8 @@ class Table:
         return any(m.conn is not None for m in self.members)
 
     async def _drive(self) -> None:
-        """Play the bots' moves, one at a time, at the authority's pace."""
+        """Play the bots' moves, one at a time, at the authority's pace. Seats in
+        their grace period have no bot: the game waits for them."""
         game = self.game
         assert game is not None
         pace = self.authority.bot_pace
@@ -331,32 +332,19 @@ class Table:
             await asyncio.sleep(pace)
             if not self.attended:
                 continue  # woken again when someone comes back
-            move = self.next_bot_move()
+            # A hard bot thinks for a while: in a thread, so that the other tables
+            # and sessions go on meanwhile (and people here may still call "idiot").
+            seen = len(game.log)
+            bots = dict(self.bots)
+            move = await asyncio.to_thread(next_move, game.state, bots)
             if move is None:
                 continue
+            if len(game.log) != seen or self.bots.get(move.player) is not bots[move.player]:
+                continue  # the game moved on, or a person took the seat back: look again
             try:
                 game.handle(move)  # its events wake this loop again
             except (IllegalMove, StoreError):
                 log.exception("table %s: a bot's move was refused: %r", self.code, move)
-
-    def next_bot_move(self) -> Command | None:
-        """What a bot does next, if anything: a reaction first (an idiot call, a
-        late announcement), else the move of a bot whose turn it is. Seats in
-        their grace period have no bot: the game waits for them."""
-        game = self.game
-        assert game is not None
-        current = game.state.current_player
-        for seat, bot in self.bots.items():
-            if seat == current:
-                continue
-            moves = game.legal_moves(seat)
-            if moves:
-                reply = bot.react(game.view(seat), moves)
-                if reply is not None:
-                    return reply
-        if current is not None and current in self.bots:
-            return self.bots[current].choose(game.view(current), game.legal_moves(current))
-        return None
 
     # --- Seats kept for people --------------------------------------------------
 

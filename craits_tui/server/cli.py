@@ -169,6 +169,10 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
     )
 
 
+BOT_THREAD_SWITCH = 0.001
+"""Seconds a thread runs before Python lets another (the event loop) take over."""
+
+
 def serve_main(args: argparse.Namespace) -> int:
     """Run the server until Ctrl+C or SIGTERM; the exit status."""
     logging.basicConfig(
@@ -180,6 +184,9 @@ def serve_main(args: argparse.Namespace) -> int:
     except ValueError as err:
         print(f"craits-tui serve: {err}", file=sys.stderr)
         return 2
+    # Hard bots think in threads (see `Table._drive`); the event loop, which answers
+    # every session, gets its turn every millisecond instead of every five.
+    sys.setswitchinterval(BOT_THREAD_SWITCH)
     try:
         asyncio.run(_serve(config))
     except OSError as err:

@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 import json
 import random
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -22,6 +23,7 @@ import pytest
 from craits_core import (
     CallIdiot,
     Command,
+    Draw,
     Game,
     GameStore,
     Play,
@@ -33,7 +35,9 @@ from craits_core import (
     initial_state,
     legal_moves_in_view,
 )
+from craits_core.bots import NormalBot
 from craits_core.view import project
+from craits_tui.server import authority as authority_module
 from craits_tui.server.authority import Authority
 from craits_tui.server.ipc import IpcServer
 from craits_tui.server.limits import Limits
@@ -727,3 +731,86 @@ async def test_leaving_a_game_hands_the_seat_to_a_bot_at_once(tmp_path: Path) ->
         mark = bob.send("join", code=ann.code)
         assert (await bob.reply("joined", mark))["seat"] == 1
         await ann.until(lambda: seat_news(ann, heard)[-1]["bot"] is None)
+
+
+# --- Bots that think ------------------------------------------------------------------
+
+
+class Pondering(NormalBot):
+    """A normal bot that, on its turn, thinks until the test lets it decide."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        super().__init__(seed=seed)
+        self.thinking = threading.Event()
+        self.go_on = threading.Event()
+
+    def choose(self, view: PlayerView, legal: Any) -> Command:
+        self.thinking.set()
+        self.go_on.wait(2 * TIMEOUT)
+        return super().choose(view, legal)
+
+
+async def test_a_stand_in_thinking_when_its_person_comes_back_does_not_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bots: list[Pondering] = []
+
+    def make_bot(level: str, seed: int | str | None = None) -> Pondering:
+        bots.append(Pondering(seed))
+        return bots[-1]
+
+    monkeypatch.setattr(authority_module, "make_bot", make_bot)
+    rng = random.Random(4)
+    async with serving(tmp_path, grace=30.0) as (authority, path):
+        ann, bob = await sit_two(path, authority, [None, None], **SHORT)
+        await start(ann, bob)
+        await turn_of(ann, bob, rng)
+        mark = bob.send("leave")  # a bot stands in at once
+        await bob.reply("left", mark)
+        async with asyncio.timeout(TIMEOUT):
+            while not (bots and bots[0].thinking.is_set()):
+                if ann.my_turn and ann.moves():
+                    await take_turn(ann, rng)
+                await asyncio.sleep(0.005)
+        # Bob is back while his stand-in thinks on his turn: the turn is his.
+        mark = bob.send("join", code=ann.code)
+        assert (await bob.reply("joined", mark))["seat"] == 1
+        await bob.until(lambda: bob.my_turn)
+        moved = len(ann.events)
+        bots[0].go_on.set()
+        await asyncio.sleep(0.3)
+        assert len(ann.events) == moved and bob.my_turn
+
+
+async def test_a_bot_thinking_holds_up_nobody(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bots: list[Pondering] = []
+
+    def make_bot(level: str, seed: int | str | None = None) -> Pondering:
+        bots.append(Pondering(seed))
+        return bots[-1]
+
+    monkeypatch.setattr(authority_module, "make_bot", make_bot)
+    rng = random.Random(3)
+    async with serving(tmp_path) as (authority, path):
+        ann, bob = await sit_two(path, authority, [None, None, "hard"], **SHORT)
+        await start(ann, bob)
+        async with asyncio.timeout(TIMEOUT):
+            while not bots[0].thinking.is_set():
+                for client in (ann, bob):
+                    if client.my_turn and client.moves():
+                        await take_turn(client, rng)
+                await asyncio.sleep(0.005)
+        # As the bot thinks, the server still answers (here, a draw out of turn).
+        loop = asyncio.get_running_loop()
+        asked = loop.time()
+        mark = ann.play(Draw(0))
+        assert (await ann.reply("refused", mark))["code"] == "not-your-turn"
+        assert loop.time() - asked < TIMEOUT
+        # Once it has decided, its move is played.
+        played = len(ann.events)
+        bots[0].go_on.set()
+        await ann.until(
+            lambda: any(e.get("player") == 2 for e in ann.events[played:] if "player" in e)
+        )
