@@ -750,16 +750,22 @@ class Pondering(NormalBot):
         return super().choose(view, legal)
 
 
-async def test_a_stand_in_thinking_when_its_person_comes_back_does_not_move(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    bots: list[Pondering] = []
+@pytest.fixture
+def bots(monkeypatch: pytest.MonkeyPatch) -> list[Pondering]:
+    """Every bot the server seats is a `Pondering` one, in the order made."""
+    made: list[Pondering] = []
 
     def make_bot(level: str, seed: int | str | None = None) -> Pondering:
-        bots.append(Pondering(seed))
-        return bots[-1]
+        made.append(Pondering(seed))
+        return made[-1]
 
     monkeypatch.setattr(authority_module, "make_bot", make_bot)
+    return made
+
+
+async def test_a_stand_in_thinking_when_its_person_comes_back_does_not_move(
+    tmp_path: Path, bots: list[Pondering]
+) -> None:
     rng = random.Random(4)
     async with serving(tmp_path, grace=30.0) as (authority, path):
         ann, bob = await sit_two(path, authority, [None, None], **SHORT)
@@ -782,16 +788,7 @@ async def test_a_stand_in_thinking_when_its_person_comes_back_does_not_move(
         assert len(ann.events) == moved and bob.my_turn
 
 
-async def test_a_bot_thinking_holds_up_nobody(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    bots: list[Pondering] = []
-
-    def make_bot(level: str, seed: int | str | None = None) -> Pondering:
-        bots.append(Pondering(seed))
-        return bots[-1]
-
-    monkeypatch.setattr(authority_module, "make_bot", make_bot)
+async def test_a_bot_thinking_holds_up_nobody(tmp_path: Path, bots: list[Pondering]) -> None:
     rng = random.Random(3)
     async with serving(tmp_path) as (authority, path):
         ann, bob = await sit_two(path, authority, [None, None, "hard"], **SHORT)
