@@ -160,7 +160,7 @@ class LocalTable:
         return self.game.events_for(seat, since)
 
     def event_count(self) -> int:
-        return len(self.game.log)
+        return self.game.event_count
 
     def legal_moves(self, seat: int) -> list[Command]:
         return self.game.legal_moves(seat)

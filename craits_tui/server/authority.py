@@ -334,12 +334,12 @@ class Table:
                 continue  # woken again when someone comes back
             # A hard bot thinks for a while: in a thread, so that the other tables
             # and sessions go on meanwhile (and people here may still call "idiot").
-            seen = len(game.log)
+            seen = game.event_count
             bots = dict(self.bots)
             move = await asyncio.to_thread(next_move, game.state, bots)
             if move is None:
                 continue
-            if len(game.log) != seen or self.bots.get(move.player) is not bots[move.player]:
+            if game.event_count != seen or self.bots.get(move.player) is not bots[move.player]:
                 continue  # the game moved on, or a person took the seat back: look again
             try:
                 game.handle(move)  # its events wake this loop again
