@@ -1085,7 +1085,7 @@ async def test_watching_bots_shows_the_hand_of_the_player_to_move(tmp_path: Path
         # Ann deals: Bob plays first, on the J♥, then Cy.
         game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5H 6C 9C", "AS 2S 3S 4S 6S"], "JH")
         screen = seat_up(app, game, ["normal"] * 3)
-        await pilot.pause()
+        await pilot.press("space")  # the bots wait: the test plays for them
         hand = screen.query_one(Hand)
         assert set(hand.cards) == set(cards("3C 4C 5H 6C 9C"))
         assert hand.playable == {Card.parse("5H")}
