@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,6 +24,8 @@ from craits_core import (
     StoreError,
     Suit,
 )
+from craits_core import bots as bots_module
+from craits_core.bots import NormalBot
 from craits_core.locks import GameLock
 from craits_tui.app import CraitsApp, Launch
 from craits_tui.faces import CardLook
@@ -32,6 +36,7 @@ from craits_tui.screens.round_summary import CardFlow, RoundSummary
 from craits_tui.screens.start import StartScreen
 from craits_tui.screens.suit_picker import SuitPicker
 from craits_tui.screens.table import TableScreen
+from craits_tui.table import LocalTable, Seat
 from craits_tui.widgets.crank import CrankCounter
 from craits_tui.widgets.footer import Footer, FooterKey
 from craits_tui.widgets.hand import CARD_WIDTH, GAP, Hand
@@ -1156,3 +1161,46 @@ async def test_watching_bots_offers_no_play_key(tmp_path: Path) -> None:
         assert {"Scores", "Pace", "Options", "Help", "Quit"} <= set(footer_keys(screen))
         await pilot.press("p")
         assert app.settings.pace == "normal"  # from slow
+
+
+def test_the_bots_hear_every_event_once_even_as_a_move_comes_while_they_are_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Game.new(["Ann", "Bob", "Cy"], seed=5)
+
+    def move() -> None:
+        seat = game.state.current_player
+        assert seat is not None
+        game.handle(game.legal_moves(seat)[0])
+
+    heard: dict[int, list[dict]] = {1: [], 2: []}
+    elsewhere = threading.Thread(target=move)
+
+    class Ear(NormalBot):
+        """Hears for its seat; while the bots are being made, a move is made in
+        another thread (as a person moves while the screen's thread makes them)."""
+
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed=seed)
+            self.seat = seed % 31
+
+        def observe(self, event: dict) -> None:
+            heard[self.seat].append(event)
+            if not elsewhere.is_alive() and elsewhere.ident is None:
+                count = game.event_count
+                elsewhere.start()
+                deadline = time.monotonic() + 5
+                while game.event_count == count and elsewhere.is_alive():
+                    assert time.monotonic() < deadline
+                    time.sleep(0.001)
+
+    monkeypatch.setattr(bots_module, "make_bot", lambda level, seed: Ear(seed))
+    move()  # before the table is set
+    table = LocalTable(game, [Seat("Ann"), Seat("Bob", "normal"), Seat("Cy", "normal")])
+    move()  # before its bots are made
+    assert heard == {1: [], 2: []}
+    assert table.bots.keys() == {1, 2}
+    elsewhere.join(5)
+    move()  # after
+    for seat in (1, 2):
+        assert heard[seat] == game.events_for(seat)
