@@ -41,10 +41,16 @@ async def random_input(pilot: Pilot[Any], size: tuple[int, int], seed: int, step
         await pilot.pause(0.01)
 
 
+def watching() -> Launch:
+    """Bots only, watched: the keys pause them, move them on, change their pace."""
+    seats = (Seat("Ada", "normal"), Seat("Bob", "easy"), Seat("Cy", "random"))
+    return Launch(NewGame(seats, seed=3))
+
+
 @pytest.mark.parametrize(
     ("launch", "size", "seed", "steps"),
-    [(Launch(), (100, 32), 1, 100), (hot_seat(), (80, 24), 2, 150)],
-    ids=["menus", "hot-seat"],
+    [(Launch(), (100, 32), 1, 100), (hot_seat(), (80, 24), 2, 150), (watching(), (80, 24), 3, 150)],
+    ids=["menus", "hot-seat", "watching"],
 )
 async def test_random_keys_and_clicks_never_crash(
     launch: Launch, size: tuple[int, int], seed: int, steps: int, tmp_path: Path
