@@ -16,7 +16,10 @@ silent for 0.3 s, after its follow-up frames. Target: start-up within 1.5x of th
 minimal app's (medians).
 
 Bytes per move: `craits-tui --watch --players 4 --seed 7` (four bots) at 100x32 and
-at 80x24, for some seconds after its first frame. The moves made are counted
+at 80x24, for some seconds after its first frame. First with the hand of the player
+to move hidden (the bench presses v): that is the table a player sees, whose hand
+changes only on their own moves, and the target's measure. Then as a watcher sees it
+by default, with that hand shown, which changes with every move. The moves made are counted
 afterwards from the save file (the events that start a command, as the store replays
 them). The output is cut into moves by time: a move's frames come within some 0.2 s
 of each other and the next bot moves a pace later, so a silence of 0.4 x pace (at
@@ -93,6 +96,8 @@ START_UP_TARGET = 1.5
 """Start-up of craits-tui within this factor of the minimal app's."""
 MOVE_TARGET = 4096
 """Bytes: a median move under this at 100x32 (a DataTable repaint at 80x24)."""
+HIDE_HAND = b"v"
+"""The key that hides the hand of the player to move, when watching."""
 
 COMMAND_EVENTS = {"card-played", "suit-chosen", "last-card-announced", "idiot-called"}
 """Event types that start a command (and draws on the turn or on the crank)."""
@@ -428,6 +433,8 @@ def count_moves(store_path: Path) -> GameCount:
 @dataclass
 class WatchResult:
     size: tuple[int, int]
+    hand: bool
+    """Whether the hand of the player to move was shown."""
     seconds: float
     count: GameCount
     bursts: list[Burst]
@@ -436,7 +443,7 @@ class WatchResult:
 
     @property
     def name(self) -> str:
-        return "{}x{}".format(*self.size)
+        return "{}x{}".format(*self.size) + (", hand shown" if self.hand else "")
 
     def of_kind(self, kind: str) -> list[Burst]:
         return [b for b in self.bursts if b.kind == kind]
@@ -450,30 +457,37 @@ class WatchResult:
         return sum(b.size for b in self.of_kind("start-up"))
 
 
-def watch(size: tuple[int, int], args: argparse.Namespace) -> WatchResult:
+def watch(size: tuple[int, int], args: argparse.Namespace, hand: bool) -> WatchResult:
+    """Four bots play for ``args.seconds``, the hand of the player to move shown or
+    hidden (the v key, pressed once the table is up; its repaint counts as start-up)."""
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
         options = ("--watch", "--players", "4", "--seed", "7", "--pace", args.pace)
         env = terminal_env(home, args.truecolor)
         with terminal(craits_args(home, *options), size, env, not args.no_sync) as term:
-            marker = term.wait_for_marker(deadline=30.0)
+            marker = settled = term.wait_for_marker(deadline=30.0)
+            if not hand:
+                os.write(term.master, HIDE_HAND)
+                settled = term.wait_for_quiet(0.15, deadline=marker + 2.0)
             term.read_until(marker + args.seconds)
         # Killed: the save file holds the commands whose frames were read, give or
         # take the one in flight.
         count = count_moves(home / "games.sqlite3")
     frames = frames_of(term)
     full = first_full_frame(term, size) or marker
-    first_frame = next(f.start for f in frames if f.end >= full)
+    first_frame = next(f.start for f in frames if f.end >= full and f.start > settled)
     bursts = bursts_of(frames, first_frame, PACES[args.pace])
-    return WatchResult(size, args.seconds, count, bursts, bytes(term.data), SYNC_START in term.data)
+    synced = SYNC_START in term.data
+    return WatchResult(size, hand, args.seconds, count, bursts, bytes(term.data), synced)
 
 
 # --- Where the bytes go ----------------------------------------------------------------------
 
 
-def widget_map(size: tuple[int, int], pace: str) -> list[list[str]]:
+def widget_map(size: tuple[int, int], pace: str, hand: bool) -> list[list[str]]:
     """The widget at every cell of the watching table, by its id or its class, laid out
-    headless at ``size`` just after the deal."""
+    headless at ``size`` just after the deal (with the hand of the player to move
+    shown or hidden)."""
     from textual.errors import NoWidget
     from textual.screen import Screen
     from textual.widget import Widget
@@ -503,6 +517,9 @@ def widget_map(size: tuple[int, int], pace: str) -> list[list[str]]:
         )
         async with app.run_test(size=size) as pilot:
             await pilot.pause(0.2)
+            if not hand:
+                await pilot.press(HIDE_HAND.decode())
+                await pilot.pause(0.2)
             for y in range(rows):
                 for x in range(cols):
                     with suppress(NoWidget):
@@ -568,12 +585,12 @@ def report_moves(results: list[WatchResult], args: argparse.Namespace) -> None:
         f"{args.seconds:g} s"
     )
     print(
-        f"{'size':<8}{'moves':>6}{'found':>6}{'median':>9}{'p90':>9}{'max':>9}{'mean':>9}"
+        f"{'size':<20}{'moves':>6}{'found':>6}{'median':>9}{'p90':>9}{'max':>9}{'mean':>9}"
         f"{'all/move':>9}{'frames':>7}{'KB/s':>6}{'start-up':>9}"
     )
     for r in results:
         sizes = [b.size for b in r.moves]
-        line = f"{r.name:<8}{r.count.moves:>6}{len(sizes):>6}"
+        line = f"{r.name:<20}{r.count.moves:>6}{len(sizes):>6}"
         if sizes:
             line += f"{statistics.median(sizes):>9,.0f}{percentile(sizes, 0.9):>9,}"
             line += f"{max(sizes):>9,}{statistics.fmean(sizes):>9,.0f}"
@@ -623,11 +640,11 @@ def main() -> None:
     args = parser.parse_args()
 
     ratio = None if args.no_start_up else report_start_up(bench_start_up(args))
-    results = [watch(size, args) for size in WATCH_SIZES]
+    results = [watch(size, args, hand) for hand in (False, True) for size in WATCH_SIZES]
     report_moves(results, args)
     if args.by_widget:
         for result in results:
-            report_widgets(result, widget_map(result.size, args.pace))
+            report_widgets(result, widget_map(result.size, args.pace, result.hand))
 
     print()
     if ratio is not None:

@@ -48,8 +48,9 @@ CONTROLS: tuple[str, ...] = (
         "after."
     ),
     N_(
-        "Watching bots play, you see the hand of the player to move. **space** pauses "
-        "them; then **→** (or **n**) plays one move at a time, and **space** goes on."
+        "Watching bots play, you see the hand of the player to move (**v** hides it). "
+        "**space** pauses them; then **→** (or **n**) plays one move at a time, and "
+        "**space** goes on."
     ),
     N_("## Choosing a suit"),
     N_(

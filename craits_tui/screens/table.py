@@ -91,6 +91,8 @@ class TableScreen(Roomy, Screen):
         Binding("space", "pause", _("Pause")),
         Binding("space", "go_on", _("Go on")),
         Binding("right,n", "one_move", _("One move"), key_display="→"),
+        Binding("v", "hide_hand", _("Hide hand")),
+        Binding("v", "show_hand", _("Show hand")),
         Binding("question_mark", "help", _("Help"), key_display="?"),
         Binding("q", "quit_game", _("Quit")),
         *[Binding(str(n), f"play_number({n})", show=False) for n in range(1, 10)],
@@ -129,6 +131,7 @@ class TableScreen(Roomy, Screen):
         self._told_unsaved = False  # the player knows the game stopped being saved
         self._bot_timer: Timer | None = None
         self._paused = False  # watching: the bots wait for a key
+        self._hand_hidden = False  # watching: the hand of the player to move is not shown
         self._moves_key: tuple[int, int] | None = None
         self._legal: tuple[Command, ...] = ()
         self._shown = 0  # events of the log folded into the view so far
@@ -399,7 +402,11 @@ class TableScreen(Roomy, Screen):
         to move, the cards they may play bright, to follow their choices. Returns
         whether there was one to show."""
         current = view.current_player
-        shown = self._open_views[current] if self._open_views and current is not None else None
+        shown = (
+            self._open_views[current]
+            if self._open_views and current is not None and not self._hand_hidden
+            else None
+        )
         self.set_class(shown is not None, "-open-hand")
         if shown is None:
             return False
@@ -760,6 +767,18 @@ class TableScreen(Roomy, Screen):
         if self._bot_timer is None:
             self._bot_step()
 
+    def action_hide_hand(self) -> None:
+        """Watching: no hand on show, for the suspense (or a slow link)."""
+        self._set_hand_hidden(True)
+
+    def action_show_hand(self) -> None:
+        self._set_hand_hidden(False)
+
+    def _set_hand_hidden(self, hidden: bool) -> None:
+        self._hand_hidden = hidden
+        self.refresh_bindings()
+        self._refresh_table()
+
     def _set_paused(self, paused: bool) -> None:
         self._paused = paused
         self.refresh_bindings()
@@ -807,6 +826,8 @@ class TableScreen(Roomy, Screen):
             return self.seat is None
         if action in _PAUSE_ACTIONS:
             return self.seat is None and self._paused is (action != "pause")
+        if action in ("hide_hand", "show_hand"):
+            return bool(self._open_views) and self._hand_hidden is (action == "show_hand")
         if action in _MOVE_ACTIONS:
             if self.seat is None:
                 return False  # watching: no hand, no moves, not in the footer

@@ -530,7 +530,7 @@ async def test_watching_a_game_shows_no_hand(socket_path: str) -> None:
             assert hand(screen) == () and not screen.has_class("-open-hand")
             # The server's bots keep the server's pace: no key for it here.
             keys = {key.description for key in screen.query_one(Footer).keys}
-            assert "Options" in keys and not {"Pace", "Pause"} & keys
+            assert "Options" in keys and not {"Pace", "Pause", "Show hand", "Hide hand"} & keys
             await pilot.press("o")
             assert isinstance(app.screen, OptionsScreen)
             assert not app.screen.query_one("#option-pace-row").display

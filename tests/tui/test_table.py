@@ -1106,6 +1106,13 @@ async def test_watching_bots_shows_the_hand_of_the_player_to_move(tmp_path: Path
         assert set(hand.cards) == set(game.state.hands[2]) and len(hand.cards) == 6  # drew one
         assert hand.playable == {m.card for m in game.legal_moves(2) if isinstance(m, Play)}
         assert "Cy to play, holding:" in shown(app)
+        # v hides it (for the suspense, or a slow link), and shows it again.
+        assert "Hide hand" in footer_keys(screen)
+        await pilot.press("v")
+        assert not screen.query_one("#own").display and "Cy's turn." in shown(app)
+        assert "Show hand" in footer_keys(screen)
+        await pilot.press("v")
+        assert screen.query_one("#own").display and "Cy to play, holding:" in shown(app)
 
 
 async def test_watching_bots_pauses_and_goes_a_move_at_a_time(tmp_path: Path) -> None:
