@@ -19,20 +19,20 @@ Bytes per move: `craits-tui --watch --players 4 --seed 7` (four bots) at 100x32 
 at 80x24, for some seconds after its first frame. First with the hand of the player
 to move hidden (the bench presses v): that is the table a player sees, whose hand
 changes only on their own moves, and the target's measure. Then as a watcher sees it
-by default, with that hand shown, which changes with every move. The moves made are counted
-afterwards from the save file (the events that start a command, as the store replays
-them). The output is cut into moves by time: a move's frames come within some 0.2 s
-of each other and the next bot moves a pace later, so a silence of 0.4 x pace (at
-most 0.4 s) between two frames starts the next move. A burst after a long silence (a
-round summary that closed by itself) starts a round and is not a move; the start-up
-frames are not counted either. The default pace is "normal" (0.8 s, the game's
-default): at "fast" (0.3 s) a move's last frames can come as late as 0.2 s after its
-first, so the cut may merge or split a few moves (the mean comes out the same); at
-"instant" only "all/move" means something. The table shows how many moves the cut
-found beside the true count. The first ten or so moves are cheaper, while the log
-still has room below its last line: 30 s give some 35 moves at "normal".
-Target: a median move under 4 KB at 100x32 (about what repainting a Textual DataTable
-costs at 80x24).
+by default, with that hand shown, which changes with every move. The moves made are
+counted afterwards from the save file (the events that start a command, as the store
+replays them). The output is cut into moves by time: a move's frames come within
+some 0.2 s of each other and the next bot moves a pace later, so a silence of 0.4 x
+pace (at most 0.4 s) between two frames starts the next move. A burst after a long
+silence (a round summary that closed by itself) starts a round and is not a move;
+the start-up frames are not counted either. The default pace is "normal" (0.8 s, the
+game's default): at "fast" (0.3 s) a move's last frames can come as late as 0.2 s
+after its first, so the cut may merge or split a few moves (the mean comes out the
+same); at "instant" only "all/move" means something. The table shows how many moves
+the cut found beside the true count. The first ten or so moves are cheaper, while
+the log still has room below its last line: 30 s give some 35 moves at "normal".
+Target: a median move under 4 KB at 100x32 (about what repainting a Textual
+DataTable costs at 80x24).
 
 The terminal answers Textual's query for synchronized output (mode 2026) as most
 modern terminals do, so each frame comes between ``ESC [?2026h`` and ``ESC [?2026l``
