@@ -219,17 +219,17 @@ class Narrator:
             return _("You are on one card: say “Last card!” (l) before anyone moves.")
         if current is None:
             return ""
-        if current != self.seat and hand_shown:
+        if current != self.seat:
             who = self.players[current]
             if view.crank:
-                return _("{who} must answer a crank of {n}, holding:").format(who=who, n=view.crank)
-            return _("{who} to play, holding:").format(who=who)
-        if current != self.seat:
-            if view.crank:
-                return _("{who}'s turn: the crank is at {n}.").format(
-                    who=self.players[current], n=view.crank
+                template = (
+                    _("{who} must answer a crank of {n}, holding:")
+                    if hand_shown
+                    else _("{who}'s turn: the crank is at {n}.")
                 )
-            return _("{who}'s turn.").format(who=self.players[current])
+                return template.format(who=who, n=view.crank)
+            template = _("{who} to play, holding:") if hand_shown else _("{who}'s turn.")
+            return template.format(who=who)
         return self._my_turn(view, moves)
 
     def _my_turn(self, view: PlayerView, moves: Sequence[Command]) -> str:

@@ -284,8 +284,10 @@ class TableScreen(Roomy, Screen):
         plays = {m.card for m in moves if isinstance(m, Play)}
 
         hand = self.query_one(Hand)
-        hand_shown = self._show_player_to_move(hand, view) if self.seat is None else False
-        if self.seat is not None:
+        if self.seat is None:
+            hand_shown = self._show_player_to_move(hand, view)
+        else:
+            hand_shown = False
             hand.cards = view.hand
             hand.playable = frozenset(plays)
             starts_turn = mine and not hand.my_turn
@@ -782,8 +784,7 @@ class TableScreen(Roomy, Screen):
     def _set_paused(self, paused: bool) -> None:
         self._paused = paused
         self.refresh_bindings()
-        if self.view is not None:
-            self._refresh_title(self.view)
+        self._refresh_table()  # the title says so
         self._schedule_bots()
 
     def action_pace(self) -> None:
