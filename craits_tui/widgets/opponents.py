@@ -21,6 +21,12 @@ _BOT_KINDS = {
     "normal": N_("normal bot"),
     "hard": N_("hard bot"),
 }
+_BOT_LEVELS = {
+    "random": N_("random"),
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+}
 
 
 @dataclass(frozen=True)
@@ -68,16 +74,17 @@ class SeatBadge(PlainWidget):
         points = Text(
             ngettext("{n} pt", "{n} pts", abs(info.total)).format(n=info.total), style="dim"
         )
-        # A narrow badge keeps the points whole on the last line, in place of the
-        # player's kind (the setup said it), rather than cut them off.
-        narrow = cards.cell_len + 3 + points.cell_len > self.content_size.width
+        # A narrow badge keeps the points whole on the last line, with the bot's
+        # level before them where it fits, rather than cut them off.
+        width = self.content_size.width
+        narrow = cards.cell_len + 3 + points.cell_len > width
         if not narrow:
             cards.append(" · ", style="dim")
             cards.append_text(points)
         if info.callable:
             state = Text(" " + _("Idiot!") + " ", style="bold reverse")
             how = " " + _("(i or click)")
-            if state.cell_len + cell_len(how) > self.content_size.width:
+            if state.cell_len + cell_len(how) > width:
                 how = " (i)"  # the key, rather than a cut-off "(i or cl…"
             state.append(how, style="dim")
         elif not info.cards:  # the round is over, or a crank goes on without them
@@ -88,6 +95,10 @@ class SeatBadge(PlainWidget):
             state = Text(_("loses the next turn"), style="italic")
         elif narrow:
             state = points
+            if info.bot:
+                level = Text(_(_BOT_LEVELS.get(info.bot, info.bot)) + " · ", style="dim")
+                if level.cell_len + points.cell_len <= width:
+                    state = level + points
         else:
             if not info.bot:
                 kind = _("person")

@@ -1025,6 +1025,22 @@ async def test_a_narrow_badge_keeps_the_points_whole(tmp_path: Path) -> None:
         assert badge.render().plain.splitlines()[-1] == " Idiot!  (i)"
 
 
+async def test_a_narrow_badge_keeps_the_bot_level_where_it_fits(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        names = ["Ann", "Bob", "Cy", "Di", "Ed"]
+        seat_up(app, Game.new(names, seed=12), [None, "hard", "normal", "easy", "random"])
+        await pilot.pause()
+        badge = app.screen.query(SeatBadge).first()
+        assert badge.render().plain.splitlines()[1:] == ["8 cards · 0 pts", "hard bot"]
+        # Two-digit cards leave no room for the points beside them.
+        badge.info = SeatInfo(seat=1, name="Bob", cards=12, bot="hard", total=140)
+        assert badge.render().plain.splitlines()[1:] == ["12 cards", "hard · 140 pts"]
+        # Where the level does not fit either, the points stay whole.
+        badge.info = SeatInfo(seat=1, name="Bob", cards=12, bot="normal", total=-1140)
+        assert badge.render().plain.splitlines()[1:] == ["12 cards", "-1140 pts"]
+
+
 async def test_a_player_who_went_out_is_shown_so_not_as_on_a_last_card(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
