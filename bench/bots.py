@@ -44,6 +44,10 @@ or `CallIdiot` from `choose` is played and the seat asked again). Decision time 
 the wall time of each `choose` call, measured in the worker processes. With the
 default --jobs 2 on a two-core machine, each worker has a core to itself.
 
+With --sighted, the hard bots search the other players' true hands (the order of
+the stock is still shuffled): not a fair player, but a measure of how much of the
+hard bot's play is limited by what its seat cannot know.
+
 A run is reproducible from --seed, except for "hard" bots stopping on a time budget
 (--iterations gives them a fixed amount of work instead). Prints, per level, the
 mean round score, the share of rounds won (went out) and the decision times; the
@@ -67,8 +71,10 @@ from typing import Any
 
 from _stats import Estimate, mean_ci, welch_ci
 
-from craits_core import FULL_DECK, Card, Command, Game, Play, RuleSet, redact
+from craits_core import FULL_DECK, Card, Command, Game, Play, PlayerView, RuleSet, State, redact
 from craits_core.bots import Bot, make_bot
+from craits_core.bots.hard import HardBot
+from craits_core.bots.sampling import Knowledge, Sampler
 
 A, B = 0, 1
 """The two roles: the first level named on the command line and the second."""
@@ -89,6 +95,8 @@ class Config:
     hand_size: int | None
     hard_options: dict[str, Any] = field(default_factory=dict)
     mirror: bool = True
+    sighted: bool = False
+    """Hard bots search the true hands (see `SightedHardBot`)."""
 
     def options(self, level: str) -> dict[str, Any]:
         """Keyword options for `make_bot` at ``level``."""
@@ -123,6 +131,37 @@ def make_deal(config: Config, index: int) -> Deal:
     else:
         first_round = schedule.index(config.hand_size) + 1
     return Deal(index, tuple(deck), rng.randrange(config.players), first_round, rng.getrandbits(48))
+
+
+# --- A hard bot that sees the hands ----------------------------------------------------
+
+
+class TrueHands(Sampler):
+    """Deals with every hand as it really is, and only the stock shuffled."""
+
+    def __init__(self, view: PlayerView, knowledge: Knowledge, state: State) -> None:
+        super().__init__(view, knowledge)
+        self.true_state = state
+
+    def sample(self, rng: random.Random) -> State:
+        state = self.base.copy()
+        state.hands = self.true_state.hands
+        stock = list(self.true_state.stock)
+        rng.shuffle(stock)
+        state.stock = tuple(stock)
+        state.seed = rng.getrandbits(48)
+        return state
+
+
+class SightedHardBot(HardBot):
+    """The hard bot, searching deals where the other hands are the true ones."""
+
+    def __init__(self, game: Game, **options: Any) -> None:
+        super().__init__(**options)
+        self.game = game
+
+    def _sampler(self, view: PlayerView) -> Sampler:
+        return TrueHands(view, self._knowledge, self.game.state)
 
 
 # --- Playing one round -----------------------------------------------------------------
@@ -217,6 +256,13 @@ class Table:
         raise RuntimeError(f"the round did not end after {MAX_COMMANDS} commands")
 
 
+def make_player(config: Config, level: str, seed: int, game: Game) -> Bot:
+    """A bot of ``level`` for a seat at ``game``."""
+    if level == "hard" and config.sighted:
+        return SightedHardBot(game, seed=seed, **config.options(level))
+    return make_bot(level, seed=seed, **config.options(level))
+
+
 def play_table(
     config: Config, deal: Deal, lone_role: int | None, lone_seat: int | None
 ) -> RoundResult:
@@ -234,11 +280,7 @@ def play_table(
         first_round=deal.first_round,
     )
     bots = [
-        make_bot(
-            config.levels[role],
-            seed=(deal.game_seed + seat) % 2**63,
-            **config.options(config.levels[role]),
-        )
+        make_player(config, config.levels[role], (deal.game_seed + seat) % 2**63, game)
         for seat, role in enumerate(roles)
     ]
     table = Table(game, bots, roles)
@@ -465,8 +507,11 @@ def print_report(config: Config, figures: Figures, jobs: int, elapsed: float) ->
         f"({len(config.seatings)} seatings + the baseline) = {figures.rounds} rounds, "
         f"hand sizes {sizes}, seed {config.seed}"
     )
-    if config.hard_options:
-        print("hard options: " + ", ".join(f"{k}={v}" for k, v in config.hard_options.items()))
+    if config.hard_options or config.sighted:
+        options = [f"{k}={v}" for k, v in config.hard_options.items()]
+        if config.sighted:
+            options.append("sighted (it searches the true hands)")
+        print("hard options: " + ", ".join(options))
     print()
     print(
         f"{'':2} {'level':<8} {'score, all seats':>17} {'went out':>9}"
@@ -538,6 +583,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         action="store_false",
         help="leave out the seatings with B alone against A's",
     )
+    parser.add_argument(
+        "--sighted",
+        action="store_true",
+        help="hard bots search the true hands (a measure, not a fair player)",
+    )
     args = parser.parse_args(argv)
     if args.rounds < 2:
         parser.error("--rounds must be at least 2 (the intervals need two deals)")
@@ -559,6 +609,7 @@ def make_config(args: argparse.Namespace) -> Config:
         hand_size=args.hand_size,
         hard_options=hard_options if "hard" in levels else {},
         mirror=args.mirror,
+        sighted=args.sighted,
     )
 
 

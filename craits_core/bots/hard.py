@@ -364,7 +364,7 @@ class HardBot:
         """
         start = time.perf_counter()
         rng = random.Random(f"{self._seed}:{_digest(view)}")
-        sampler = Sampler(view, self._knowledge)
+        sampler = self._sampler(view)
         candidates = [Candidate(m) for m in moves]
         incumbent = candidates[0]
         limit = self.iterations if self.iterations is not None else math.inf
@@ -392,6 +392,11 @@ class HardBot:
         )
         self.last_search = [chosen, *rest]
         return self.last_search
+
+    def _sampler(self, view: PlayerView) -> Sampler:
+        """Where the search's deals come from: guesses at the hidden cards that agree
+        with all the seat has seen."""
+        return Sampler(view, self._knowledge)
 
     def _sample(
         self, sampler: Sampler, rng: random.Random, alive: list[Candidate], view: PlayerView
