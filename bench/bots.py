@@ -546,10 +546,12 @@ def print_report(config: Config, figures: Figures, jobs: int, elapsed: float) ->
         print_difference(figures.paired_difference())
         unpaired = figures.unpaired_difference()
         print(f"  unpaired (Welch) over the same deals: ± {unpaired.half_width:.2f}")
-    lone_won = statistics.fmean(figures.roles[A].lone_won)
+    won = mean_ci(figures.roles[A].lone_won)
     print(
-        f"lone {levels[A]} went out in {lone_won:.1%} of its rounds:"
-        f" {lone_won / fair:.2f}x its fair share of {fair:.1%}"
+        f"lone {levels[A]} went out in {won.mean:.1%} of its rounds"
+        f" (95% CI {won.low:.1%} .. {won.high:.1%}):"
+        f" {won.mean / fair:.2f}x its fair share of {fair:.1%}"
+        f" ({won.low / fair:.2f}x .. {won.high / fair:.2f}x)"
     )
     found = targets(config, figures)
     if found:
