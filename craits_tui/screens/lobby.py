@@ -23,11 +23,9 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import (
     Button,
-    Checkbox,
     DataTable,
     Input,
     Label,
-    RadioButton,
     RadioSet,
     Select,
     Static,
@@ -53,8 +51,9 @@ from ..remote import (
 from ..settings import Settings
 from ..table import Table
 from ..widgets.footer import Footer
+from .forms import chosen_rules, count_choice, cursor_on_choice, rules_fields
 from .roomy import Roomy
-from .setup import PERSON, VARIANTS, kind_options
+from .setup import PERSON, kind_options
 from .table import TableScreen
 
 BYE_PAUSE = 2.0
@@ -540,7 +539,7 @@ class CreateTableScreen(Listening, Roomy, Screen):
                         id="create-name",
                     )
                 yield from self._compose_seats()
-                yield from self._compose_rules()
+                yield from rules_fields("create")
             with Horizontal(classes="menu-buttons"):
                 yield Button(_("Back"), id="create-back")
                 yield Static(classes="menu-gap")
@@ -550,9 +549,7 @@ class CreateTableScreen(Listening, Roomy, Screen):
     def _compose_seats(self) -> ComposeResult:
         with Horizontal(classes="field"):
             yield Label(_("Players"), classes="field-label")
-            with RadioSet(id="create-count", compact=True, classes="inline"):
-                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
-                    yield RadioButton(str(n), value=n == self.players, id=f"create-count-{n}")
+            yield from count_choice("create-count", self.players)
         with Vertical(classes="group"):
             with Horizontal(classes="field"):
                 yield Label(_("Seat 1"), classes="field-label seat-label")
@@ -582,25 +579,9 @@ class CreateTableScreen(Listening, Roomy, Screen):
                     classes="hint",
                 )
 
-    def _compose_rules(self) -> ComposeResult:
-        with Horizontal(classes="field group"):
-            yield Label(_("Length"), classes="field-label")
-            with RadioSet(id="create-length", compact=True, classes="inline"):
-                yield RadioButton(_("Full game: 15 rounds"), value=True, id="create-full")
-                yield RadioButton(_("Short game: 8 rounds"), id="create-short")
-        with Vertical(classes="group"):
-            for i, (field, name, explanation) in enumerate(VARIANTS):
-                with Horizontal(classes="field"):
-                    yield Label(_("Variants") if i == 0 else "", classes="field-label")
-                    yield Checkbox(
-                        _(name), compact=True, id=f"create-{field}", classes="variant-box"
-                    )
-                    yield Label(_(explanation), classes="hint")
-
     def on_mount(self) -> None:
         for radios in self.query(RadioSet):
-            # The keyboard cursor of a radio set starts on the choice made.
-            radios._selected = radios.pressed_index if radios.pressed_index >= 0 else 0
+            cursor_on_choice(radios)
         connection = cast(RemoteApp, self.app).connection
         if connection is not None:
             self.listen(connection)
@@ -625,13 +606,7 @@ class CreateTableScreen(Listening, Roomy, Screen):
         return kinds
 
     def rules(self) -> RuleSet:
-        return RuleSet(
-            short_game=self.query_one("#create-short", RadioButton).value,
-            **{
-                field: self.query_one(f"#create-{field}", Checkbox).value
-                for field, _n, _e in VARIANTS
-            },
-        )
+        return chosen_rules(self, "create")
 
     @on(Input.Submitted, "#create-name")
     @on(Button.Pressed, "#create-go")

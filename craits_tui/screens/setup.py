@@ -16,16 +16,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     Button,
-    Checkbox,
     Input,
     Label,
-    RadioButton,
     RadioSet,
     Select,
     Static,
 )
 
-from craits_core import RuleSet
 from craits_core.bots import LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
@@ -35,7 +32,7 @@ from ..names import BOT_NAMES, MAX_NAME, clean_name, own_name, without_controls
 from ..settings import Settings
 from ..table import Seat
 from ..widgets.footer import Footer
-from .forms import chosen, cursor_on_choice, pace_choice
+from .forms import chosen, chosen_rules, count_choice, cursor_on_choice, pace_choice, rules_fields
 from .roomy import Roomy
 
 DEFAULT_PLAYERS = 4
@@ -49,29 +46,6 @@ _LEVEL_NAMES = {
     "normal": N_("Bot: normal"),
     "hard": N_("Bot: hard"),
 }
-VARIANTS: tuple[tuple[str, str, str], ...] = (
-    (
-        "colour_matching",
-        N_("Colour matching"),
-        N_("Cards also match by colour: red or black."),
-    ),
-    (
-        "voluntary_draw",
-        N_("Voluntary draw"),
-        N_("You may draw even when you could play."),
-    ),
-    (
-        "seven_skips",
-        N_("Seven skips"),
-        N_("A 7 also skips the player who draws."),
-    ),
-    (
-        "wild_nine",
-        N_("Wild nine"),
-        N_("A 9 is wild (its suit or its colour mate)."),
-    ),
-)
-"""Each rule variant: its `RuleSet` field, its name and what it changes."""
 
 
 # --- Names ------------------------------------------------------------------------
@@ -150,7 +124,7 @@ class SetupScreen(Roomy, Screen):
             yield Static(_("New game"), id="setup-title", classes="menu-title")
             with VerticalScroll(id="setup-form"):
                 yield from self._compose_players()
-                yield from self._compose_rules()
+                yield from rules_fields("setup")
                 yield from self._compose_extras()
             yield Static("", id="setup-problems")
             with Horizontal(id="setup-buttons", classes="menu-buttons"):
@@ -162,9 +136,7 @@ class SetupScreen(Roomy, Screen):
     def _compose_players(self) -> ComposeResult:
         with Horizontal(classes="field group"):
             yield Label(_("Players"), classes="field-label")
-            with RadioSet(id="players-count", compact=True, classes="inline"):
-                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
-                    yield RadioButton(str(n), value=n == self.players, id=f"count-{n}")
+            yield from count_choice("players-count", self.players)
         options = kind_options()
         kinds = {value for _label, value in options}
         with Vertical(id="seats", classes="group"):
@@ -190,28 +162,6 @@ class SetupScreen(Roomy, Screen):
                         classes="seat-kind",
                     )
                     yield Label("", id=f"problem-{i}", classes="seat-problem")
-
-    def _compose_rules(self) -> ComposeResult:
-        with Vertical(classes="group"):
-            with Horizontal(classes="field"):
-                yield Label(_("Length"), classes="field-label")
-                with RadioSet(id="setup-length", compact=True, classes="inline"):
-                    yield RadioButton(_("Full game: 15 rounds"), value=True, id="game-full")
-                    yield RadioButton(_("Short game: 8 rounds"), id="game-short")
-            with Horizontal(classes="field"):
-                yield Label("", classes="field-label")
-                yield Label(
-                    _("From 8 cards down to 1, then (full game) back up to 8."),
-                    classes="hint",
-                )
-        with Vertical(classes="group"):
-            for i, (field, name, explanation) in enumerate(VARIANTS):
-                with Horizontal(classes="field"):
-                    yield Label(_("Variants") if i == 0 else "", classes="field-label")
-                    yield Checkbox(
-                        _(name), compact=True, id=f"variant-{field}", classes="variant-box"
-                    )
-                    yield Label(_(explanation), classes="hint")
 
     def _compose_extras(self) -> ComposeResult:
         with Horizontal(classes="field group"):
@@ -277,13 +227,7 @@ class SetupScreen(Roomy, Screen):
         for i, raw in enumerate(self._names()):
             kind = self.query_one(f"#kind-{i}", Select).value
             seats.append(Seat(clean_name(raw), None if kind == PERSON else str(kind)))
-        rules = RuleSet(
-            short_game=self.query_one("#game-short", RadioButton).value,
-            **{
-                field: self.query_one(f"#variant-{field}", Checkbox).value
-                for field, _n, _e in VARIANTS
-            },
-        )
+        rules = chosen_rules(self, "setup")
         seed = parse_seed(self.query_one("#setup-seed", Input).value)
         pace = self._pace()
         app = self._app
