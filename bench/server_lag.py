@@ -24,11 +24,11 @@ from typing import Any
 
 from craits_core import GameStore, PlayerView, command_to_dict, legal_moves_in_view
 from craits_core.view import project
-from craits_tui.server.authority import Authority
-from craits_tui.server.cli import BOT_THREAD_SWITCH
-from craits_tui.server.ipc import IpcServer
-from craits_tui.server.limits import Limits
-from craits_tui.server.protocol import MAX_LINE
+from craits_tui.online.protocol import MAX_LINE
+from craits_tui.online.server.authority import Authority
+from craits_tui.online.server.cli import BOT_THREAD_SWITCH
+from craits_tui.online.server.ipc import IpcServer
+from craits_tui.online.server.limits import Limits
 
 TICK = 0.005
 """Seconds between two samples of the loop."""

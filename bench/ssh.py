@@ -103,8 +103,8 @@ def children_usage() -> tuple[int, int, float]:
 async def serve_child(args: argparse.Namespace) -> None:
     """The server, as the bench's child: one JSON line out at the start, then one
     per ``stats`` line in; ``stop`` ends it."""
-    from craits_tui.server.limits import Limits
-    from craits_tui.server.ssh import CraitsServer, ServerConfig
+    from craits_tui.online.server.limits import Limits
+    from craits_tui.online.server.ssh import CraitsServer, ServerConfig
 
     tracemalloc.start()
     app = (args.app,) if args.app else ("craits_tui",)

@@ -165,7 +165,7 @@ def needs_ascii(environ: Mapping[str, str]) -> bool:
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["serve"]:
-        from .server.cli import main as serve
+        from .online.server.cli import main as serve
 
         raise SystemExit(serve(argv[1:]))
     # The language first, so that --help and the errors speak it too.

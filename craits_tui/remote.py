@@ -1,6 +1,6 @@
 """The session's side of play over SSH: a line to the server and a table seen from one seat.
 
-The server decides every command (see `craits_tui.server.protocol`). This side
+The server decides every command (see `craits_tui.online.protocol`). This side
 keeps what its seat may know: the events the server sends it, already redacted,
 folded into the seat's view. From that view it knows its legal moves without
 asking, so a move the rules refuse is refused here at once, in the player's words,
@@ -38,7 +38,9 @@ from craits_core.decide import decide
 from craits_core.view import project
 
 from .i18n import N_, _
-from .server.protocol import MAX_LINE, BadMessage, decode, encode
+from .online.protocol import MAX_LINE, BadMessage
+from .online.protocol import decode_object as decode
+from .online.protocol import encode_fields as encode
 from .table import Listener, Seat
 
 if TYPE_CHECKING:

@@ -37,11 +37,11 @@ from craits_core import (
 )
 from craits_core.bots import NormalBot
 from craits_core.view import project
-from craits_tui.server import authority as authority_module
-from craits_tui.server.authority import Authority
-from craits_tui.server.ipc import IpcServer
-from craits_tui.server.limits import Limits
-from craits_tui.server.protocol import MAX_LINE
+from craits_tui.online.protocol import MAX_LINE
+from craits_tui.online.server import authority as authority_module
+from craits_tui.online.server.authority import Authority
+from craits_tui.online.server.ipc import IpcServer
+from craits_tui.online.server.limits import Limits
 from tests.decks import stacked_game
 
 TIMEOUT = 5.0

@@ -23,8 +23,8 @@ import asyncssh
 import pyte
 import pytest
 
-from craits_tui.server.limits import Limits
-from craits_tui.server.ssh import CraitsServer, ServerConfig, default_data_dir
+from craits_tui.online.server.limits import Limits
+from craits_tui.online.server.ssh import CraitsServer, ServerConfig, default_data_dir
 
 TIMEOUT = 10.0
 SIZE = (100, 32)

@@ -1,6 +1,6 @@
 """Playing online, from the session's side, against a stand-in server.
 
-The stand-in speaks the protocol of `craits_tui.server.protocol` over a real Unix
+The stand-in speaks the protocol of `craits_tui.online.protocol` over a real Unix
 socket: it lists tables, seats the player, runs a real game whose events it sends
 redacted for the player's seat, plays its bots at once, and refuses what the rules
 refuse. So these tests need nothing of the real server.
@@ -36,6 +36,8 @@ from craits_core import (
     command_from_dict,
 )
 from craits_core.bots import LEVELS, make_bot
+from craits_tui.online.protocol import decode_object as decode
+from craits_tui.online.protocol import encode_fields as encode
 from craits_tui.remote import (
     ConnectionProblem,
     RemoteConnection,
@@ -55,7 +57,6 @@ from craits_tui.screens.lobby import (
     WaitingRoom,
 )
 from craits_tui.screens.options import OptionsScreen
-from craits_tui.server.protocol import decode, encode
 from craits_tui.settings import Settings
 from craits_tui.table import LocalTable, Seat
 from craits_tui.widgets.footer import Footer

@@ -1,8 +1,8 @@
 """The socket between each session's app and the table authority.
 
-Every SSH session runs its own app in its own process (see `craits_tui.server.ssh`);
+Every SSH session runs its own app in its own process (see `craits_tui.online.server.ssh`);
 the apps reach the one authority through a Unix domain socket, one JSON message a
-line (`craits_tui.server.protocol`). Why this shape:
+line (`craits_tui.online.protocol`). Why this shape:
 
 - The socket lives in a private temporary directory (mode 0700, the socket itself
   0600), so only this server's own user can connect, and a connection proves
@@ -29,9 +29,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..protocol import MAX_LINE, BadMessage
+from ..protocol import decode_object as decode
+from ..protocol import encode_fields as encode
 from .authority import Authority, Refusal
 from .limits import Limits, TokenBucket
-from .protocol import MAX_LINE, BadMessage, decode, encode
 
 log = logging.getLogger("craits.server")
 

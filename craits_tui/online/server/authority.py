@@ -2,7 +2,7 @@
 commands are decided.
 
 Each SSH session runs its own app, which talks to this authority through the
-socket of `craits_tui.server.ipc` in the messages of `craits_tui.server.protocol`.
+socket of `craits_tui.online.server.ipc` in the messages of `craits_tui.online.protocol`.
 The authority owns each table's `Game` (saved in a `GameStore` as it goes), checks
 that a command comes from the seat it names, lets `Game.handle` decide it, and
 sends every session only its own seat's redacted events. Bots play on the server,
@@ -38,8 +38,8 @@ from craits_core.bots import LEVELS, Bot, make_bot
 from craits_core.bots.host import Undisturbed, next_move
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
+from ..protocol import encode_fields as encode
 from .names import NAME_LENGTH, clean_name, clean_table_name, unique_name
-from .protocol import encode
 
 log = logging.getLogger("craits.server")
 
@@ -76,7 +76,7 @@ class Refusal(Exception):
 
 
 class Connection(Protocol):
-    """One session's line to the authority (see `craits_tui.server.ipc`).
+    """One session's line to the authority (see `craits_tui.online.server.ipc`).
 
     Sending never waits: a connection that cannot keep up is closed by its
     transport, and the authority hears of it through `Authority.disconnect`.

@@ -5,7 +5,7 @@ session runs its own app process in its own pseudo-terminal: the app draws with
 the player's terminal type, size, colours and mouse, exactly as it would locally,
 and this server only moves bytes between the SSH channel and the terminal. The
 app talks to the table authority over the private socket of
-`craits_tui.server.ipc`, with the token it was started with: the authority, not
+`craits_tui.online.server.ipc`, with the token it was started with: the authority, not
 the app, decides every command, so a player who tampered with their app could
 still only send their own seat's moves, and would only ever receive their own
 seat's cards.

@@ -230,7 +230,7 @@ def _loopback(host: str) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m craits_tui.server.cli``: the same as ``craits-tui serve``."""
+    """``python -m craits_tui.online.server.cli``: the same as ``craits-tui serve``."""
     parser = argparse.ArgumentParser(prog="craits-tui serve")
     build_serve_parser(parser)
     return serve_main(parser.parse_args(argv))

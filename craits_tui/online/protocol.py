@@ -1,0 +1,451 @@
+"""The table protocol: the messages between a player's session and the server.
+
+Every SSH session runs its own Craits app in its own terminal; that app talks to
+the one server process over a Unix domain socket, one JSON object a line (UTF-8,
+at most `MAX_LINE` bytes), each with an ``"op"`` naming the message. Both sides
+speak only the typed messages below: `encode` writes one, `decode` reads one and
+checks every field against its type, so dicts live at the socket's edge alone.
+
+The server is the only place commands are decided. A session sends commands for
+its own seat and receives only its seat's redacted events (``Game.events_for``),
+so another seat's cards never reach it.
+
+Session to server (`TO_SERVER`):
+
+- `Hello`: the first line, with the secret token the server gave the session's
+  process. Answer: `Welcome`, then `TableList`; or `Refused`
+  (``unknown-session``) and the line closes. Hello always lands in the lobby.
+- `ListTables`: answer `TableList` (every table not over).
+- `CreateTable`: a new table, the creator at seat 0 and its host; a seat is
+  ``None`` for a person or a bot's level. Answer `Joined`.
+- `JoinTable`: sit at a free person's seat (``seat=None``: the first free one),
+  take back one's own seat, or watch. One's own seat is one held by the same
+  player: the same key, or, for a player who logged in without a key, the same
+  name. Answer `Joined`, then the game's events from index ``since`` on.
+- `Reconnect`: take back the seat a reconnect code names, while its player is
+  away (never from a player who is there). Answer as `JoinTable`; the seat then
+  gets a new code, told in `Welcome`.
+- `FillSeat`: the host puts a bot on a seat, or frees it (``bot=None``).
+- `StartGame`: the host starts the game (empty seats get bots).
+- `SendCommand`: a command as ``craits_core.command_to_dict`` writes it, for
+  the session's own seat. Accepted: its events, to everyone at the table.
+- `LeaveTable`: back to the lobby. Before the start the seat is freed; after
+  it, it is kept for the player and a bot plays it at once.
+
+Server to session (`TO_SESSION`):
+
+- `Welcome`: who the session is: the player's name (cleaned, unique in the lobby
+  or at the table) and the seat kept for them, if any, with its reconnect code.
+  Sent again whenever one of these changes.
+- `TableList`: the open tables; also sent unasked to the lobby when it changes.
+- `TableChanged`: a table changed while it waits (who sits where), it started,
+  or its game ended.
+- `Joined`: the session sits at (or watches) a table; ``events`` is the game's
+  event count at the join, so the backlog that follows ends at ``events - 1``.
+- `GameEvent`: the ``index``-th event of the game, redacted for the session's
+  seat (spectators: for no seat). Sent in order, each once.
+- `SeatChanged`: a player dropped (``connected=False``; the game waits), a bot
+  stands in after the grace period (``bot`` set), or the player is back.
+- `Left`: the session is no longer at table ``code`` (it left, or the table
+  closed).
+- `Refused`: what was asked cannot be done; nothing changed. ``code`` is a
+  `RefusalCode` or, for a command, the engine's ``IllegalMove`` code.
+- `Bye`: the server ends the session; ``code`` is a `ByeCode`.
+
+Every message a session sends counts against a rate limit; bad messages and
+wrong reconnect codes use up an allowance, and too many end the session.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from collections.abc import Mapping
+from enum import StrEnum
+from functools import cache
+from typing import Any, ClassVar
+
+from craits_core import RuleSet
+
+MAX_LINE = 64 * 1024
+"""The longest line either side accepts; longer is a bad message."""
+
+
+class BadMessage(ValueError):
+    """A line that is not a message of this protocol; ``field`` names the culprit."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class RefusalCode(StrEnum):
+    """Why the server refused a request (besides the engine's own codes)."""
+
+    BAD_MESSAGE = "bad-message"
+    UNKNOWN_SESSION = "unknown-session"
+    TOO_FAST = "too-fast"
+    NO_SUCH_TABLE = "no-such-table"
+    TABLE_FULL = "table-full"
+    SEAT_TAKEN = "seat-taken"
+    """The seat belongs to someone else, or its player is there."""
+    NOT_YOUR_SEAT = "not-your-seat"
+    NOT_HOST = "not-host"
+    NOT_STARTED = "not-started"
+    ALREADY_STARTED = "already-started"
+    UNKNOWN_CODE = "unknown-code"
+    TOO_MANY_TABLES = "too-many-tables"
+    """The server holds as many tables as it may."""
+    YOUR_TABLES = "your-tables"
+    """The player (``params["limit"]``) already has that many tables open."""
+    ADDRESS_TABLES = "address-tables"
+    """The player's address already has that many tables open."""
+    SERVER_ERROR = "server-error"
+
+
+class ByeCode(StrEnum):
+    """Why the server ends a session."""
+
+    SHUTDOWN = "shutdown"
+    IDLE = "idle"
+    ENDED = "ended"
+    REPLACED = "replaced"
+    """The same session connected again."""
+    TAKEN_BACK = "taken-back"
+    """The player took their seat back from a newer session."""
+    BAD_MESSAGES = "bad-messages"
+    TOO_FAST = "too-fast"
+    HANDSHAKE = "handshake"
+    """No hello in time."""
+
+
+STRIKES = frozenset({RefusalCode.BAD_MESSAGE, RefusalCode.UNKNOWN_CODE})
+"""Refusals that use up a session's allowance of bad lines: malformed messages and
+guessed reconnect codes (so codes cannot be tried in bulk)."""
+
+
+# --- Values ------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat of a table, as the lobby and the waiting room show it."""
+
+    name: str | None = None
+    """Who sits there; None while the seat is free."""
+    bot: str | None = None
+    """The level of the bot that plays the seat: a bot's seat, or a stand-in."""
+    connected: bool = False
+    """Its player is here (a bot's seat: always)."""
+    person: bool = True
+    """The seat is a person's: free, taken, or kept while they are away."""
+
+    @property
+    def free(self) -> bool:
+        return self.person and self.name is None and self.bot is None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A table as the lobby lists it."""
+
+    code: str
+    name: str
+    seats: tuple[SeatInfo, ...]
+    rules: RuleSet = dataclasses.field(default_factory=RuleSet)
+    host: str | None = None
+    """The host's name at the table; None once nobody hosts it."""
+    host_seat: int | None = None
+    started: bool = False
+    over: bool = False
+    spectators: int = 0
+
+    @property
+    def taken(self) -> int:
+        return sum(not seat.free for seat in self.seats)
+
+    @property
+    def free(self) -> int:
+        return len(self.seats) - self.taken
+
+
+# --- Messages ------------------------------------------------------------------------
+
+
+class Message:
+    """A message of the protocol; ``op`` names it on the wire."""
+
+    __slots__ = ()
+    op: ClassVar[str]
+
+
+def _message(op: str):  # type: ignore[no-untyped-def]
+    def make(cls: type) -> type:
+        cls.op = op  # type: ignore[attr-defined]
+        return dataclasses.dataclass(frozen=True, slots=True)(cls)
+
+    return make
+
+
+@_message("hello")
+class Hello(Message):
+    token: str
+
+
+@_message("tables")
+class ListTables(Message):
+    pass
+
+
+@_message("create")
+class CreateTable(Message):
+    seats: tuple[str | None, ...]
+    rules: RuleSet = dataclasses.field(default_factory=RuleSet)
+    name: str | None = None
+
+
+@_message("join")
+class JoinTable(Message):
+    code: str
+    seat: int | None = None
+    spectate: bool = False
+    since: int = 0
+
+
+@_message("reconnect")
+class Reconnect(Message):
+    code: str
+    since: int = 0
+
+
+@_message("fill")
+class FillSeat(Message):
+    seat: int
+    bot: str | None = None
+
+
+@_message("start")
+class StartGame(Message):
+    pass
+
+
+@_message("command")
+class SendCommand(Message):
+    command: dict[str, Any]
+
+
+@_message("leave")
+class LeaveTable(Message):
+    pass
+
+
+@_message("welcome")
+class Welcome(Message):
+    player: str
+    """The server's own id for the player (shown nowhere)."""
+    name: str
+    table: str | None = None
+    """The code of the table where a seat is kept for the player, if any."""
+    reconnect: str | None = None
+    """That seat's reconnect code: it takes the seat back from another session."""
+
+
+@_message("tables")
+class TableList(Message):
+    tables: tuple[TableInfo, ...]
+
+
+@_message("table")
+class TableChanged(Message):
+    table: TableInfo
+
+
+@_message("joined")
+class Joined(Message):
+    code: str
+    seat: int | None
+    table: TableInfo
+    events: int = 0
+
+
+@_message("event")
+class GameEvent(Message):
+    index: int
+    event: dict[str, Any]
+
+
+@_message("seat")
+class SeatChanged(Message):
+    seat: int
+    connected: bool
+    bot: str | None = None
+
+
+@_message("left")
+class Left(Message):
+    code: str | None = None
+    message: str = ""
+
+
+@_message("refused")
+class Refused(Message):
+    code: str
+    message: str
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@_message("bye")
+class Bye(Message):
+    code: str
+    message: str
+
+
+TO_SERVER: Mapping[str, type[Message]] = {
+    cls.op: cls
+    for cls in (
+        Hello,
+        ListTables,
+        CreateTable,
+        JoinTable,
+        Reconnect,
+        FillSeat,
+        StartGame,
+        SendCommand,
+        LeaveTable,
+    )
+}
+"""What a session may send, by op."""
+
+TO_SESSION: Mapping[str, type[Message]] = {
+    cls.op: cls
+    for cls in (
+        Welcome,
+        TableList,
+        TableChanged,
+        Joined,
+        GameEvent,
+        SeatChanged,
+        Left,
+        Refused,
+        Bye,
+    )
+}
+"""What the server may send, by op."""
+
+
+# --- The wire ------------------------------------------------------------------------
+
+
+def encode(message: Message) -> bytes:
+    """One message as a line of JSON."""
+    fields = {f.name: _dump(getattr(message, f.name)) for f in dataclasses.fields(message)}  # type: ignore[arg-type]
+    return (json.dumps({"op": message.op, **fields}, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def decode(line: bytes, accepted: Mapping[str, type[Message]]) -> Message:
+    """The message of one line, one of ``accepted`` (`TO_SERVER` or `TO_SESSION`);
+    `BadMessage` for anything else. Fields a message does not have are ignored."""
+    if len(line) > MAX_LINE:
+        raise BadMessage("message too long")
+    try:
+        data = json.loads(line)
+    except RecursionError:  # "[[[[...": nested deeper than Python recurses
+        raise BadMessage("nested too deep") from None
+    except (UnicodeDecodeError, ValueError):
+        raise BadMessage("not JSON") from None
+    if not isinstance(data, dict) or not isinstance(data.get("op"), str):
+        raise BadMessage("a message is an object with an op")
+    cls = accepted.get(data["op"])
+    if cls is None:
+        raise BadMessage(f"unknown message {data['op'][:40]!r}", "op")
+    return _load_object(cls, data)
+
+
+def _dump(value: Any) -> Any:
+    if isinstance(value, RuleSet):
+        return value.to_dict()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _dump(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [_dump(item) for item in value]
+    return value
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _load_object(cls: type, data: Any, where: str = "") -> Any:
+    if not isinstance(data, dict):
+        raise BadMessage(f"{where or cls.__name__} is an object", where or None)
+    hints = _hints(cls)
+    values = {}
+    for f in dataclasses.fields(cls):
+        name = f"{where}.{f.name}" if where else f.name
+        if f.name in data:
+            values[f.name] = _load(data[f.name], hints[f.name], name)
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise BadMessage(f"{name} is missing", name)
+    return cls(**values)
+
+
+def _load(value: Any, hint: Any, where: str) -> Any:
+    """``value`` as the type ``hint`` says, or `BadMessage` naming ``where``."""
+    origin = typing.get_origin(hint)
+    if origin is types.UnionType or origin is typing.Union:
+        for option in typing.get_args(hint):
+            try:
+                return _load(value, option, where)
+            except BadMessage:
+                continue
+        raise BadMessage(f"{where} has the wrong type", where)
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise BadMessage(f"{where} is a list", where)
+        (item,) = typing.get_args(hint)[:1]
+        return tuple(_load(v, item, f"{where}[{i}]") for i, v in enumerate(value))
+    if origin is dict or hint is dict:
+        if not isinstance(value, dict):
+            raise BadMessage(f"{where} is an object", where)
+        return value
+    if hint is Any:
+        return value
+    if hint is type(None):
+        if value is not None:
+            raise BadMessage(f"{where} is null", where)
+        return None
+    if hint is RuleSet:
+        try:
+            return RuleSet.from_dict(value)
+        except ValueError as err:
+            raise BadMessage(f"{where}: {err}", where) from None
+    if dataclasses.is_dataclass(hint):
+        return _load_object(hint, value, where)  # type: ignore[arg-type]
+    # JSON's true is not a number, nor 1 a truth value: the types must be exact.
+    if hint in (str, int, bool) and type(value) is hint:
+        return value
+    raise BadMessage(f"{where} is not {getattr(hint, '__name__', hint)}", where)
+
+
+# --- Until both sides speak the typed messages ---------------------------------------
+
+
+def encode_fields(op: str, **fields: Any) -> bytes:
+    """One message, given as its op and fields, as a line of JSON."""
+    return (json.dumps({"op": op, **fields}, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def decode_object(line: bytes) -> dict[str, Any]:
+    """A message from one line as a dict; raises `BadMessage` for anything else."""
+    if len(line) > MAX_LINE:
+        raise BadMessage("message too long")
+    try:
+        message = json.loads(line)
+    except (UnicodeDecodeError, ValueError):
+        raise BadMessage("not JSON") from None
+    if not isinstance(message, dict) or not isinstance(message.get("op"), str):
+        raise BadMessage("a message is an object with an op")
+    return message
