@@ -61,6 +61,11 @@ LOBBY_DELAY = 0.1
 """Seconds the lobby's table list waits to gather changes before it is sent."""
 
 
+class SessionRefused(Exception):
+    """A session cannot begin: its player's name shows nothing on a screen, or mixes
+    alphabets that look alike. ``str()`` says why, in a sentence for the player."""
+
+
 class Refusal(Exception):
     """What a session asked cannot be done; nothing changed. Sent as ``refused``.
 
