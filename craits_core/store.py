@@ -359,6 +359,16 @@ class GameStore:
                 (_now(), base + len(rows), status, round_number, game_id),
             )
 
+    def update_meta(self, game_id: str, meta: Mapping[str, Any]) -> None:
+        """Keep ``meta`` with the saved game ``game_id`` in place of what was kept
+        (who sits where changes as a game goes on). `UnknownGame` if there is none."""
+        with self._transaction(f"save game {game_id}") as conn:
+            found = conn.execute(
+                "UPDATE games SET meta = ? WHERE id = ?", (_encode(dict(meta)), game_id)
+            )
+            if found.rowcount == 0:
+                raise UnknownGame(self._path, game_id)
+
     # --- Reading ------------------------------------------------------------------
 
     def load(self, game_id: str, *, attach: bool = True) -> Game:

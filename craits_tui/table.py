@@ -6,12 +6,12 @@ remote table can offer too (events for one seat, legal moves, submit a command).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from craits_core import Command, Game, redact
+from craits_core import Command, Game
+from craits_core.hosting import BotHost
 from craits_core.store import GameStore, StoreError
 
 if TYPE_CHECKING:
@@ -118,37 +118,18 @@ class LocalTable:
         self.store = store
         self.game_id = game_id
         self.save_problem: StoreError | None = None
-        self._bot_seed = bot_seed
-        self._bots: dict[int, Bot] | None = None
-        # The bots may be made in the screen's thread for bots as a move is made in
-        # its main one: each event reaches them once, from the log or as it comes.
-        self._lock = threading.Lock()
-        self._heard = game.event_count  # events of the log that came to `_tell_bots`
-        self._told = 0  # events of the log the bots were told when made
-        game.subscribe(self._tell_bots)
+        # The bots themselves are made when first needed (after the table is on
+        # screen: loading the bots' code is not worth a later first frame).
+        self._host = BotHost(
+            game,
+            {i: seat.bot for i, seat in enumerate(self.seats) if seat.bot is not None},
+            seed=bot_seed,
+        )
 
     @property
     def bots(self) -> dict[int, Bot]:
-        """The bots at this table, by seat. Made when first needed (after the table
-        is on screen: loading the bots' code is not worth a later first frame), and
-        told every event so far, as they remember what their seat has seen."""
-        with self._lock:
-            if self._bots is None:
-                from craits_core.bots import make_bot
-                from craits_core.bots.host import Undisturbed
-
-                # Undisturbed: they decide in a thread of the screen's, as people move.
-                bots: dict[int, Bot] = {
-                    i: Undisturbed(make_bot(seat.bot, seed=self._bot_seed * 31 + i))
-                    for i, seat in enumerate(self.seats)
-                    if seat.bot is not None
-                }
-                events = self.game.events
-                for event in events:
-                    self._tell(bots, event)
-                self._told = len(events)
-                self._bots = bots
-            return self._bots
+        """The bots at this table, by seat, told every event so far."""
+        return self._host.bots
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -199,19 +180,6 @@ class LocalTable:
         return self.game.subscribe(listener)
 
     def next_bot_move(self) -> Command | None:
-        """What a bot does next, if anything (see `next_move`). Safe to call from
+        """What a bot does next, if anything (see `Moment.decide`). Safe to call from
         another thread: a move made meanwhile leaves the answer stale, not wrong."""
-        from craits_core.bots.host import next_move
-
-        return next_move(self.game.state, self.bots)
-
-    def _tell_bots(self, event: dict[str, Any]) -> None:
-        with self._lock:
-            self._heard += 1
-            if self._bots is not None and self._heard > self._told:
-                self._tell(self._bots, event)
-
-    def _tell(self, bots: dict[int, Bot], event: dict[str, Any]) -> None:
-        n = len(self.seats)
-        for seat, bot in bots.items():
-            bot.observe(redact(event, seat, n))
+        return self._host.moment().decide()

@@ -25,8 +25,8 @@ from craits_core import (
     Suit,
 )
 from craits_core.bots import LEVELS, Bot, NormalBot, RandomBot, Weights, make_bot
-from craits_core.bots.host import Undisturbed, next_move
 from craits_core.decide import legal_moves
+from craits_core.hosting import BotHost, Undisturbed, next_move
 from tests.decks import cards, stacked_game
 from tests.hosting import listen, step
 
@@ -367,3 +367,59 @@ def test_the_bots_next_move_comes_from_the_moment_given() -> None:
     # The game has moved on; asked of the same moment, the answer is the same.
     assert next_move(moment, bots) == move
     assert next_move(game.state, bots) != move
+
+
+def test_a_host_seats_bots_and_drops_a_stale_answer() -> None:
+    game = Game.new(["Ann", "Bob", "Cy"], seed=5)
+    host = BotHost(game, {1: "normal", 2: "normal"}, seed=3)
+    assert set(host.bots) == {1, 2}
+    # The bots play until it is Ann's turn (a person's: they have no move then).
+    while game.state.current_player != 0:
+        move = host.moment().decide()
+        assert move is not None
+        game.handle(move)
+    assert host.moment().decide() is None
+    # A bot stands in for Ann, then Ann is back before its move is made: stale.
+    host.seat(0, "random")
+    moment = host.moment()
+    move = moment.decide()
+    assert move is not None and move.player == 0 and host.still_current(moment, move)
+    host.unseat(0)
+    assert not host.still_current(moment, move)
+    # The game moved on since a moment: its answer is stale too, and each is counted.
+    host.seat(0, "random")
+    moment = host.moment()
+    move = moment.decide()
+    assert move is not None
+    game.handle(game.legal_moves(0)[0])
+    assert not host.still_current(moment, move)
+    assert host.dropped == 2
+    host.close()
+
+
+def test_bots_made_while_the_game_moves_hear_every_event_once() -> None:
+    game = Game.new(["Ann", "Bob"], seed=6)
+    heard: list[dict[str, Any]] = []
+
+    class Recording(RandomBot):
+        def observe(self, event: dict[str, Any]) -> None:
+            heard.append(event)
+            super().observe(event)
+
+    host = BotHost(game, {1: "random"}, seed=1)
+    import craits_core.bots as bots_module
+
+    made = bots_module.make_bot
+    bots_module.make_bot = lambda level, seed=None: Recording(seed)  # type: ignore[assignment]
+    try:
+        host.bots  # noqa: B018 (made now, from the log)
+    finally:
+        bots_module.make_bot = made
+    while not game.state.is_over and len(heard) < 40:
+        seat = game.state.current_player
+        if seat is None:
+            break
+        move = host.moment().decide() if seat == 1 else game.legal_moves(0)[0]
+        assert move is not None
+        game.handle(move)
+    assert heard == game.events_for(1)

@@ -46,8 +46,8 @@ from ..settings import PACE_NAMES, PACES, Settings
 from ..table import Table
 
 if TYPE_CHECKING:
-    from craits_core.bots.host import Undisturbed
     from craits_core.bots.reasons import Reason
+    from craits_core.hosting import Undisturbed
 from ..widgets.crank import CrankCounter
 from ..widgets.direction import Direction
 from ..widgets.discard import DiscardPile
@@ -692,7 +692,7 @@ class TableScreen(Roomy, Screen):
             return
         if self._adviser is None:
             from craits_core.bots import make_bot
-            from craits_core.bots.host import Undisturbed
+            from craits_core.hosting import Undisturbed
 
             # Worked out in a thread, as the game goes on: undisturbed by its events.
             self._adviser = Undisturbed(make_bot("hard", seed=self.seat))

@@ -94,7 +94,8 @@ def text_of(renderable: object, width: int = 120) -> str:
 
 
 def test_names_are_cleaned_and_checked() -> None:
-    assert clean_name("  Ann\x07\x1b[31m  Lee\u202e ") == "Ann[31m Lee"
+    # The whole escape sequence goes, not just its ESC.
+    assert clean_name("  Ann\x07\x1b[31m  Lee\u202e ") == "Ann Lee"
     problems = name_problems(["Ann", "", "ann", "A" * 17, "Bob"])
     assert set(problems) == {1, 2, 3}
     assert "name" in problems[1].lower()

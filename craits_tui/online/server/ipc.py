@@ -29,11 +29,22 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..protocol import MAX_LINE, BadMessage
-from ..protocol import decode_object as decode
-from ..protocol import encode_fields as encode
-from .authority import Authority, Refusal
+from ..protocol import (
+    MAX_LINE,
+    STRIKES,
+    TO_SERVER,
+    BadMessage,
+    Bye,
+    ByeCode,
+    Message,
+    RefusalCode,
+    Refused,
+    decode,
+    encode,
+)
+from .authority import Authority
 from .limits import Limits, TokenBucket
+from .operations import Refusal
 
 log = logging.getLogger("craits.server")
 
@@ -44,10 +55,6 @@ MAX_BUFFER = 8 * 1024 * 1024
 game's event stream, sent at once on a join, is far less."""
 
 READ_SIZE = 64 * 1024
-
-STRIKES = frozenset({"bad-message", "unknown-code", "unknown-session"})
-"""Refusals that use up a client's allowance of bad lines: malformed messages, and
-guessed reconnect codes (so codes cannot be tried in bulk)."""
 
 
 class IpcConnection:
@@ -64,8 +71,8 @@ class IpcConnection:
         self._pending: list[bytes] = []
         self.closed = False
 
-    def send(self, op: str, **fields: Any) -> None:
-        self.send_line(encode(op, **fields))
+    def send(self, message: Message) -> None:
+        self.send_line(encode(message))
 
     def send_line(self, line: bytes) -> None:
         if self.closed:
@@ -88,7 +95,7 @@ class IpcConnection:
     def close(self, code: str, message: str) -> None:
         if self.closed:
             return
-        self.send("bye", code=code, message=message)
+        self.send(Bye(code, message))
         self._flush()
         self.closed = True
         self._writer.close()  # sends what is buffered, then closes
@@ -188,7 +195,7 @@ class IpcServer:
 
     def _check_hello(self, conn: IpcConnection) -> None:
         if not self.authority.knows(conn):
-            conn.close("handshake", "No hello in time.")
+            conn.close(ByeCode.HANDSHAKE, "No hello in time.")
 
 
 class _Client:
@@ -234,18 +241,17 @@ class _Client:
         if not self.budget.take():
             self.too_fast += 1
             if self.too_fast > self.limits.too_fast:
-                conn.close("too-fast", "Too many messages.")
+                conn.close(ByeCode.TOO_FAST, "Too many messages.")
             else:
-                conn.send("refused", code="too-fast", message="Not so fast.", params={})
+                conn.send(Refused(RefusalCode.TOO_FAST, "Not so fast."))
             return
         self.too_fast = 0
         try:
-            message = decode(line)
+            message = decode(line, TO_SERVER)
         except BadMessage as err:
-            self.refuse(Refusal("bad-message", str(err) if line else "an empty or too long line"))
-            return
-        except RecursionError:  # "[[[[...": JSON nested deeper than Python recurses
-            self.refuse(Refusal("bad-message", "nested too deep"))
+            params = {"field": err.field} if err.field else {}
+            reason = str(err) if line else "an empty or too long line"
+            self.refuse(Refusal(RefusalCode.BAD_MESSAGE, reason, **params))
             return
         try:
             self.server.authority.receive(conn, message)
@@ -254,12 +260,12 @@ class _Client:
         except Exception:
             # A bug must not take the server down; the client hears that it failed.
             log.exception("a message could not be handled: %.200r", message)
-            conn.send("refused", code="server-error", message="Something went wrong.", params={})
+            conn.send(Refused(RefusalCode.SERVER_ERROR, "Something went wrong."))
 
     def refuse(self, refusal: Refusal) -> None:
         conn = self.conn
-        conn.send("refused", code=refusal.code, message=refusal.message, params=refusal.params)
+        conn.send(Refused(refusal.code, refusal.message, refusal.params))
         if refusal.fatal:
             conn.close(refusal.code, refusal.message)
         elif refusal.code in STRIKES and not self.strikes.take():
-            conn.close("bad-messages", "Too many bad messages.")
+            conn.close(ByeCode.BAD_MESSAGES, "Too many bad messages.")

@@ -1,0 +1,209 @@
+"""The house: every table of the server, the store that keeps their games, its rules.
+
+The house opens tables within its quotas (tables in all, tables per player and
+per address, so one player cannot fill the server), closes those nobody comes
+back to, and at a start reopens every table whose game was left unfinished by the
+server's last run, exactly where it stood.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from craits_core import Game, GameStore, RuleSet, StoreError
+
+from ...names import MAX_TABLE_NAME, clean_text
+from ..protocol import Left, TableInfo
+from .saved import SavedTable
+from .seats import TABLE_CODE_LENGTH, Identity, Member, Slot, fresh_code, normal_code
+from .table import Table
+
+log = logging.getLogger("craits.server")
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """How the house runs its tables (the defaults are those of ``craits-tui serve``)."""
+
+    grace: float = 60.0
+    """Seconds a dropped player's seat waits for them before a bot stands in."""
+    bot_pace: float = 0.6
+    """Seconds before each bot move, so people can follow the bots' play."""
+    max_tables: int = 50
+    """Tables open at once, in all."""
+    tables_each: int = 3
+    """Tables open at once that one player, or one address, has opened."""
+    abandon_after: float = 120.0
+    """Seconds a table with nobody at it stays open (its game stays saved)."""
+
+
+def _new_game(names: list[str], rules: RuleSet) -> Game:
+    return Game.new(names, rules=rules)
+
+
+class House:
+    """Every table of the server. ``store`` keeps their games (None: not saved);
+    ``deal`` begins a table's game (tests stack the deck), by default `Game.new`
+    with fresh randomness."""
+
+    def __init__(
+        self,
+        store: GameStore | None = None,
+        rules: HouseRules | None = None,
+        deal: Callable[[list[str], RuleSet], Game] | None = None,
+    ) -> None:
+        self.store = store
+        self.rules = rules or HouseRules()
+        self._deal = deal or _new_game
+        self.tables: dict[str, Table] = {}
+        self.on_change: Callable[[], None] = lambda: None
+        """Called when the tables' list changes (the lobby hears of it)."""
+
+    # --- The hall a table stands in (see `table.Hall`) ---------------------------------
+
+    @property
+    def grace(self) -> float:
+        return self.rules.grace
+
+    @property
+    def bot_pace(self) -> float:
+        return self.rules.bot_pace
+
+    @property
+    def abandon_after(self) -> float:
+        return self.rules.abandon_after
+
+    def deal(self, names: list[str], rules: RuleSet) -> Game:
+        return self._deal(names, rules)
+
+    def lobby_changed(self) -> None:
+        self.on_change()
+
+    def close_table(self, table: Table, *, abandoned: bool = False) -> None:
+        """Close ``table``; whoever is still at it goes back to the lobby
+        (``abandoned``: nobody came back, and a restart leaves it closed)."""
+        if table.closed:
+            return
+        if self.tables.get(table.code) is table:
+            del self.tables[table.code]
+        for member in list(table.members):
+            member.at, member.seat, member.name = None, None, member.lobby_name
+            if member.conn is not None:
+                member.conn.send(Left(table.code, "The table closed."))
+        table.members.clear()
+        table.close(abandoned=abandoned)
+        self.lobby_changed()
+
+    # --- Finding ------------------------------------------------------------------
+
+    def find(self, code: str) -> Table | None:
+        """The open table of ``code`` (as typed: any case, with or without a dash)."""
+        return self.tables.get(normal_code(code))
+
+    def table_of(self, member: Member) -> Table | None:
+        """The table ``member`` sits at or watches."""
+        return self.tables.get(member.at) if member.at is not None else None
+
+    def held(self, identity: Identity) -> tuple[Table, int] | None:
+        """The seat kept for ``identity``, at a table whose game is not over."""
+        for table in self.tables.values():
+            if table.over:
+                continue
+            for seat, slot in enumerate(table.slots):
+                if slot.kept_for(identity):
+                    return table, seat
+        return None
+
+    def listing(self) -> tuple[TableInfo, ...]:
+        """The tables the lobby lists: every one not over."""
+        return tuple(t.info() for t in self.tables.values() if not t.over)
+
+    # --- Opening -----------------------------------------------------------------
+
+    def quota_left(self, identity: Identity, address: str) -> str | None:
+        """Which quota a new table by ``identity`` from ``address`` would break:
+        "all", "player" or "address"; None when it may be opened."""
+        if len(self.tables) >= self.rules.max_tables:
+            return "all"
+        mine = [t for t in self.tables.values() if not t.over]
+        if sum(t.creator.same(identity) for t in mine) >= self.rules.tables_each:
+            return "player"
+        if sum(t.address == address for t in mine) >= self.rules.tables_each:
+            return "address"
+        return None
+
+    def open_table(
+        self,
+        creator: Member,
+        name: str,
+        seats: tuple[str | None, ...],
+        rules: RuleSet,
+    ) -> Table:
+        """A new table of ``seats`` (None: a person's; else a bot's level), its code
+        fresh; nobody sits at it yet."""
+        code = fresh_code(TABLE_CODE_LENGTH, self.tables.keys())
+        default = f"{creator.lobby_name}'s table"
+        name = clean_text(name, MAX_TABLE_NAME) or clean_text(default, MAX_TABLE_NAME)
+        slots = [Slot() if level is None else Slot(bot=level, person=False) for level in seats]
+        table = Table(
+            self,
+            code,
+            name,
+            rules,
+            slots,
+            creator=creator.identity,
+            address=creator.address,
+        )
+        for seat, slot in enumerate(slots):
+            if slot.bot is not None:
+                slot.name = table.bot_name(seat)
+        self.tables[code] = table
+        return table
+
+    # --- A restart -----------------------------------------------------------------
+
+    def restore(self) -> int:
+        """Reopen every table whose game the last run left unfinished (not those
+        closed for good); how many. A game that cannot be loaded stays as it is
+        in the store, and the log says why."""
+        if self.store is None:
+            return 0
+        count = 0
+        for record in self.store.games():
+            if record.finished:
+                continue
+            try:
+                saved = SavedTable.from_meta(record.meta, record.players)
+            except ValueError as err:
+                log.error("game %s: its table cannot be read back: %s", record.id, err)
+                continue
+            if saved is None or saved.closed or saved.code in self.tables:
+                continue
+            try:
+                game = self.store.load(record.id)
+            except StoreError as err:
+                log.error("game %s: its table cannot be reopened: %s", record.id, err)
+                continue
+            table = Table(
+                self,
+                saved.code,
+                saved.name,
+                game.state.rules,
+                list(saved.slots),
+                creator=saved.creator,
+                address=saved.address,
+                host_seat=saved.host_seat,
+            )
+            self.tables[saved.code] = table
+            table.resume(game, record.id)
+            count += 1
+        if count:
+            self.lobby_changed()
+        return count
+
+    def close(self) -> None:
+        """Close every table (their games stay saved, for the next start)."""
+        for table in list(self.tables.values()):
+            self.close_table(table)

@@ -1,0 +1,386 @@
+"""What a session may ask of the server, each carried out here whole or refused.
+
+One handler a request (`Operations.HANDLERS`), and the moves of people between
+the lobby and the tables that they share: sitting down, taking a kept seat back,
+getting up. A request that cannot be carried out raises `Refusal` before it has
+changed anything.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol
+
+from craits_core import IllegalMove, StoreError, command_from_dict
+from craits_core.bots import LEVELS
+from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
+
+from ...names import unique_name
+from ..protocol import (
+    CreateTable,
+    FillSeat,
+    JoinTable,
+    LeaveTable,
+    Left,
+    ListTables,
+    Message,
+    Reconnect,
+    RefusalCode,
+    SendCommand,
+    StartGame,
+)
+from .house import House
+from .seats import RECONNECT_CODE_LENGTH, Member, fresh_code, normal_code
+from .table import Table
+
+log = logging.getLogger("craits.server")
+
+
+class Refusal(Exception):
+    """What a session asked cannot be done; nothing changed. Sent as `Refused`.
+
+    ``fatal``: the connection cannot go on (a hello with an unknown token).
+    """
+
+    def __init__(self, code: str, message: str, *, fatal: bool = False, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+        self.fatal = fatal
+
+
+class Lobby(Protocol):
+    """What the operations need of the sessions' side."""
+
+    def send_listing(self, member: Member) -> None:
+        """The open tables, to ``member``."""
+        ...
+
+    def displace(self, member: Member) -> None:
+        """End ``member``'s session: the same player took their seat back elsewhere."""
+        ...
+
+
+class Operations:
+    """The requests of sessions, carried out on the house's tables."""
+
+    def __init__(self, house: House, lobby: Lobby) -> None:
+        self.house = house
+        self.lobby = lobby
+
+    def handle(self, member: Member, message: Message) -> None:
+        """Carry out ``message`` of ``member``; raises `Refusal` if it cannot be."""
+        handler = self.HANDLERS.get(type(message))
+        if handler is None:
+            raise Refusal(RefusalCode.BAD_MESSAGE, f"{message.op} is not asked of the server.")
+        handler(self, member, message)
+
+    # --- The requests ------------------------------------------------------------
+
+    def list_tables(self, member: Member, message: ListTables) -> None:
+        self.lobby.send_listing(member)
+
+    def create(self, member: Member, message: CreateTable) -> None:
+        seats = message.seats
+        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+            raise Refusal(
+                RefusalCode.BAD_MESSAGE,
+                f"A table has {MIN_PLAYERS} to {MAX_PLAYERS} seats.",
+                field="seats",
+            )
+        if seats[0] is not None:
+            raise Refusal(
+                RefusalCode.BAD_MESSAGE, "The first seat is the creator's.", field="seats"
+            )
+        if any(level is not None and level not in LEVELS for level in seats):
+            raise Refusal(
+                RefusalCode.BAD_MESSAGE, "Unknown bot level.", field="seats", levels=LEVELS
+            )
+        house = self.house
+        over = house.quota_left(member.identity, member.address)
+        limit = house.rules.tables_each
+        if over == "all":
+            raise Refusal(RefusalCode.TOO_MANY_TABLES, "There are too many tables; join one.")
+        if over == "player":
+            raise Refusal(RefusalCode.YOUR_TABLES, f"You have {limit} tables open.", limit=limit)
+        if over == "address":
+            raise Refusal(
+                RefusalCode.ADDRESS_TABLES, f"Your address has {limit} tables open.", limit=limit
+            )
+        self.leave(member, dropped=False)
+        self.release(member)
+        table = house.open_table(member, message.name or "", seats, message.rules)
+        self.sit(member, table, 0)
+        table.send_joined(member)
+        self.changed(table)
+
+    def join(self, member: Member, message: JoinTable) -> None:
+        table = self._table(message.code)
+        seat = message.seat
+        if seat is not None and not 0 <= seat < len(table.slots):
+            raise Refusal(RefusalCode.BAD_MESSAGE, "There is no such seat.", field="seat")
+        since = _since(message.since, table)
+        if message.spectate:
+            if member.at != table.code or member.seat is not None:
+                self.leave(member, dropped=False)
+                member.at, member.seat = table.code, None
+                table.members[member] = None
+                table.check_abandoned()
+                self.changed(table)
+            table.send_joined(member, since)
+            table.wake()  # bots waiting for an audience may go on
+            return
+        own = next((i for i, s in enumerate(table.slots) if s.kept_for(member.identity)), None)
+        if own is not None and seat in (None, own):
+            self.take_back(member, table, own, since)
+            return
+        if table.started:
+            raise Refusal(RefusalCode.TABLE_FULL, "This game has started: you can watch it.")
+        if seat is None:
+            seat = next((i for i, s in enumerate(table.slots) if s.free), None)
+            if seat is None:
+                raise Refusal(RefusalCode.TABLE_FULL, "Every seat at this table is taken.")
+        elif not table.slots[seat].free:
+            raise Refusal(RefusalCode.SEAT_TAKEN, "That seat is taken.", seat=seat)
+        self.leave(member, dropped=False)
+        self.release(member)
+        self.sit(member, table, seat)
+        table.send_joined(member, since)
+        self.changed(table)
+
+    def reconnect(self, member: Member, message: Reconnect) -> None:
+        wanted = normal_code(message.code)
+        for table in self.house.tables.values():
+            for seat, slot in enumerate(table.slots):
+                if not wanted or slot.code is None or normal_code(slot.code) != wanted:
+                    continue
+                if slot.member is not None and slot.member is not member:
+                    raise Refusal(
+                        RefusalCode.SEAT_TAKEN,
+                        "That seat's player is at the table: a code takes a seat back "
+                        "only while they are away.",
+                        seat=seat,
+                    )
+                self.take_back(member, table, seat, _since(message.since, table), by_code=True)
+                return
+        raise Refusal(RefusalCode.UNKNOWN_CODE, "No seat is kept for that code.")
+
+    def fill(self, member: Member, message: FillSeat) -> None:
+        table = self._hosted(member)
+        seat, level = message.seat, message.bot
+        if not 0 <= seat < len(table.slots):
+            raise Refusal(RefusalCode.BAD_MESSAGE, "There is no such seat.", field="seat")
+        if level is not None and level not in LEVELS:
+            raise Refusal(RefusalCode.BAD_MESSAGE, "Unknown bot level.", field="bot", levels=LEVELS)
+        slot = table.slots[seat]
+        if slot.holder is not None:
+            raise Refusal(RefusalCode.SEAT_TAKEN, "A person sits there.", seat=seat)
+        if level is None:
+            slot.bot, slot.person, slot.name = None, True, None
+        else:
+            slot.bot, slot.person = level, False
+            slot.name = slot.name or table.bot_name(seat)
+        self.changed(table)
+
+    def start(self, member: Member, message: StartGame) -> None:
+        table = self._hosted(member)
+        try:
+            table.start()
+        except StoreError as err:
+            log.error("table %s: the game cannot be saved: %s", table.code, err)
+            raise Refusal(
+                RefusalCode.SERVER_ERROR, "The server cannot save games right now."
+            ) from None
+        self.house.lobby_changed()
+
+    def command(self, member: Member, message: SendCommand) -> None:
+        table = self.house.table_of(member)
+        if table is None:
+            raise Refusal(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
+        if member.seat is None:
+            raise Refusal(RefusalCode.NOT_YOUR_SEAT, "You are watching: you have no seat.")
+        if table.game is None:
+            raise Refusal(RefusalCode.NOT_STARTED, "The game has not started.")
+        try:
+            command = command_from_dict(message.command)
+        except ValueError as err:
+            raise Refusal(
+                RefusalCode.BAD_MESSAGE, f"Not a command: {err}", field="command"
+            ) from None
+        if command.player != member.seat:
+            raise Refusal(
+                RefusalCode.NOT_YOUR_SEAT,
+                "That seat is not yours.",
+                seat=command.player,
+                yours=member.seat,
+            )
+        try:
+            table.game.handle(command)
+        except IllegalMove as err:
+            raise Refusal(err.code, str(err), **_plain(err.params)) from None
+        except StoreError as err:
+            log.error("table %s: a move cannot be saved: %s", table.code, err)
+            raise Refusal(RefusalCode.SERVER_ERROR, "The server cannot save this move.") from None
+
+    def leave_table(self, member: Member, message: LeaveTable) -> None:
+        table = self.house.table_of(member)
+        self.leave(member, dropped=False)
+        assert member.conn is not None
+        member.conn.send(Left(table.code if table is not None else None))
+        self.lobby.send_listing(member)
+
+    HANDLERS: ClassVar[dict[type[Message], Callable[[Operations, Member, Any], None]]] = {
+        ListTables: list_tables,
+        CreateTable: create,
+        JoinTable: join,
+        Reconnect: reconnect,
+        FillSeat: fill,
+        StartGame: start,
+        SendCommand: command,
+        LeaveTable: leave_table,
+    }
+
+    # --- Moving people -----------------------------------------------------------
+
+    def sit(self, member: Member, table: Table, seat: int) -> None:
+        """Seat ``member`` on a free seat of a table waiting to start."""
+        slot = table.slots[seat]
+        slot.holder, slot.member, slot.person, slot.bot = member.identity, member, True, None
+        slot.code = self._fresh_reconnect_code()
+        slot.name = member.name = unique_name(member.lobby_name, table.names(seat))
+        member.at, member.seat = table.code, seat
+        table.members[member] = None
+        table.check_abandoned()
+
+    def take_back(
+        self, member: Member, table: Table, seat: int, since: int, *, by_code: bool = False
+    ) -> None:
+        """``member`` takes back a seat kept for them, or for the code they gave."""
+        slot = table.slots[seat]
+        old = slot.member
+        if old is not None and old is not member:
+            if member.identity.key is None:
+                # A name proves nothing while its player is here: no displacing them.
+                raise Refusal(
+                    RefusalCode.SEAT_TAKEN, "You are at this table in another session.", seat=seat
+                )
+            # The same key: the earlier session is this player's too (its connection
+            # may be dead without the server knowing yet). It gives the seat up.
+            self.leave(old, dropped=False, quiet=True)
+            self.lobby.displace(old)
+        if member.at != table.code or member.seat != seat:
+            self.leave(member, dropped=False)
+        self.release(member, keep=(table, seat))
+        slot.holder = member.identity
+        if by_code or slot.code is None:
+            slot.code = self._fresh_reconnect_code()  # a code serves once
+        member.at, member.seat = table.code, seat
+        member.name = slot.name or member.lobby_name
+        table.members[member] = None
+        table.back(seat, member)
+        table.check_abandoned()
+        table.send_joined(member, since)
+        if table.started:
+            table.send_seat(seat)
+            table.save()
+            table.wake()
+        else:
+            self.changed(table)
+
+    def leave(self, member: Member, *, dropped: bool, quiet: bool = False) -> None:
+        """``member`` gets up from their table (if at one) and is in the lobby.
+
+        Before the start their seat is freed; after it, the seat is kept for
+        them: a drop gets the grace period, a leave on purpose a bot at once
+        (``quiet``: the seat passes to the same player's other session).
+        """
+        table = self.house.table_of(member)
+        if table is None:
+            return
+        seat = member.seat
+        table.members.pop(member, None)
+        member.at, member.seat, member.name = None, None, member.lobby_name
+        if seat is not None and table.slots[seat].member is member:
+            if not table.started:
+                table.given_up(seat)
+                if table.host_seat == seat:
+                    self._pass_host(table)
+                    if table.closed:
+                        return
+            elif quiet:
+                table.slots[seat].member = None
+            else:
+                table.away(seat, self.house.grace if dropped else 0.0)
+        table.check_abandoned()
+        self.changed(table)
+
+    def release(self, member: Member, keep: tuple[Table, int] | None = None) -> None:
+        """``member`` sits elsewhere: a seat still kept for them (but ``keep``) is
+        theirs no more."""
+        held = self.house.held(member.identity)
+        if held is None or held == keep:
+            return
+        table, seat = held
+        table.given_up(seat)
+        if not table.started:
+            self.changed(table)
+
+    def changed(self, table: Table) -> None:
+        """Who sits where changed: the table's sessions and the lobby hear of it."""
+        if not table.started and not table.closed:
+            table.send_table()
+        self.house.lobby_changed()
+
+    # --- Helpers -------------------------------------------------------------------
+
+    def _pass_host(self, table: Table) -> None:
+        """The host left a table waiting to start: the next person seated hosts
+        it; with nobody left, it closes."""
+        nxt = next((i for i, s in enumerate(table.slots) if s.present), None)
+        table.host_seat = nxt
+        if nxt is None:
+            self.house.close_table(table)
+
+    def _table(self, code: str) -> Table:
+        table = self.house.find(code)
+        if table is None:
+            raise Refusal(RefusalCode.NO_SUCH_TABLE, "There is no table with that code.")
+        return table
+
+    def _hosted(self, member: Member) -> Table:
+        table = self.house.table_of(member)
+        if table is None:
+            raise Refusal(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
+        if table.host_seat is None or member.seat != table.host_seat:
+            raise Refusal(RefusalCode.NOT_HOST, "Only the host of the table can do that.")
+        if table.started:
+            raise Refusal(RefusalCode.ALREADY_STARTED, "The game has started.")
+        return table
+
+    def _fresh_reconnect_code(self) -> str:
+        taken = {
+            normal_code(slot.code)
+            for table in self.house.tables.values()
+            for slot in table.slots
+            if slot.code is not None
+        }
+        return fresh_code(RECONNECT_CODE_LENGTH, taken, dash=True)
+
+
+def _since(since: int, table: Table) -> int:
+    count = table.game.event_count if table.game is not None else 0
+    if not 0 <= since <= count:
+        raise Refusal(
+            RefusalCode.BAD_MESSAGE, "since is an event index of the game.", field="since"
+        )
+    return since
+
+
+def _plain(params: dict[str, Any]) -> dict[str, Any]:
+    """Refusal parameters as JSON can carry them."""
+    return {
+        str(k): v if isinstance(v, str | int | float | bool | None) else str(v)
+        for k, v in params.items()
+    }
