@@ -41,7 +41,7 @@ class Limits:
     """Seconds a new socket connection has to say hello."""
     login_timeout: float = 60.0
     """Seconds an SSH client has to authenticate."""
-    abandon_after: float = 10 * 60.0
+    abandon_after: float = 2 * 60.0
     """Seconds a table with nobody at it (no one connected, no spectator) stays
     open; its game stays saved."""
 

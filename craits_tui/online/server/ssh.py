@@ -175,6 +175,9 @@ class CraitsServer:
             max_tables=self.limits.max_sessions,
             abandon_after=self.limits.abandon_after,
         )
+        restored = self.authority.restore()
+        if restored:
+            log.warning("reopened %d unfinished table(s) from %s", restored, self.data_dir)
         self.ipc = IpcServer(self.authority, self.limits)
         await self.ipc.start()
         self._acceptor = await asyncssh.create_server(
