@@ -174,6 +174,7 @@ class Authority:
         self._conns[conn] = member
         member.conn = conn
         self.tell_everyone()
+        self._tell(member)
         self.send_listing(member)
 
     # --- Telling (the operations' `Lobby`) ----------------------------------------
@@ -187,12 +188,19 @@ class Authority:
         return Welcome(member.id, member.name, table.code, table.slots[seat].code)
 
     def tell_everyone(self) -> None:
-        """Send `Welcome` to every session whose name or kept seat has changed."""
-        for conn, member in self._conns.items():
-            welcome = self.welcome(member)
-            if self._told.get(member) != welcome:
-                self._told[member] = welcome
-                conn.send(welcome)
+        """Send `Welcome` to every session whose name or kept seat has changed, if
+        any may have (most requests change neither)."""
+        if not self.house.reseated:
+            return
+        self.house.reseated = False
+        for member in self._conns.values():
+            self._tell(member)
+
+    def _tell(self, member: Member) -> None:
+        welcome = self.welcome(member)
+        if member.conn is not None and self._told.get(member) != welcome:
+            self._told[member] = welcome
+            member.conn.send(welcome)
 
     def send_listing(self, member: Member) -> None:
         if member.conn is not None:

@@ -60,6 +60,9 @@ class House:
         self.tables: dict[str, Table] = {}
         self.on_change: Callable[[], None] = lambda: None
         """Called when the tables' list changes (the lobby hears of it)."""
+        self.reseated = False
+        """Who holds which seat (or a player's name) may have changed since the
+        sessions were last told who they are."""
 
     # --- The hall a table stands in (see `table.Hall`) ---------------------------------
 
@@ -81,6 +84,9 @@ class House:
     def lobby_changed(self) -> None:
         self.on_change()
 
+    def seating_changed(self) -> None:
+        self.reseated = True
+
     def close_table(self, table: Table, *, abandoned: bool = False) -> None:
         """Close ``table``; whoever is still at it goes back to the lobby
         (``abandoned``: nobody came back, and a restart leaves it closed)."""
@@ -94,6 +100,7 @@ class House:
                 member.conn.send(Left(table.code, "The table closed."))
         table.members.clear()
         table.close(abandoned=abandoned)
+        self.seating_changed()
         self.lobby_changed()
 
     # --- Finding ------------------------------------------------------------------

@@ -253,6 +253,7 @@ class Operations:
         member.at, member.seat = table.code, seat
         table.members[member] = None
         table.check_abandoned()
+        self.house.seating_changed()
 
     def take_back(
         self, member: Member, table: Table, seat: int, since: int, *, by_code: bool = False
@@ -280,6 +281,7 @@ class Operations:
         member.name = slot.name or member.lobby_name
         table.members[member] = None
         table.back(seat, member)
+        self.house.seating_changed()
         table.check_abandoned()
         table.send_joined(member, since)
         if table.started:
@@ -302,6 +304,7 @@ class Operations:
         seat = member.seat
         table.members.pop(member, None)
         member.at, member.seat, member.name = None, None, member.lobby_name
+        self.house.seating_changed()
         if seat is not None and table.slots[seat].member is member:
             if not table.started:
                 table.given_up(seat)

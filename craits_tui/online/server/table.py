@@ -57,6 +57,10 @@ class Hall(Protocol):
         """The tables' list changed."""
         ...
 
+    def seating_changed(self) -> None:
+        """Who holds which seat changed."""
+        ...
+
     def close_table(self, table: Table, *, abandoned: bool = False) -> None:
         """Close ``table`` (``abandoned``: for good, nobody came)."""
         ...
@@ -310,6 +314,7 @@ class Table:
         it, a bot plays it for good."""
         slot = self.slots[seat]
         slot.holder = slot.code = slot.member = None
+        self.hall.seating_changed()
         if self.started:
             slot.person = False
             if slot.bot is None:
