@@ -24,14 +24,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from ..protocol import MAX_LINE, BadMessage
 from ..protocol import decode_object as decode
 from ..protocol import encode_fields as encode
+from . import sockdir
 from .authority import Authority, Refusal
 from .limits import Limits, TokenBucket
 
@@ -103,9 +102,14 @@ class IpcServer:
     """The authority's socket: accepts the apps' connections and hands their
     messages over, within the limits."""
 
-    def __init__(self, authority: Authority, limits: Limits | None = None) -> None:
+    def __init__(
+        self, authority: Authority, limits: Limits | None = None, record: Path | None = None
+    ) -> None:
+        """``record``: where to write down the socket's directory, so that the next
+        server cleans it up if this one is killed (see `sockdir`)."""
         self.authority = authority
         self.limits = limits or Limits()
+        self._record = record
         self._server: asyncio.AbstractServer | None = None
         self._directory: Path | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -127,8 +131,7 @@ class IpcServer:
 
     async def start(self) -> Path:
         """Listen in a new private directory; returns the socket's path."""
-        directory = Path(tempfile.mkdtemp(prefix="craits-"))
-        os.chmod(directory, 0o700)  # mkdtemp makes it so; say it where it matters
+        directory = sockdir.make(self._record, [SOCKET_NAME])
         self._directory = directory
         path = directory / SOCKET_NAME
         self._server = await asyncio.start_unix_server(self._serve, path=str(path))
@@ -149,7 +152,7 @@ class IpcServer:
             await self._server.wait_closed()
             self._server = None
         if self._directory is not None:
-            shutil.rmtree(self._directory, ignore_errors=True)
+            sockdir.remove(self._directory, self._record)
             self._directory = None
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
