@@ -88,7 +88,8 @@ async def running(tmp_path: Path, **options: Any) -> AsyncIterator[CraitsServer]
     app = tmp_path / "fake_app.py"
     app.write_text(FAKE_APP, encoding="utf-8")
     options.setdefault("app", (str(app),))
-    config = ServerConfig(host="127.0.0.1", port=0, bot_pace=0.0, auth_delay=0.0, **options)
+    options.setdefault("auth_delay", 0.0)
+    config = ServerConfig(host="127.0.0.1", port=0, bot_pace=0.0, **options)
     server = CraitsServer(config)
     await server.start()
     try:
@@ -221,13 +222,15 @@ async def test_the_app_ending_ends_the_session(tmp_path: Path) -> None:
 
 
 async def test_a_command_is_refused_in_words(tmp_path: Path) -> None:
-    async with running(tmp_path) as server, connect(server) as conn:
-        term = await Terminal.open(conn, "cat /etc/passwd")
-        await term.shows("This server runs only the Craits game")
-        assert await term.ended() == 1
-        assert "root:" not in term.text
-        result = await conn.run("sh -c id")  # without a terminal too
-        assert result.exit_status == 1 and b"only the Craits game" in result.stderr
+    async with running(tmp_path) as server:
+        async with connect(server) as conn:
+            term = await Terminal.open(conn, "cat /etc/passwd")
+            await term.shows("This server runs only the Craits game")
+            assert await term.ended() == 1
+            assert "root:" not in term.text
+        async with connect(server) as conn:
+            result = await conn.run("sh -c id")  # without a terminal too
+            assert result.exit_status == 1 and b"only the Craits game" in result.stderr
         assert server.authority.members() == []  # type: ignore[union-attr]
 
 
@@ -249,11 +252,12 @@ async def test_forwarding_and_sftp_are_refused(tmp_path: Path) -> None:
             )
         with pytest.raises(asyncssh.ChannelListenError):
             await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
-        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
-            await conn.start_sftp_client()
         # The game still runs on the same connection.
         term = await Terminal.open(conn)
         await term.shows("welcome ann")
+    async with running(tmp_path) as server, connect(server) as conn:
+        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+            await conn.start_sftp_client()
 
 
 async def test_agent_forwarding_is_refused(tmp_path: Path) -> None:
@@ -330,16 +334,20 @@ async def test_a_name_with_escapes_is_cleaned(
 
 
 async def test_sessions_per_address_are_limited(tmp_path: Path) -> None:
-    async with running(tmp_path, limits=Limits(per_address=1)) as server, connect(server) as conn:
-        first = await Terminal.open(conn)
+    async with (
+        running(tmp_path, limits=Limits(per_address=1, connecting_per_address=3)) as server,
+        connect(server) as one,
+        connect(server) as two,
+        connect(server) as three,
+    ):
+        first = await Terminal.open(one)
         await first.shows("welcome")
-        second = await Terminal.open(conn)
+        second = await Terminal.open(two)
         await second.shows("Too many sessions from your address")
         assert await second.ended() == 1
-        term = first
-        term.process.stdin.write(b"quit\r")
-        await term.ended()
-        third = await Terminal.open(conn)
+        first.process.stdin.write(b"quit\r")
+        await first.ended()
+        third = await Terminal.open(three)
         await third.shows("welcome")
 
 
