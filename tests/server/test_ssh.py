@@ -42,7 +42,7 @@ async def main():
     welcome = json.loads(await reader.readline())
     cols, rows = os.get_terminal_size(0)
     env = os.environ
-    print(f"welcome {welcome['name']} code {welcome['reconnect']}", flush=True)
+    print(f"welcome {welcome['name']} seat {welcome['table']}", flush=True)
     print(f"size {cols}x{rows} term {env.get('TERM')} lang {env.get('LANG')} "
           f"agent {env.get('SSH_AUTH_SOCK')} pid {os.getpid()}", flush=True)
     loop = asyncio.get_running_loop()
@@ -88,7 +88,8 @@ async def running(tmp_path: Path, **options: Any) -> AsyncIterator[CraitsServer]
     app = tmp_path / "fake_app.py"
     app.write_text(FAKE_APP, encoding="utf-8")
     options.setdefault("app", (str(app),))
-    config = ServerConfig(host="127.0.0.1", port=0, bot_pace=0.0, auth_delay=0.0, **options)
+    options.setdefault("auth_delay", 0.0)
+    config = ServerConfig(host="127.0.0.1", port=0, bot_pace=0.0, **options)
     server = CraitsServer(config)
     await server.start()
     try:
@@ -184,10 +185,10 @@ async def test_the_host_key_is_made_once_kept_private_and_reused(tmp_path: Path)
 async def test_the_app_runs_in_a_terminal_of_its_own(tmp_path: Path) -> None:
     async with running(tmp_path) as server, connect(server) as conn:
         term = await Terminal.open(conn, env={"LANG": "it_IT.UTF-8", "EVIL": "x"})
-        screen = await term.shows("welcome ann code")
+        screen = await term.shows("welcome ann seat")
         assert "size 100x32 term xterm-256color lang it_IT.UTF-8 agent None" in screen
         (member,) = server.authority.members()  # type: ignore[union-attr]
-        assert f"code {member.reconnect}" in screen  # the code to show the player
+        assert member.identity.user == "ann" and "seat None" in screen  # no seat kept yet
         pid = pid_on(screen)
         # The player's window changes size: the app hears of it.
         term.process.change_terminal_size(120, 40)
@@ -221,13 +222,15 @@ async def test_the_app_ending_ends_the_session(tmp_path: Path) -> None:
 
 
 async def test_a_command_is_refused_in_words(tmp_path: Path) -> None:
-    async with running(tmp_path) as server, connect(server) as conn:
-        term = await Terminal.open(conn, "cat /etc/passwd")
-        await term.shows("This server runs only the Craits game")
-        assert await term.ended() == 1
-        assert "root:" not in term.text
-        result = await conn.run("sh -c id")  # without a terminal too
-        assert result.exit_status == 1 and b"only the Craits game" in result.stderr
+    async with running(tmp_path) as server:
+        async with connect(server) as conn:
+            term = await Terminal.open(conn, "cat /etc/passwd")
+            await term.shows("This server runs only the Craits game")
+            assert await term.ended() == 1
+            assert "root:" not in term.text
+        async with connect(server) as conn:
+            result = await conn.run("sh -c id")  # without a terminal too
+            assert result.exit_status == 1 and b"only the Craits game" in result.stderr
         assert server.authority.members() == []  # type: ignore[union-attr]
 
 
@@ -249,11 +252,12 @@ async def test_forwarding_and_sftp_are_refused(tmp_path: Path) -> None:
             )
         with pytest.raises(asyncssh.ChannelListenError):
             await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
-        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
-            await conn.start_sftp_client()
         # The game still runs on the same connection.
         term = await Terminal.open(conn)
         await term.shows("welcome ann")
+    async with running(tmp_path) as server, connect(server) as conn:
+        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+            await conn.start_sftp_client()
 
 
 async def test_agent_forwarding_is_refused(tmp_path: Path) -> None:
@@ -299,7 +303,7 @@ async def test_only_authorized_keys_get_in_and_the_key_is_known(tmp_path: Path) 
             term = await Terminal.open(conn)
             await term.shows("welcome ann")
             (member,) = server.authority.members()  # type: ignore[union-attr]
-            assert member.key == good.get_fingerprint()
+            assert member.identity.key == good.get_fingerprint()
 
 
 async def test_open_mode_knows_a_key_when_one_is_offered(tmp_path: Path) -> None:
@@ -311,7 +315,7 @@ async def test_open_mode_knows_a_key_when_one_is_offered(tmp_path: Path) -> None
         term = await Terminal.open(conn)
         await term.shows("welcome bob")
         (member,) = server.authority.members()  # type: ignore[union-attr]
-        assert member.key == key.get_fingerprint()
+        assert member.identity.key == key.get_fingerprint()
 
 
 async def test_a_name_with_escapes_is_cleaned(
@@ -322,7 +326,7 @@ async def test_a_name_with_escapes_is_cleaned(
     monkeypatch.setattr(asyncssh.connection, "saslprep", lambda text: text)
     async with running(tmp_path) as server, connect(server, "\x1b]0;pwned\x07eve\x1b[2J") as conn:
         term = await Terminal.open(conn)
-        await term.shows("welcome eve code")
+        await term.shows("welcome eve seat")
         assert "pwned" not in term.screen.title
 
 
@@ -330,16 +334,20 @@ async def test_a_name_with_escapes_is_cleaned(
 
 
 async def test_sessions_per_address_are_limited(tmp_path: Path) -> None:
-    async with running(tmp_path, limits=Limits(per_address=1)) as server, connect(server) as conn:
-        first = await Terminal.open(conn)
+    async with (
+        running(tmp_path, limits=Limits(per_address=1, connecting_per_address=3)) as server,
+        connect(server) as one,
+        connect(server) as two,
+        connect(server) as three,
+    ):
+        first = await Terminal.open(one)
         await first.shows("welcome")
-        second = await Terminal.open(conn)
+        second = await Terminal.open(two)
         await second.shows("Too many sessions from your address")
         assert await second.ended() == 1
-        term = first
-        term.process.stdin.write(b"quit\r")
-        await term.ended()
-        third = await Terminal.open(conn)
+        first.process.stdin.write(b"quit\r")
+        await first.ended()
+        third = await Terminal.open(three)
         await third.shows("welcome")
 
 
@@ -430,8 +438,6 @@ async def test_the_real_app_lists_tables_safely_and_follows_the_window(tmp_path:
         async with connect(server) as conn:
             term = await Terminal.open(conn)
             await term.shows("EvilTable", timeout=APP_START)
-            member = next(m for m in authority.members() if m.user == "ann")
-            await term.shows(member.reconnect)  # the code to take the seat back
             assert "pwned" not in term.screen.title and b"pwned" not in term.raw
             # The window grows: the app redraws to the new size.
             term.process.change_terminal_size(120, 40)
@@ -441,7 +447,7 @@ async def test_the_real_app_lists_tables_safely_and_follows_the_window(tmp_path:
                     await asyncio.sleep(0.05)
             term.process.stdin.write(b"q")  # the lobby's Quit
             assert await term.ended() == 0
-        assert [m.user for m in authority.members()] == ["Host"]
+        assert [m.identity.user for m in authority.members()] == ["Host"]
 
 
 @needs_client
@@ -492,7 +498,8 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(tmp_path: Pat
             if any(e["type"] == "card-played" and e["player"] == 0 for e in game.events)
             else "Host drew"
         )
-        code = next(m for m in authority.members() if m.user == "ann").reconnect
+        code = table.slots[1].code
+        assert code is not None
         # Ann's connection drops: the seat waits, then a bot stands in.
         heard = len(host.received)
         conn.close()

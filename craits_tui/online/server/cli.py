@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .config import AUTH_MODES, PASSWORD_VARIABLE, ServerConfig, StartupError, default_data_dir
 from .limits import Limits
-from .ssh import AUTH_MODES, PASSWORD_VARIABLE, ServerConfig, default_data_dir
 
 _DURATION = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(ms|s|m|min|h)?\s*", re.IGNORECASE)
 _UNITS = {None: 1.0, "ms": 0.001, "s": 1.0, "m": 60.0, "min": 60.0, "h": 3600.0}
@@ -106,6 +106,45 @@ def build_serve_parser(parent: Any) -> argparse.ArgumentParser:
         help="sessions at once from one address (default 8)",
     )
     limits.add_argument(
+        "--tables-each",
+        type=_positive_int,
+        default=3,
+        metavar="N",
+        help="tables open at once that one player, or one address, has opened (default 3)",
+    )
+    limits.add_argument(
+        "--login-timeout",
+        type=duration,
+        default=10.0,
+        metavar="TIME",
+        help="time to log in, and as long again to start the game, before a "
+        "connection is closed (default 10s)",
+    )
+    limits.add_argument(
+        "--max-connecting",
+        type=_positive_int,
+        metavar="N",
+        help="connections at once not yet in a game (logging in), in all; when "
+        "full, a newcomer pushes out the oldest of the address holding the most "
+        "(default: twice --max-sessions)",
+    )
+    limits.add_argument(
+        "--connecting-per-address",
+        type=_positive_int,
+        metavar="N",
+        help="connections at once not yet in a game from one address "
+        "(default: twice --per-address)",
+    )
+    limits.add_argument(
+        "--auth-tries",
+        type=_positive_int,
+        default=3,
+        metavar="N",
+        help="failed passwords or keys before a connection is closed (default 3); "
+        "each failure also makes its address wait longer for its next try "
+        "(1s, doubling up to 60s)",
+    )
+    limits.add_argument(
         "--idle-timeout",
         type=duration,
         default=30 * 60.0,
@@ -132,7 +171,12 @@ def build_serve_parser(parent: Any) -> argparse.ArgumentParser:
         metavar="DIR",
         help=f"host key and saved games (default {default_data_dir()})",
     )
-    parser.add_argument("--verbose", action="store_true", help="log connections and errors")
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="log more: every connection, and the SSH library's own lines "
+        "(failed logins, refusals and errors are always logged)",
+    )
     return parser
 
 
@@ -145,6 +189,8 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
                 text = args.password_file.read_text(encoding="utf-8")
             except OSError as err:
                 raise ValueError(f"cannot read {args.password_file}: {err.strerror}") from None
+            except UnicodeDecodeError:
+                raise ValueError(f"{args.password_file}: not a text file (not UTF-8)") from None
             password = text.splitlines()[0] if text.splitlines() else ""
         else:
             password = os.environ.get(PASSWORD_VARIABLE)
@@ -155,6 +201,12 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         max_sessions=args.max_sessions,
         per_address=args.per_address,
         idle_timeout=args.idle_timeout,
+        login_timeout=args.login_timeout,
+        start_timeout=args.login_timeout,
+        max_connecting=args.max_connecting or 0,
+        connecting_per_address=args.connecting_per_address or 0,
+        auth_tries=args.auth_tries,
+        tables_each=args.tables_each,
     )
     return ServerConfig(
         host=args.host,
@@ -173,12 +225,24 @@ BOT_THREAD_SWITCH = 0.001
 """Seconds a thread runs before Python lets another (the event loop) take over."""
 
 
+LOG_FORMAT = "%(asctime)s %(levelname)s %(message)s"
+
+
+def configure_logging(verbose: bool) -> None:
+    """The server's log on stderr: its own lines (failed logins, refusals, the apps'
+    errors, sessions) always; with ``verbose``, more of its own and asyncssh's."""
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format=LOG_FORMAT)
+    logging.getLogger("craits.server").setLevel(logging.DEBUG if verbose else logging.INFO)
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""Each stops the server with the same cleanup (a closed terminal sends SIGHUP)."""
+
+
 def serve_main(args: argparse.Namespace) -> int:
-    """Run the server until Ctrl+C or SIGTERM; the exit status."""
-    logging.basicConfig(
-        level=logging.INFO if args.verbose else logging.WARNING,
-        format="%(asctime)s %(levelname)s %(message)s",
-    )
+    """Run the server until Ctrl+C, SIGTERM or SIGHUP; the exit status (2: it could
+    not start, for a reason said in one line)."""
+    configure_logging(args.verbose)
     try:
         config = config_from(args)
     except ValueError as err:
@@ -187,25 +251,34 @@ def serve_main(args: argparse.Namespace) -> int:
     # Hard bots think in threads (see `Table._drive`); the event loop, which answers
     # every session, gets its turn every millisecond instead of every five.
     sys.setswitchinterval(BOT_THREAD_SWITCH)
+    # Whatever the server makes (the store's files, the socket's directory) is
+    # the host's alone.
+    umask = os.umask(0o077)
     try:
         asyncio.run(_serve(config))
+    except StartupError as err:
+        print(f"craits-tui serve: {err}", file=sys.stderr)
+        return 2
     except OSError as err:
-        print(f"craits-tui serve: {err.strerror or err}", file=sys.stderr)
+        where = f"{config.host} port {config.port}"
+        print(f"craits-tui serve: cannot listen on {where}: {err.strerror or err}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         pass
+    finally:
+        os.umask(umask)
     return 0
 
 
 async def _serve(config: ServerConfig) -> None:
     from .ssh import CraitsServer  # asyncssh only when serving
 
-    server = CraitsServer(config)
-    await server.start()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in STOP_SIGNALS:
         loop.add_signal_handler(sig, stop.set)
+    server = CraitsServer(config)
+    await server.start()
     where = f"-p {server.port} {_shown_host(config.host)}"
     print(f"Craits server: ssh {where}  (auth: {config.auth})")
     print(f"Host key: {server.fingerprint}")

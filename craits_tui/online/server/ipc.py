@@ -24,8 +24,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +40,7 @@ from ..protocol import (
     decode,
     encode,
 )
+from . import sockdir
 from .authority import Authority
 from .limits import Limits, TokenBucket
 from .operations import Refusal
@@ -110,9 +109,14 @@ class IpcServer:
     """The authority's socket: accepts the apps' connections and hands their
     messages over, within the limits."""
 
-    def __init__(self, authority: Authority, limits: Limits | None = None) -> None:
+    def __init__(
+        self, authority: Authority, limits: Limits | None = None, record: Path | None = None
+    ) -> None:
+        """``record``: where to write down the socket's directory, so that the next
+        server cleans it up if this one is killed (see `sockdir`)."""
         self.authority = authority
         self.limits = limits or Limits()
+        self._record = record
         self._server: asyncio.AbstractServer | None = None
         self._directory: Path | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -134,8 +138,7 @@ class IpcServer:
 
     async def start(self) -> Path:
         """Listen in a new private directory; returns the socket's path."""
-        directory = Path(tempfile.mkdtemp(prefix="craits-"))
-        os.chmod(directory, 0o700)  # mkdtemp makes it so; say it where it matters
+        directory = sockdir.make(self._record, [SOCKET_NAME])
         self._directory = directory
         path = directory / SOCKET_NAME
         self._server = await asyncio.start_unix_server(self._serve, path=str(path))
@@ -156,7 +159,7 @@ class IpcServer:
             await self._server.wait_closed()
             self._server = None
         if self._directory is not None:
-            shutil.rmtree(self._directory, ignore_errors=True)
+            sockdir.remove(self._directory, self._record)
             self._directory = None
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

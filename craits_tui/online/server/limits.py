@@ -2,7 +2,8 @@
 
 A game server open to a LAN (or more) must stay fair when one client misbehaves,
 by accident or on purpose: too many sessions from one address, a session left
-open for hours, a client sending commands in a tight loop or sending garbage.
+open for hours, connections that never log in, a client sending commands in a
+tight loop or sending garbage.
 Each limit here is small and local; the servers apply them per connection, so
 one client reaching a limit costs the others nothing.
 """
@@ -10,9 +11,10 @@ one client reaching a limit costs the others nothing.
 from __future__ import annotations
 
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,19 +41,55 @@ class Limits:
     ignoring its refusals is not a person."""
     handshake: float = 10.0
     """Seconds a new socket connection has to say hello."""
-    login_timeout: float = 60.0
-    """Seconds an SSH client has to authenticate."""
+    login_timeout: float = 10.0
+    """Seconds an SSH client has to authenticate, from its first byte..."""
+    start_timeout: float = 10.0
+    """...and then to start its game session (a shell on its one session channel)."""
+    max_connecting: int = 0
+    """SSH connections not yet in a game session (logging in, or logged in and not
+    started), in total; 0: twice `max_sessions`. When it is reached, a newcomer
+    makes room by closing the oldest such connection of the address holding the
+    most of them, so that many addresses cannot keep a new one out either."""
+    connecting_per_address: int = 0
+    """The same, from one address; 0: twice `per_address`."""
+    auth_tries: int = 3
+    """Failed tries at logging in (passwords or keys) before a connection is closed."""
+    resize_interval: float = 0.1
+    """Seconds between two window sizes passed on to an app: a client resizing in a
+    loop costs its app (and the server) a redraw this often at most."""
     abandon_after: float = 2 * 60.0
     """Seconds a table with nobody at it (no one connected, no spectator) stays
     open; its game stays saved."""
+    tables_each: int = 3
+    """Tables open at once that one player, or one address, has opened."""
 
     def __post_init__(self) -> None:
-        for name in ("max_sessions", "per_address"):
+        # Twice the sessions: room for everyone at once to log in, and as many more.
+        if self.max_connecting == 0:
+            object.__setattr__(self, "max_connecting", 2 * self.max_sessions)
+        if self.connecting_per_address == 0:
+            object.__setattr__(self, "connecting_per_address", 2 * self.per_address)
+        for name in (
+            "max_sessions",
+            "per_address",
+            "max_connecting",
+            "connecting_per_address",
+            "auth_tries",
+        ):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")
-        for name in ("idle_timeout", "rate", "burst", "handshake", "login_timeout"):
+        for name in (
+            "idle_timeout",
+            "rate",
+            "burst",
+            "handshake",
+            "login_timeout",
+            "start_timeout",
+        ):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be more than 0")
+        if self.resize_interval < 0:
+            raise ValueError("resize_interval cannot be negative")
 
 
 class TokenBucket:
@@ -112,4 +150,54 @@ class SessionCounter:
         if self._by_address[address] > 1:
             self._by_address[address] -= 1
         else:
+            del self._by_address[address]
+
+
+T = TypeVar("T")
+
+
+class Arrivals(Generic[T]):
+    """Connections not yet in a game session, in total and per address, against
+    their own caps (apart from the sessions'): those logging in cost the server a
+    key exchange and memory but play nothing, so a flood of them must neither
+    crowd out the players nor let one address keep the others away."""
+
+    def __init__(self, total: int, per_address: int) -> None:
+        self.total = total
+        self.per_address = per_address
+        self._by_address: dict[str, OrderedDict[T, None]] = {}
+        self._count = 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def count(self, address: str) -> int:
+        """Connections from ``address`` counted now."""
+        return len(self._by_address.get(address, ()))
+
+    def admit(self, address: str, item: T) -> tuple[bool, T | None]:
+        """Count ``item`` (a new connection from ``address``) if it may stay: whether
+        it may, and the connection it replaces (to be closed), if any."""
+        held = self.count(address)
+        if held >= self.per_address:
+            return False, None
+        evicted: T | None = None
+        if self._count >= self.total:
+            crowd = max(self._by_address, key=lambda a: len(self._by_address[a]))
+            if len(self._by_address[crowd]) <= held:
+                return False, None  # the newcomer's own address is the crowd
+            evicted = next(iter(self._by_address[crowd]))  # its oldest
+            self.leave(crowd, evicted)
+        self._by_address.setdefault(address, OrderedDict())[item] = None
+        self._count += 1
+        return True, evicted
+
+    def leave(self, address: str, item: T) -> None:
+        """``item`` went into a game session, or away (nothing if not counted)."""
+        held = self._by_address.get(address)
+        if held is None or item not in held:
+            return
+        del held[item]
+        self._count -= 1
+        if not held:
             del self._by_address[address]

@@ -1,0 +1,67 @@
+"""What ``craits-tui serve`` can be told, and how it says it cannot start."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+from .limits import Limits
+
+AUTH_MODES = ("open", "password", "keys")
+
+PASSWORD_VARIABLE = "CRAITS_SERVER_PASSWORD"
+
+
+class StartupError(Exception):
+    """The server cannot start, for a reason the host can fix (a damaged file, a
+    data directory in use): ``str()`` is one line naming the file and the problem."""
+
+
+def default_data_dir() -> Path:
+    """The server's directory: its host key and its saved games."""
+    return platformdirs.user_data_path("craits", appauthor=False) / "server"
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Everything ``craits-tui serve`` can be told."""
+
+    host: str = "127.0.0.1"
+    port: int = 2222
+    auth: str = "open"
+    """``open`` (anyone: for a LAN), ``password`` (one shared password) or ``keys``
+    (the public keys in `authorized_keys`)."""
+    password: str | None = None
+    authorized_keys: Path | None = None
+    grace: float = 60.0
+    bot_pace: float = 0.6
+    limits: Limits = field(default_factory=Limits)
+    data_dir: Path | None = None
+    """Where the host key and the games are kept (default: `default_data_dir`)."""
+    app: tuple[str, ...] = ("craits_tui",)
+    """The module (or ``.py`` script) each session runs, with its arguments; the
+    server adds ``--remote SOCKET``."""
+    auth_delay: float = 1.0
+    """Seconds a client address waits after its first failed try at logging in
+    before its next try is judged (and the failure answered); each further failure
+    doubles it, up to `auth_delay_max`."""
+    auth_delay_max: float = 60.0
+    keepalive: float = 30.0
+    """Seconds between keepalives: a connection that dies without a word is noticed
+    after three missed ones, and its seat's grace period begins."""
+
+    def __post_init__(self) -> None:
+        if self.auth not in AUTH_MODES:
+            raise ValueError(f"--auth must be one of {', '.join(AUTH_MODES)}")
+        if self.auth == "password" and not self.password:
+            raise ValueError(
+                f"--auth password needs a password: --password-file or {PASSWORD_VARIABLE}"
+            )
+        if self.auth == "keys" and self.authorized_keys is None:
+            raise ValueError("--auth keys needs --authorized-keys FILE")
+        if self.grace < 0 or self.bot_pace < 0:
+            raise ValueError("--grace and --bot-pace cannot be negative")
+        if self.auth_delay < 0 or self.auth_delay_max < self.auth_delay:
+            raise ValueError("auth_delay cannot be negative nor more than auth_delay_max")

@@ -1,0 +1,394 @@
+"""One SSH session: an app in a pseudo-terminal of its own, bytes pumped both ways.
+
+The session asks the authority for a seat in the lobby (a token), starts the app
+(`app`) in its terminal (`pty`), and then only moves bytes: the client's keys to
+the terminal, what the app draws to the client, window sizes (coalesced). It
+ends when the app ends, the client leaves, the player is idle too long or the
+server stops; its connection ends with it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+from collections.abc import Mapping
+from typing import Protocol
+
+import asyncssh
+
+from .app import FAILED, AppLog, app_command, signal_group, start_app, terminal_environment
+from .authority import Authority, SessionRefused
+from .config import ServerConfig
+from .ipc import IpcServer
+from .limits import Limits, SessionCounter
+from .pty import Resizer, Size, bounded, set_size
+
+log = logging.getLogger("craits.server")
+
+KILL_AFTER = 3.0
+"""Seconds an app is given to end by itself (after its ``bye`` or a hangup)."""
+MAX_EARLY_INPUT = 64 * 1024
+"""Bytes of keys kept for an app that has not started yet, or is not reading."""
+
+
+class SessionHost(Protocol):
+    """What a session needs of the server."""
+
+    config: ServerConfig
+    limits: Limits
+    sessions: SessionCounter
+    authority: Authority | None
+    ipc: IpcServer | None
+    live: set[GameSession]
+
+
+class SessionOwner(Protocol):
+    """What a session needs of its SSH connection."""
+
+    address: str
+    client: str
+    """The address as limits count it (`auth.client_key`)."""
+    key: str | None
+
+    def session_started(self) -> None:
+        """The client asked for its shell (or a command): the game session begins."""
+
+    def session_ended(self) -> None:
+        """The session is over: the connection goes too."""
+
+
+class GameSession(asyncssh.SSHServerSession[bytes]):
+    """One SSH session channel, and the app it runs."""
+
+    def __init__(self, host: SessionHost, owner: SessionOwner) -> None:
+        self.host = host
+        self.owner = owner
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term_type: str | None = None
+        self.size: Size = (80, 24, 0, 0)
+        self.command: str | None = None
+        self.user = ""
+        self.token: str | None = None
+        self.process: asyncio.subprocess.Process | None = None
+        self.finished: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._admitted = False
+        self._master = -1
+        self._log: AppLog | None = None
+        self._resizer = Resizer(self._apply_size, host.limits.resize_interval)
+        self._reading = False
+        self._paused = False
+        self._pending = bytearray()
+        self._reason: bytes | None = None
+        self._signalled = False
+        self._last_input = 0.0
+        self._idle: asyncio.TimerHandle | None = None
+        self._killer: asyncio.TimerHandle | None = None
+        self._ended = False
+
+    @property
+    def who(self) -> str:
+        """The session, as the log names it."""
+        return f"session of {self.user!r} from {self.owner.address}"
+
+    # --- What the client asks ---------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
+    ) -> bool:
+        self.term_type = term_type
+        if term_size[0] > 0 and term_size[1] > 0:
+            self.size = bounded(term_size)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        # Accepted only to say no in words: a refused request leaves the client
+        # with a bare "exec request failed".
+        self.command = command
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False  # no SFTP, nor any other subsystem
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def signal_received(self, signal: str) -> None:
+        pass  # the game has its own keys to quit
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        self.user = str(self.chan.get_connection().get_extra_info("username") or "")
+        self.owner.session_started()
+        asyncio.get_running_loop().create_task(self._run(), name="craits-session")
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if width > 0 and height > 0:
+            self.size = bounded((width, height, pixwidth, pixheight))
+            if self._master >= 0:
+                self._resizer.want(self.size)
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        self._last_input = asyncio.get_running_loop().time()
+        if self._master < 0 and len(self._pending) > MAX_EARLY_INPUT:
+            return  # the app is not started yet: keep the first keys, not a flood
+        self._pending += data
+        self._flush_input()
+
+    def eof_received(self) -> bool:
+        return False  # the client has nothing more to say: the session ends
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._ended = True
+        self.hang_up(None)
+        self.owner.session_ended()
+
+    def pause_writing(self) -> None:
+        # The client's side is full: stop reading what the app draws until it drains.
+        self._paused = True
+        self._stop_reading()
+
+    def resume_writing(self) -> None:
+        self._paused = False
+        self._start_reading()
+
+    # --- Running the app ----------------------------------------------------------
+
+    async def _run(self) -> None:
+        try:
+            refusal = self._refusal()
+            if refusal is not None:
+                self._finish(1, refusal)
+                return
+            self._admitted = True
+            self.host.live.add(self)
+            status = await self._play()
+            self._drain_output()
+            self._finish(status, self._reason)
+        except SessionRefused as err:
+            log.info("%s refused: %s", self.who, err)
+            self._finish(1, str(err).encode())
+        except Exception:
+            log.exception("%s could not start", self.who)
+            self._finish(1, b"The Craits server could not start the game.")
+        finally:
+            self._cleanup()
+
+    def _refusal(self) -> bytes | None:
+        """Why this session cannot be a game, if it cannot."""
+        if self.command is not None:
+            return b"This server runs only the Craits game: connect without a command."
+        if self.term_type is None:
+            return b"The Craits game needs a terminal: connect with ssh -t."
+        over = self.host.sessions.admit(self.owner.client)
+        if over == "full":
+            return b"The Craits server is full: try again later."
+        if over == "per-address":
+            return b"Too many sessions from your address: close one and try again."
+        return None
+
+    def _finish(self, status: int, text: bytes | None) -> None:
+        """The session's last words (one sentence, if any) and exit status."""
+        if self.chan is None or self._ended:
+            return
+        with contextlib.suppress(OSError, asyncssh.Error):
+            if text:
+                self.chan.write_stderr(b"\r\n" + text + b"\r\n")
+            self.chan.exit(status)
+
+    async def _play(self) -> int:
+        """Start the app in a new terminal and wait for it to end; its exit status."""
+        host = self.host
+        authority, ipc, chan = host.authority, host.ipc, self.chan
+        assert authority is not None and ipc is not None and chan is not None
+        self.token = authority.open_session(
+            self.user, key=self.owner.key, address=self.owner.address
+        )
+        argv, env = app_command(host.config.app, ipc.path, self.token)
+        env.update(terminal_environment(self.term_type, chan.get_environment()))
+        app = await start_app(argv, env, ipc.directory, self.size)
+        self.process, self._master = app.process, app.master
+        self._log = AppLog(app.errors, self.who)
+        log.info("%s: started", self.who)
+        if self._ended:
+            self.hang_up(None)
+        else:
+            self._start_reading()
+            self._flush_input()
+            loop = asyncio.get_running_loop()
+            self._last_input = loop.time()
+            self._idle = loop.call_later(host.limits.idle_timeout, self._check_idle)
+        status = await self.process.wait()
+        self._log.close()  # the app's last words first, then the session's end
+        if status < 0 and not self._signalled:
+            log.warning("%s: the app was killed by signal %d", self.who, -status)
+            self._reason = self._reason or FAILED.encode()
+        log.info("%s: ended (status %d)", self.who, status)
+        return status if 0 <= status <= 255 else 128 + min(-status, 127)
+
+    # --- Pumping --------------------------------------------------------------
+
+    def _apply_size(self, size: Size) -> None:
+        if self._master >= 0:
+            set_size(self._master, size)  # the kernel then tells the app
+
+    def _start_reading(self) -> None:
+        if self._master >= 0 and not self._reading and not self._paused:
+            asyncio.get_running_loop().add_reader(self._master, self._from_app)
+            self._reading = True
+
+    def _stop_reading(self) -> None:
+        if self._reading:
+            asyncio.get_running_loop().remove_reader(self._master)
+            self._reading = False
+
+    def _from_app(self) -> None:
+        try:
+            data = os.read(self._master, 65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""  # EIO: the app's end of the terminal is closed
+        if not data:
+            self._stop_reading()
+            return
+        self._to_client(data)
+
+    def _to_client(self, data: bytes) -> None:
+        """What the app drew, to the player; dropped once the channel is gone."""
+        if self.chan is None or self._ended:
+            return
+        try:
+            self.chan.write(data)
+        except (BrokenPipeError, asyncssh.Error):
+            # The client left between two reads: end the session as if it said so.
+            self._ended = True
+            self._stop_reading()
+            self.hang_up(None)
+
+    def _drain_output(self) -> None:
+        """What the app wrote just before it ended, to the client."""
+        if self._master < 0 or self._ended or self.chan is None:
+            return
+        self._stop_reading()
+        while True:
+            try:
+                data = os.read(self._master, 65536)
+            except OSError:
+                return
+            if not data or self._ended:
+                return
+            self._to_client(data)
+
+    def _flush_input(self) -> None:
+        """Hand the client's keys to the app, as much as the terminal takes now."""
+        if self._master < 0 or not self._pending:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            written = os.write(self._master, self._pending)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            self._pending.clear()
+            return
+        del self._pending[:written]
+        loop.remove_writer(self._master)
+        if self._pending:
+            loop.add_writer(self._master, self._flush_input)
+            if len(self._pending) > MAX_EARLY_INPUT and self.chan is not None:
+                self.chan.pause_reading()  # the app is not reading: hold the client
+        elif self.chan is not None and not self._ended:
+            self.chan.resume_reading()
+
+    # --- Ending ---------------------------------------------------------------
+
+    def _check_idle(self) -> None:
+        loop = asyncio.get_running_loop()
+        idle = loop.time() - self._last_input
+        limit = self.host.limits.idle_timeout
+        if idle < limit:
+            self._idle = loop.call_later(limit - idle, self._check_idle)
+            return
+        minutes = round(limit / 60)
+        self.end(
+            "idle",
+            f"No input for {minutes} minutes." if minutes else "No input for too long.",
+        )
+
+    def said(self, reason: bytes) -> None:
+        """What the player reads once the app has ended."""
+        self._reason = reason
+
+    def end(self, code: str, message: str) -> None:
+        """Ask the app to end (``bye``), then make sure it does."""
+        self._reason = message.encode()
+        authority = self.host.authority
+        if self.token is not None and authority is not None:
+            authority.close_session(self.token, code, message)
+        self._schedule_kill()
+
+    def hang_up(self, reason: bytes | None) -> None:
+        """The session is over (the client left, or the server stops): the app's
+        terminal hangs up, and the app is killed if it lingers."""
+        if reason is not None:
+            self._reason = reason
+        if self.token is not None and self.host.authority is not None:
+            self.host.authority.close_session(self.token, "ended", "The session ended.")
+        process = self.process
+        if process is not None and process.returncode is None:
+            self._signalled = True
+            signal_group(process.pid, signal.SIGHUP)
+            self._schedule_kill()
+        elif process is None and not self.finished.done() and not self._admitted:
+            self.finished.set_result(None)
+
+    def _schedule_kill(self) -> None:
+        if self._killer is None and self.process is not None:
+            loop = asyncio.get_running_loop()
+            self._killer = loop.call_later(KILL_AFTER, self._kill)
+
+    def _kill(self) -> None:
+        process = self.process
+        if process is not None and process.returncode is None:
+            self._signalled = True
+            signal_group(process.pid, signal.SIGKILL)
+
+    def _cleanup(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._resizer.cancel()
+        if self._idle is not None:
+            self._idle.cancel()
+        if self._killer is not None:
+            self._killer.cancel()
+        if self.process is not None:
+            # The app is gone; anything it started in its group goes with it.
+            signal_group(self.process.pid, signal.SIGKILL)
+        if self._log is not None:
+            self._log.close()
+        if self._master >= 0:
+            self._stop_reading()
+            loop.remove_writer(self._master)
+            os.close(self._master)
+            self._master = -1
+        if self.token is not None and self.host.authority is not None:
+            self.host.authority.close_session(self.token, "ended", "The session ended.")
+        if self._admitted:
+            self.host.sessions.release(self.owner.client)
+            self._admitted = False
+        self.host.live.discard(self)
+        if not self.finished.done():
+            self.finished.set_result(None)
+        if self.chan is not None and not self._ended:
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.chan.close()
+        # The client is told to close the channel; one that does not is not waited for.
+        loop.call_later(KILL_AFTER, self.owner.session_ended)
