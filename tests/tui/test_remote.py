@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import contextlib
 import dataclasses
+import io
 import itertools
+import os
 import random
 import shutil
+import sys
 import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -26,6 +30,7 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
+from textual import on
 from textual.message import Message as TextualMessage
 from textual.pilot import Pilot
 from textual.widgets import DataTable, RadioSet, Select
@@ -852,6 +857,106 @@ def test_no_screen_knows_the_app_and_no_module_imports_in_a_circle() -> None:
     circles = [name for name in modules if reaches(name, name, {name})]
     assert circles == []
     assert all(len(path.read_text().splitlines()) <= 400 for path in modules.values())
+
+
+# --- A crash ----------------------------------------------------------------------------------------
+
+
+class CrashingApp(RemoteApp):
+    """A RemoteApp with a bug in a handler: the new table's form fails."""
+
+    @on(ShowCreateForm)
+    def _bug(self) -> None:
+        raise RuntimeError("a bug in a handler")
+
+
+async def test_a_crash_goes_to_the_log_not_to_the_terminal(
+    server: FakeServer, capfd: pytest.CaptureFixture[str]
+) -> None:
+    log = io.StringIO()
+    with contextlib.redirect_stderr(log):  # the launcher's pipe to the server's log
+        app = remote_app(server.path, cls=CrashingApp)
+    with pytest.raises(RuntimeError, match="a bug in a handler"):
+        async with app.run_test(size=SIZE) as pilot:
+            await connected(pilot)
+            await pilot.press("n")
+            await until(pilot, lambda: app.return_code is not None)
+    assert app.return_code == 1
+    assert "a bug in a handler" in log.getvalue() and "Traceback" in log.getvalue()
+    terminal = capfd.readouterr()
+    assert "Traceback" not in terminal.out + terminal.err
+    assert "a bug in a handler" not in terminal.out + terminal.err
+
+
+CRASHING_SESSION = """
+import sys
+sys.stderr = open(sys.argv[2], "w", buffering=1)  # as the launcher: the server's log
+from textual import on
+from craits_tui.online.client import app
+from craits_tui.online.client.messages import ServerSaid
+from craits_tui.online.protocol import TableList
+
+class Crashing(app.RemoteApp):
+    @on(ServerSaid)
+    def _bug(self, said):
+        if isinstance(said.message, TableList):
+            raise RuntimeError("a bug in a handler")
+
+app.RemoteApp = Crashing
+app.run_remote(sys.argv[1])
+"""
+
+
+async def test_a_crashed_session_ends_nonzero_with_its_traceback_in_the_log(
+    server: FakeServer, tmp_path: Path
+) -> None:
+    """The real thing: the app in a terminal of its own, its sys.stderr a file."""
+    import fcntl
+    import struct
+    import termios
+
+    log = tmp_path / "server.log"
+    script = tmp_path / "session.py"  # a file: Textual finds a screen's styles beside it
+    script.write_text(CRASHING_SESSION, encoding="utf-8")
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "CRAITS_SESSION": TOKEN, "TERM": "xterm-256color"}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(script),
+        server.path,
+        str(log),
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(slave)
+    drawn = bytearray()
+    loop = asyncio.get_running_loop()
+
+    def read() -> None:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # the app's end is closed
+            data = b""
+        if data:
+            drawn.extend(data)
+        else:
+            loop.remove_reader(master)
+
+    loop.add_reader(master, read)
+    try:
+        status = await asyncio.wait_for(process.wait(), PATIENCE)
+    finally:
+        with contextlib.suppress(ValueError, OSError):
+            loop.remove_reader(master)
+        os.close(master)
+    assert status == 1
+    assert b"Traceback" not in drawn and b"a bug in a handler" not in drawn
+    logged = log.read_text()
+    assert "Traceback" in logged and "a bug in a handler" in logged
 
 
 # --- Refusing here what the server refuses ------------------------------------------------------------

@@ -11,8 +11,10 @@ session with a message that says why.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
+from rich.console import Console
 from textual import events, on, work
 
 from ...app import CraitsApp, Launch
@@ -52,6 +54,10 @@ class RemoteApp(CraitsApp):
         self, socket_path: str, settings: Settings | None = None, *, token: str | None = None
     ) -> None:
         super().__init__(Launch(), settings or Settings())
+        # A crash's traceback goes where sys.stderr points now: the session's
+        # launcher points it at the server's log, while Textual draws on the
+        # terminal (sys.__stderr__), which is the player's and must not get it.
+        self.error_console = Console(markup=False, highlight=False, file=sys.stderr)
         self.socket_path = socket_path
         self.token = token
         self.connection: RemoteConnection | None = None
@@ -197,10 +203,16 @@ def run_remote(socket_path: str, settings: Settings | None = None) -> None:
     """Run the app for one online session: the lobby of the server listening at
     ``socket_path``, with the token from the environment. Nothing is saved here:
     the server keeps the games.
+
+    Ends the process with a nonzero status when the app ended on an error (its
+    traceback went to ``sys.stderr``, the server's log), so that the launcher can
+    tell the player in a sentence.
     """
     # Read once and forgotten: nothing this process starts needs the secret.
     token = os.environ.pop(TOKEN_VARIABLE, "")
     app = RemoteApp(socket_path, settings, token=token)
     message = app.run()
+    if app.return_code:
+        raise SystemExit(app.return_code)
     if message:
         print(message)
