@@ -452,6 +452,7 @@ async def test_the_lobby_lists_the_open_tables(server: FakeServer) -> None:
         lobby = await connected(pilot)
         assert [type(m) for m in server.received[:2]] == [Hello, ListTables]
         assert "Ann" in text(pilot, "#lobby-who")
+        assert lobby.check_action("join", ()) is True
         # No seat is kept: the line says how a code is used instead.
         assert "Reconnect takes it back" in text(pilot, "#lobby-kept")
         assert not lobby.query_one("#lobby-kept").has_class("-kept")
@@ -789,6 +790,9 @@ async def test_no_server_at_the_socket_is_a_message_not_a_traceback(socket_path:
     app = remote_app(socket_path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, Disconnected))
+        # The lobby below never had a connection: its ways to a table stay dimmed.
+        (lobby,) = [s for s in app.screen_stack if isinstance(s, LobbyScreen)]
+        assert lobby.check_action("join", ()) is None and lobby.check_action("help", ())
         assert text(pilot, "#gone-reason").startswith("Could not reach the Craits server")
 
 

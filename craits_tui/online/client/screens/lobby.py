@@ -36,6 +36,9 @@ LIST_EVERY = 5.0
 
 _COLUMNS = ("code", "name", "host", "players", "game", "watching")
 
+_NEEDS_SERVER = frozenset({"new_table", "join", "watch", "type_code", "reconnect"})
+"""The lobby's actions that wait for the connection."""
+
 
 class LobbyScreen(Listening, Roomy, Screen):
     """Who the player is here, the seat kept for them, the open tables, and ways
@@ -114,6 +117,7 @@ class LobbyScreen(Listening, Roomy, Screen):
         self._show_welcome(connection.welcome)
         self._show_tables()
         self._ask_tables()
+        self.refresh_bindings()  # the ways to a table are open now
 
     def _ask_tables(self) -> None:
         if self.connection is not None:
@@ -218,6 +222,11 @@ class LobbyScreen(Listening, Roomy, Screen):
             return listed.get(typed.casefold(), typed)
         info = self._selected()
         return info.code if info is not None else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in _NEEDS_SERVER and self.connection is None:
+            return None  # shown, dimmed, until the server is there
+        return True
 
     def _connected(self) -> RemoteConnection | None:
         if self.connection is None:
