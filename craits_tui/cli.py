@@ -226,7 +226,8 @@ def _remote(args: argparse.Namespace) -> None:
         language=args.lang,
     )
     use_language(settings.language)
-    from .remote import run_remote  # after the language is set: screens translate at import
+    # After the language is set: screens translate at import.
+    from .online.client.app import run_remote
 
     run_remote(args.remote, settings)
 

@@ -1,22 +1,37 @@
 """Playing online, from the session's side, against a stand-in server.
 
-The stand-in speaks the protocol of `craits_tui.online.protocol` over a real Unix
-socket: it lists tables, seats the player, runs a real game whose events it sends
-redacted for the player's seat, plays its bots at once, and refuses what the rules
-refuse. So these tests need nothing of the real server.
+The stand-in speaks the typed protocol of `craits_tui.online.protocol` over a real
+Unix socket: it lists tables, seats the player and keeps their seat with a code
+that changes at each use, runs a real game whose events it sends redacted for the
+player's seat, plays its bots at once, and refuses what the rules refuse. So
+these tests need nothing of the real server.
+
+Nothing here waits a set time for something to happen, or to show that nothing
+did: the tests wait for conditions (`until`), and a request the server must
+have heard before a later one (`heard_up_to`) shows that nothing else was sent.
 """
 
 from __future__ import annotations
 
+import ast
 import asyncio
+import contextlib
+import dataclasses
+import io
+import itertools
+import os
 import random
 import shutil
+import sys
 import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
+from textual import on
+from textual.message import Message as TextualMessage
 from textual.pilot import Pilot
 from textual.widgets import DataTable, RadioSet, Select
 
@@ -36,37 +51,62 @@ from craits_core import (
     command_from_dict,
 )
 from craits_core.bots import LEVELS, make_bot
-from craits_tui.online.protocol import decode_object as decode
-from craits_tui.online.protocol import encode_fields as encode
-from craits_tui.remote import (
-    ConnectionProblem,
-    RemoteConnection,
-    RemoteTable,
+from craits_tui.online.client.app import RemoteApp
+from craits_tui.online.client.checks import normal_form, why_illegal
+from craits_tui.online.client.connection import ConnectionProblem, RemoteConnection
+from craits_tui.online.client.messages import ShowCreateForm, ShowLobby
+from craits_tui.online.client.screens.create import CreateTableScreen
+from craits_tui.online.client.screens.dialogs import ConfirmLeave, Disconnected
+from craits_tui.online.client.screens.lobby import LobbyScreen
+from craits_tui.online.client.screens.table import RemoteTableScreen
+from craits_tui.online.client.screens.waiting import WaitingRoom
+from craits_tui.online.client.table import RemoteTable
+from craits_tui.online.client.words import BYES, REFUSALS, bye_text, refusal_text
+from craits_tui.online.protocol import (
+    TO_SERVER,
+    Bye,
+    ByeCode,
+    CreateTable,
+    FillSeat,
+    GameEvent,
+    Hello,
+    Joined,
+    JoinTable,
+    LeaveTable,
+    Left,
+    ListTables,
+    Message,
+    Reconnect,
+    RefusalCode,
+    Refused,
+    SeatInfo,
+    SendCommand,
+    StartGame,
+    TableChanged,
     TableInfo,
-    normal_form,
-    why_illegal,
-)
-from craits_tui.screens.lobby import (
-    CodePrompt,
-    ConfirmLeave,
-    CreateTableScreen,
-    Disconnected,
-    LobbyScreen,
-    RemoteApp,
-    RemoteTableScreen,
-    WaitingRoom,
+    TableList,
+    Welcome,
+    decode,
+    encode,
 )
 from craits_tui.screens.options import OptionsScreen
 from craits_tui.settings import Settings
 from craits_tui.table import LocalTable, Seat
 from craits_tui.widgets.footer import Footer
 from craits_tui.widgets.hand import Hand
+from craits_tui.widgets.title import TitleBar
 
 from ..decks import stacked_game
 from .test_random_input import random_input
 
 TOKEN = "a-session-token"
 SIZE = (100, 32)
+PATIENCE = 60.0
+"""Seconds a test waits for a condition before it fails: long, as a busy machine
+may be slow; a test that passes never waits that long."""
+
+ROOT = Path(__file__).resolve().parents[2]
+CLIENT = ROOT / "craits_tui" / "online" / "client"
 
 # Ann (seat 0, the player) plays first: the dealer is Bob (seat 1, a bot).
 ANN = "7H KS 8C 2D QH"
@@ -77,39 +117,53 @@ def ann_first(names: list[str], rules: RuleSet) -> Game:
     return stacked_game([ANN, BOB], "JH", dealer=1, names=names, rules=rules)
 
 
-def lobby_table(code: str, name: str, host: str, started: bool = False) -> dict[str, Any]:
-    return {
-        "code": code,
-        "name": name,
-        "host": host,
-        "rules": RuleSet(short_game=True).to_dict(),
-        "started": started,
-        "seats": [
-            {"name": host, "bot": None, "connected": True, "person": True},
-            {"name": None, "bot": None, "connected": False, "person": True},
-            {"name": "Cy", "bot": "normal", "connected": True, "person": False},
-        ],
-        "spectators": 2 if started else 0,
-    }
+def lobby_table(code: str, name: str, host: str, started: bool = False) -> TableInfo:
+    return TableInfo(
+        code,
+        name,
+        (
+            SeatInfo(host, connected=True),
+            SeatInfo(),
+            SeatInfo("Cy", "normal", connected=True, person=False),
+        ),
+        RuleSet(short_game=True),
+        host=host,
+        host_seat=0,
+        started=started,
+        spectators=2 if started else 0,
+    )
 
 
 class FakeServer:
-    """The server's side of one session: tables, one game, bots that move at once."""
+    """The server's side of one session: tables, one game, bots that move at once.
 
-    def __init__(self, path: str, make_game: Callable[[list[str], RuleSet], Game]) -> None:
+    ``kept``: the table where a seat is kept for the player when they come in (its
+    code is the first one `codes` makes)."""
+
+    def __init__(
+        self,
+        path: str,
+        make_game: Callable[[list[str], RuleSet], Game],
+        kept: str | None = None,
+    ) -> None:
         self.path = path
         self.make_game = make_game
         self.lobby = [
             lobby_table("BOB1", "Bob's table", "Bob"),
             lobby_table("DI22", "Di's", "Di", True),
         ]
-        self.received: list[dict[str, Any]] = []
-        self.table: dict[str, Any] | None = None
+        self.received: list[Message] = []
+        self.table: TableInfo | None = None
         self.seat: int | None = None
         self.game: Game | None = None
         self.bots: LocalTable | None = None
         self.sent = 0
-        self.refuse_next: str | None = None
+        self.refuse_next: Refused | None = None
+        self.codes = (f"SEAT-{n:04d}" for n in itertools.count(1))
+        self.kept = kept
+        """The table where the player's seat is (sitting or away)."""
+        self.code = next(self.codes) if kept else None
+        """That seat's reconnect code."""
         self._writer: asyncio.StreamWriter | None = None
         self._server: asyncio.AbstractServer | None = None
 
@@ -127,112 +181,144 @@ class FakeServer:
         if self._writer is not None:
             self._writer.close()
 
-    def ops(self) -> list[str]:
-        return [m["op"] for m in self.received]
+    def heard(self, kind: type[Message]) -> list[Any]:
+        """The requests of one kind received so far."""
+        return [m for m in self.received if isinstance(m, kind)]
 
     # --- Talking ---------------------------------------------------------------------
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._writer = writer
         while line := await reader.readline():
-            message = decode(line)
+            message = decode(line, TO_SERVER)
             self.received.append(message)
-            getattr(self, "on_" + message["op"])(message)
+            self.answer(message)
 
-    def send(self, op: str, **fields: Any) -> None:
+    def send(self, message: Message) -> None:
         assert self._writer is not None
-        self._writer.write(encode(op, **fields))
+        self._writer.write(encode(message))
 
-    def on_hello(self, message: dict[str, Any]) -> None:
-        if message.get("token") != TOKEN:
-            self.send("refused", code="bad-message", message="Who are you?", params={})
-            return
-        self.send("welcome", player=7, name="Ann", reconnect="RC-4242")
+    def welcome(self) -> None:
+        self.send(Welcome("7", "Ann", self.kept, self.code))
 
-    def on_tables(self, message: dict[str, Any]) -> None:
-        self.send("tables", tables=self.lobby)
+    def answer(self, message: Message) -> None:
+        match message:
+            case Hello(token=token):
+                if token != TOKEN:
+                    self.send(Refused(RefusalCode.UNKNOWN_SESSION, "Who are you?"))
+                else:
+                    self.welcome()
+            case ListTables():
+                self.send(TableList(tuple(self.lobby)))
+            case CreateTable() if self.refuse_next is not None:
+                self.send(self.refuse_next)
+                self.refuse_next = None
+            case CreateTable():
+                self.create(message)
+            case JoinTable():
+                self.join(message)
+            case Reconnect(code=code):
+                self.reconnect(code)
+            case FillSeat(seat=seat, bot=bot):
+                self.fill(seat, bot)
+            case StartGame():
+                self.start()
+            case SendCommand(command=command):
+                self.command(command)
+            case LeaveTable():
+                if self.game is None:  # before the start the seat is freed
+                    self.kept = self.code = None
+                    self.welcome()
+                self.table = None
 
-    def on_create(self, message: dict[str, Any]) -> None:
-        seats = [{"name": "Ann", "bot": None, "connected": True, "person": True}]
-        for i, level in enumerate(message["seats"][1:], start=1):
+    def seated(self, table: TableInfo, seat: int | None, code: str | None = None) -> None:
+        """The player sits (or watches): joined, and told their seat's code."""
+        self.table, self.seat = table, seat
+        self.send(Joined(table.code, seat, table, 0))
+        if seat is not None:
+            self.kept, self.code = table.code, code or next(self.codes)
+            self.welcome()
+
+    def create(self, message: CreateTable) -> None:
+        seats = [SeatInfo("Ann", connected=True)]
+        for i, level in enumerate(message.seats[1:], start=1):
             seats.append(
-                {"name": ["Bob", "Cy", "Di", "Ed"][i - 1], "bot": level, "person": False}
+                SeatInfo(["Bob", "Cy", "Di", "Ed"][i - 1], level, connected=True, person=False)
                 if level
-                else {"name": None, "bot": None, "connected": False, "person": True}
+                else SeatInfo()
             )
-        self.table = {
-            "code": "ANN1",
-            "name": message["name"],
-            "host": "Ann",
-            "rules": message["rules"],
-            "started": False,
-            "seats": seats,
-            "spectators": 0,
-        }
-        self.seat = 0
-        self.send("joined", code="ANN1", seat=0, table=self.table, events=0)
-
-    def on_join(self, message: dict[str, Any]) -> None:
-        listed = {t["code"]: t for t in self.lobby}
-        if message["code"] not in listed:
-            self.send("refused", code="no-such-table", message="No such table.", params={})
-            return
-        self.table = dict(listed[message["code"]])
-        self.seat = None if message.get("spectate") else 1
-        if self.seat is not None:
-            self.table["seats"][1] = {"name": "Ann", "bot": None, "connected": True}
-        self.send("joined", code=self.table["code"], seat=self.seat, table=self.table, events=0)
-
-    def on_fill(self, message: dict[str, Any]) -> None:
-        assert self.table is not None
-        bot = message["bot"]
-        self.table["seats"][message["seat"]] = (
-            {"name": "Bot", "bot": bot, "person": False}
-            if bot
-            else {"name": None, "bot": None, "person": True}
+        table = TableInfo(
+            "ANN1", message.name or "", tuple(seats), message.rules, host="Ann", host_seat=0
         )
-        self.send("table", table=self.table)
+        self.seated(table, 0)
 
-    def on_start(self, message: dict[str, Any] | None = None) -> None:
+    def join(self, message: JoinTable) -> None:
+        listed = {t.code: t for t in self.lobby}
+        if message.code not in listed:
+            self.send(Refused(RefusalCode.NO_SUCH_TABLE, "No such table."))
+            return
+        table = listed[message.code]
+        if message.spectate:
+            self.seated(table, None)
+            return
+        seats = list(table.seats)
+        seats[1] = SeatInfo("Ann", connected=True)
+        # One's own seat taken back keeps its code; a new seat has a new one.
+        self.seated(
+            dataclasses.replace(table, seats=tuple(seats)),
+            1,
+            self.code if message.code == self.kept else None,
+        )
+
+    def reconnect(self, code: str) -> None:
+        if self.kept is None or code != self.code:
+            self.send(Refused(RefusalCode.UNKNOWN_CODE, "No seat is kept for that code."))
+            return
+        listed = {t.code: t for t in self.lobby}
+        seats = list(listed[self.kept].seats)
+        seats[1] = SeatInfo("Ann", connected=True)
+        self.seated(dataclasses.replace(listed[self.kept], seats=tuple(seats)), 1)
+
+    def fill(self, seat: int, bot: str | None) -> None:
+        assert self.table is not None
+        seats = list(self.table.seats)
+        seats[seat] = SeatInfo("Bot", bot, connected=True, person=False) if bot else SeatInfo()
+        self.table = dataclasses.replace(self.table, seats=tuple(seats))
+        self.send(TableChanged(self.table))
+
+    def start(self) -> None:
         """The host starts: free seats get bots, the game is dealt."""
         assert self.table is not None
-        seats = []
-        for i, seat in enumerate(self.table["seats"]):
-            if seat["name"] is None:
-                seat = {"name": f"Bot{i}", "bot": "random", "person": False}
-            seats.append(seat)
-        self.table = {**self.table, "seats": seats, "started": True}
-        self.send("table", table=self.table)
-        names = [s["name"] for s in seats]
-        self.game = self.make_game(names, RuleSet.from_dict(self.table["rules"]))
+        seats = tuple(
+            SeatInfo(f"Bot{i}", "random", connected=True, person=False) if seat.free else seat
+            for i, seat in enumerate(self.table.seats)
+        )
+        self.table = dataclasses.replace(self.table, seats=seats, started=True)
+        self.send(TableChanged(self.table))
+        names = [s.name or "" for s in seats]
+        self.game = self.make_game(names, self.table.rules)
         self.bots = LocalTable(
             self.game,
-            [
-                Seat(s["name"], s.get("bot") if i != self.seat else None)
-                for i, s in enumerate(seats)
-            ],
+            [Seat(s.name or "", s.bot if i != self.seat else None) for i, s in enumerate(seats)],
         )
-        self._play_bots()
+        self.play_bots()
 
-    def on_command(self, message: dict[str, Any]) -> None:
+    def command(self, data: dict[str, Any]) -> None:
         assert self.game is not None
         if self.refuse_next is not None:
-            code, self.refuse_next = self.refuse_next, None
-            self.send("refused", code=code, message="Refused.", params={})
+            self.send(self.refuse_next)
+            self.refuse_next = None
             return
         try:
-            command = command_from_dict(message["command"])
+            command = command_from_dict(data)
             assert command.player == self.seat
             self.game.handle(command)
         except IllegalMove as err:
-            self.send("refused", code=err.code, message=str(err), params=err.params)
+            self.send(Refused(err.code, str(err), err.params))
             return
-        self._play_bots()
+        self.play_bots()
 
-    def on_leave(self, message: dict[str, Any]) -> None:
-        self.table = None
-
-    def _play_bots(self) -> None:
+    def play_bots(self) -> None:
         assert self.game is not None and self.bots is not None
         for _ in range(200):
             move = self.bots.next_bot_move()
@@ -240,7 +326,7 @@ class FakeServer:
                 break
             self.game.handle(move)
         for event in self.game.events_for(self.seat, self.sent):
-            self.send("event", index=self.sent, event=event)
+            self.send(GameEvent(self.sent, event))
             self.sent += 1
 
 
@@ -261,19 +347,41 @@ async def server(socket_path: str) -> AsyncIterator[FakeServer]:
         yield fake
 
 
-def remote_app(path: str, token: str = TOKEN) -> RemoteApp:
-    app = RemoteApp(path, Settings(pace="slow", animations=False), token=token)
+@pytest.fixture
+async def kept_server(socket_path: str) -> AsyncIterator[FakeServer]:
+    """A server that keeps the player's seat at Di's table (DI22), code SEAT-0001."""
+    async with FakeServer(socket_path, ann_first, kept="DI22") as fake:
+        yield fake
+
+
+def remote_app(path: str, token: str = TOKEN, cls: type[RemoteApp] = RemoteApp) -> RemoteApp:
+    app = cls(path, Settings(pace="slow", animations=False), token=token)
     app.bye_pause = 0.1
     return app
 
 
-async def until(pilot: Pilot[Any], check: Callable[[], object], seconds: float = 3.0) -> None:
+async def until(pilot: Pilot[Any], check: Callable[[], object]) -> None:
     """Let the app and the server talk until ``check()`` holds."""
-    for _ in range(int(seconds / 0.02)):
-        if check():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("waited in vain")
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + PATIENCE
+    while not check():
+        if loop.time() > deadline:
+            raise AssertionError(f"waited in vain (on {pilot.app.screen})")
+        await pilot.pause(0.01)
+
+
+async def heard_up_to(pilot: Pilot[Any], server: FakeServer) -> None:
+    """Wait until the server has heard everything the app sent so far: a request
+    sent now arrives after them all."""
+    connection = pilot.app.connection  # type: ignore[attr-defined]
+    assert isinstance(connection, RemoteConnection)
+    count = len(server.received)
+    connection.send(ListTables())
+    await until(pilot, lambda: any(isinstance(m, ListTables) for m in server.received[count:]))
+
+
+def text(pilot: Pilot[Any], selector: str) -> str:
+    return str(pilot.app.screen.query_one(selector).render())
 
 
 async def connected(pilot: Pilot[Any]) -> LobbyScreen:
@@ -284,8 +392,8 @@ async def connected(pilot: Pilot[Any]) -> LobbyScreen:
     return app.screen
 
 
-async def create_and_start(pilot: Pilot[Any], server: FakeServer) -> RemoteTableScreen:
-    """From the lobby: a two-seat table, the second seat a bot, started."""
+async def create_table(pilot: Pilot[Any]) -> WaitingRoom:
+    """From the lobby: a two-seat table, its waiting room."""
     app = pilot.app
     await connected(pilot)
     await pilot.press("n")
@@ -296,10 +404,17 @@ async def create_and_start(pilot: Pilot[Any], server: FakeServer) -> RemoteTable
     await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
     room = app.screen
     assert isinstance(room, WaitingRoom)
+    return room
+
+
+async def create_and_start(pilot: Pilot[Any], server: FakeServer) -> RemoteTableScreen:
+    """From the lobby: a two-seat table, the second seat a bot, started."""
+    app = pilot.app
+    room = await create_table(pilot)
     # The host puts a bot on the free seat: its list, one down (after "free"), chosen.
     room.query_one("#room-fill-1", Select).focus()
     await pilot.press("enter", "down", "enter")
-    await until(pilot, lambda: "fill" in server.ops() and room.table.info.seats[1].bot)
+    await until(pilot, lambda: server.heard(FillSeat) and room.table.info.seats[1].bot)
     await pilot.press("ctrl+s")
     await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
     screen = app.screen
@@ -335,10 +450,12 @@ async def test_the_lobby_lists_the_open_tables(server: FakeServer) -> None:
     app = remote_app(server.path)
     async with app.run_test(size=SIZE) as pilot:
         lobby = await connected(pilot)
-        assert server.ops()[:2] == ["hello", "tables"]
-        who = str(lobby.query_one("#lobby-who").render())
-        code = str(lobby.query_one("#lobby-reconnect").render())
-        assert "Ann" in who and "RC-4242" in code
+        assert [type(m) for m in server.received[:2]] == [Hello, ListTables]
+        assert "Ann" in text(pilot, "#lobby-who")
+        assert lobby.check_action("join", ()) is True
+        # No seat is kept: the line says how a code is used instead.
+        assert "Reconnect takes it back" in text(pilot, "#lobby-kept")
+        assert not lobby.query_one("#lobby-kept").has_class("-kept")
         rows = lobby.query_one(DataTable)
         assert rows.row_count == 2
         assert [str(c) for c in rows.get_row("BOB1")] == [
@@ -350,8 +467,29 @@ async def test_the_lobby_lists_the_open_tables(server: FakeServer) -> None:
             "",
         ]
         assert [str(c) for c in rows.get_row("DI22")][4:] == ["playing", "2"]
-        detail = str(lobby.query_one("#lobby-detail").render())
+        detail = text(pilot, "#lobby-detail")
         assert "short game" in detail and "Cy (Bot: normal)" in detail
+
+
+async def test_a_kept_seat_shows_its_table_and_code_and_enter_takes_it_back(
+    kept_server: FakeServer,
+) -> None:
+    app = remote_app(kept_server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await connected(pilot)
+        await until(pilot, lambda: "Di's" in text(pilot, "#lobby-kept"))
+        kept = text(pilot, "#lobby-kept")
+        assert "Di's (DI22)" in kept and "SEAT-0001" in kept
+        assert lobby.query_one("#lobby-kept").has_class("-kept")
+        # The kept seat's table is selected (the second row), and says so.
+        rows = lobby.query_one(DataTable)
+        assert rows.cursor_row == 1
+        assert text(pilot, "#lobby-detail").startswith("Your seat here is kept for you.")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        assert kept_server.heard(JoinTable) == [JoinTable("DI22")]
+        # Taken back by joining: the same code, shown in the waiting room.
+        await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
 
 
 async def test_a_table_is_joined_by_its_typed_code(server: FakeServer) -> None:
@@ -360,16 +498,11 @@ async def test_a_table_is_joined_by_its_typed_code(server: FakeServer) -> None:
         await connected(pilot)
         await pilot.press("c", *"bob1", "enter")  # any case: the listed code is sent
         await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
-        assert server.received[-1] == {
-            "op": "join",
-            "code": "BOB1",
-            "seat": None,
-            "spectate": False,
-        }
+        assert server.heard(JoinTable) == [JoinTable("BOB1")]
         room = app.screen
         assert isinstance(room, WaitingRoom)
         assert not room.is_host and not room.query_one("#room-start").display
-        assert "Waiting for Bob" in str(room.query_one("#room-hint").render())
+        assert "Waiting for Bob" in text(pilot, "#room-hint")
 
 
 async def test_an_unknown_code_is_refused_with_a_notice(server: FakeServer) -> None:
@@ -382,16 +515,58 @@ async def test_an_unknown_code_is_refused_with_a_notice(server: FakeServer) -> N
         assert isinstance(app.screen, LobbyScreen)
 
 
-async def test_reconnect_asks_for_the_code_and_sends_it(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    server.on_reconnect = lambda message: None  # type: ignore[attr-defined]
+async def test_a_reconnect_code_works_once_and_the_new_one_is_shown(
+    kept_server: FakeServer,
+) -> None:
+    app = remote_app(kept_server.path)
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
-        await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, CodePrompt))
-        await pilot.press(*"RC-9", "enter")
-        await until(pilot, lambda: server.ops()[-1] == "reconnect")
-        assert server.received[-1]["code"] == "RC-9"
+        # A wrong code: refused, in words that say a code works once.
+        await pilot.press("r", *"SEAT-9", "enter")
+        await until(pilot, lambda: notices(app))
+        assert notices(app) == [
+            "No seat is kept for that code. A reconnect code works once: "
+            "type the last one you were shown."
+        ]
+        # The right one takes the seat back; the seat has a new code at once.
+        await pilot.press("r", *"SEAT-0001", "enter")
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        assert kept_server.heard(Reconnect) == [Reconnect("SEAT-9"), Reconnect("SEAT-0001")]
+        await until(pilot, lambda: "SEAT-0002" in text(pilot, "#room-code"))
+
+
+async def test_too_many_tables_of_ones_own_is_said_with_the_limit(server: FakeServer) -> None:
+    app = remote_app(server.path)
+    server.refuse_next = Refused(RefusalCode.YOUR_TABLES, "Too many tables.", {"limit": 3})
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, CreateTableScreen))
+        await pilot.click("#create-go")
+        await until(pilot, lambda: notices(app))
+        assert notices(app) == ["You have 3 tables open already: close one or join another table."]
+        # Refused: the form may be sent again, and this time the table comes.
+        button = app.screen.query_one("#create-go")
+        await until(pilot, lambda: not button.disabled)
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        assert len(server.heard(CreateTable)) == 2
+
+
+def test_every_refusal_and_goodbye_has_its_sentence() -> None:
+    assert set(REFUSALS) == set(RefusalCode)
+    assert set(BYES) == set(ByeCode)
+    assert refusal_text("your-tables", "", {"limit": 1}) == (
+        "You have 1 table open already: close it or join another table."
+    )
+    assert refusal_text("address-tables", "", {"limit": 5}) == (
+        "Your address has 5 tables open already: close one or join another table."
+    )
+    # A value missing, or a code this side does not know: the server's own words.
+    assert refusal_text("your-tables", "Too many.", {}) == "Too many."
+    assert refusal_text("new-code", "Something new.") == "Something new."
+    assert bye_text(Bye("taken-back", "")).startswith("Your seat was taken back")
+    assert bye_text(Bye("new-code", "Off you go.")) == "The server ended the session: Off you go."
 
 
 # --- A game ------------------------------------------------------------------------------------------
@@ -403,10 +578,10 @@ async def test_create_wait_start_and_play_a_card_by_key(server: FakeServer) -> N
         screen = await create_and_start(pilot, server)
         game = server.game
         assert game is not None
-        create = next(m for m in server.received if m["op"] == "create")
-        assert create["seats"] == [None, None]  # seat 0 the host, seat 1 for a person
-        fills = [m for m in server.received if m["op"] == "fill"]
-        assert fills == [{"op": "fill", "seat": 1, "bot": LEVELS[0]}]
+        (create,) = server.heard(CreateTable)
+        assert create.seats == (None, None)  # seat 0 the host, seat 1 for a person
+        assert create.name == "Ann's table"
+        assert server.heard(FillSeat) == [FillSeat(1, LEVELS[0])]
         assert set(hand(screen)) == set(Card.parse(c) for c in ANN.split())
         # The QH is played with its number key; the server's game moves.
         await pilot.press(str(hand(screen).index(Card.parse("QH")) + 1))
@@ -442,14 +617,14 @@ async def test_refusals_here_and_from_the_server_show_a_notice(server: FakeServe
         game = server.game
         assert game is not None
         # The rules refuse the KS: refused here, in the player's words, nothing sent.
-        sent = len(server.received)
         await pilot.press(str(hand(screen).index(Card.parse("KS")) + 1))
         await until(pilot, lambda: notices(app))
         assert notices(app) == ["You must follow hearts or play a J or an 8."]
-        assert len(server.received) == sent
+        await heard_up_to(pilot, server)
+        assert server.heard(SendCommand) == []
         # The server refuses a move the rules allow (too fast): its notice shows.
         app.clear_notifications()
-        server.refuse_next = "too-fast"
+        server.refuse_next = Refused(RefusalCode.TOO_FAST, "Refused.")
         await pilot.press(str(hand(screen).index(Card.parse("QH")) + 1))
         await until(pilot, lambda: notices(app))
         assert notices(app) == ["Not so fast: wait a moment and try again."]
@@ -459,9 +634,51 @@ async def test_refusals_here_and_from_the_server_show_a_notice(server: FakeServe
         await until(pilot, lambda: game.state.pile[-1] == Card.parse("QH"))
 
 
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)], ids=["80x24", "100x32"])
+async def test_the_seats_code_shows_in_the_waiting_room_and_at_the_table(
+    server: FakeServer, size: tuple[int, int]
+) -> None:
+    app = remote_app(server.path)
+    async with app.run_test(size=size) as pilot:
+        room = await create_table(pilot)
+        await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
+        assert room.query_one("#room-code").region.bottom < room.query_one("#room-seats").region.y
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+        screen = app.screen
+        assert isinstance(screen, RemoteTableScreen)
+        await until(pilot, lambda: screen.view is not None)
+        # Atop the side column, in line with the title: whole, even at 80x24.
+        line = screen.query_one("#seat-code")
+        shown = text(pilot, "#seat-code")
+        assert shown == "reconnect code SEAT-0001"
+        assert line.display and cell_len(shown) <= line.content_size.width
+        assert line.region.y == screen.query_one(TitleBar).region.y
+        # A new code from the server shows at once.
+        server.code = "SEAT-0042"
+        server.welcome()
+        await until(pilot, lambda: "SEAT-0042" in text(pilot, "#seat-code"))
+
+
+async def test_leaving_before_the_start_keeps_no_seat(server: FakeServer) -> None:
+    app = remote_app(server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await create_table(pilot)
+        await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        # Not offered back, before or after the server's new welcome.
+        assert not app.screen.query_one("#lobby-kept").has_class("-kept")
+        await heard_up_to(pilot, server)
+        assert server.heard(LeaveTable) and server.kept is None
+        await until(pilot, lambda: app.connection.welcome.table is None)  # type: ignore[union-attr]
+        assert "Reconnect takes it back" in text(pilot, "#lobby-kept")
+
+
 async def test_at_80_by_24_from_the_lobby_to_the_table_and_back(server: FakeServer) -> None:
     """Every screen of the way fits the smallest window; leaving a game under way
-    asks first, then goes back to the lobby."""
+    asks first, saying the seat's code, then goes back to the lobby, where the
+    seat is kept."""
     app = remote_app(server.path)
     async with app.run_test(size=(80, 24)) as pilot:
         lobby = await connected(pilot)
@@ -469,22 +686,27 @@ async def test_at_80_by_24_from_the_lobby_to_the_table_and_back(server: FakeServ
         screen = await create_and_start(pilot, server)
         assert not screen.has_class("-too-small")
         await pilot.press("q")
-        assert isinstance(app.screen, ConfirmLeave)
+        await until(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        assert "SEAT-0001" in text(pilot, "#leave-back")
         await pilot.press("y")  # sure
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        assert not app.screen.has_class("-too-small")
-        assert "leave" in server.ops()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and not lobby.has_class("-too-small")
+        assert server.heard(LeaveTable)
+        kept = text(pilot, "#lobby-kept")
+        assert "ANN1" in kept and "SEAT-0001" in kept
+        assert lobby.query_one("#lobby-quit").region.bottom <= 23
 
 
-async def test_a_dropped_connection_says_so_and_ends_the_session(server: FakeServer) -> None:
+async def test_a_dropped_connection_says_so_and_how_to_come_back(server: FakeServer) -> None:
     app = remote_app(server.path)
     async with app.run_test(size=SIZE) as pilot:
         await create_and_start(pilot, server)
         server.drop()
         await until(pilot, lambda: isinstance(app.screen, Disconnected))
-        assert "The server closed the connection." in str(
-            app.screen.query_one("#gone-reason").render()
-        )
+        assert "The server closed the connection." in text(pilot, "#gone-reason")
+        kept = text(pilot, "#gone-kept")
+        assert "ANN1" in kept and "SEAT-0001" in kept
         await pilot.press("enter")
         await until(pilot, lambda: app.return_value is not None)
     assert app.return_value == "The server closed the connection."
@@ -494,10 +716,32 @@ async def test_the_server_saying_goodbye_ends_the_session_by_itself(server: Fake
     app = remote_app(server.path)
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
-        server.send("bye", code="shutdown", message="The server is shutting down.")
+        server.send(Bye(ByeCode.SHUTDOWN, "The server is shutting down."))
         await until(pilot, lambda: isinstance(app.screen, Disconnected))
-        assert "shutting down" in str(app.screen.query_one("#gone-reason").render())
+        assert "shutting down" in text(pilot, "#gone-reason")
+        assert not app.screen.query("#gone-kept")  # no seat kept
         await until(pilot, lambda: app.return_value is not None)  # no key needed
+
+
+async def test_a_seat_taken_back_elsewhere_shows_no_old_code(server: FakeServer) -> None:
+    app = remote_app(server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await create_table(pilot)
+        await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
+        server.send(Bye(ByeCode.TAKEN_BACK, "Taken back."))
+        await until(pilot, lambda: isinstance(app.screen, Disconnected))
+        assert "taken back in another session" in text(pilot, "#gone-reason")
+        assert not app.screen.query("#gone-kept")  # the old code is no use
+
+
+async def test_a_line_the_protocol_does_not_have_ends_the_session(server: FakeServer) -> None:
+    app = remote_app(server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot)
+        assert server._writer is not None
+        server._writer.write(b'{"op": "tables", "tables": [{"code": 1}]}\n')
+        await until(pilot, lambda: isinstance(app.screen, Disconnected))
+        assert "does not understand" in text(pilot, "#gone-reason")
 
 
 async def test_a_closed_table_sends_the_player_back_to_the_lobby(server: FakeServer) -> None:
@@ -506,7 +750,7 @@ async def test_a_closed_table_sends_the_player_back_to_the_lobby(server: FakeSer
         await connected(pilot)
         await pilot.press("j")  # the selected table, Bob's
         await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
-        server.send("left", code="BOB1", message="The table closed.")
+        server.send(Left("BOB1", "The table closed."))
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and notices(app))
         assert notices(app) == ["The table closed."]
 
@@ -521,19 +765,21 @@ async def test_watching_a_game_shows_no_hand(socket_path: str) -> None:
             await connected(pilot)
             await pilot.press("w")
             await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
-            assert "watching" in str(app.screen.query_one("#room-hint").render())
-            server.on_start()  # Bob, the host, starts
+            assert "watching" in text(pilot, "#room-hint")
+            assert not app.screen.query_one("#room-code").display  # no seat, no code
+            server.start()  # Bob, the host, starts
             await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
             screen = app.screen
             assert isinstance(screen, RemoteTableScreen) and server.game is not None
             await until(pilot, lambda: screen.view == server.game.view(None))  # type: ignore[union-attr]
             assert screen.seat is None and screen.table.humans == []
             assert hand(screen) == () and not screen.has_class("-open-hand")
+            assert not screen.query_one("#seat-code").display  # no seat, no code
             # The server's bots keep the server's pace: no key for it here.
             keys = {key.description for key in screen.query_one(Footer).keys}
             assert "Options" in keys and not {"Pace", "Pause", "Show hand", "Hide hand"} & keys
             await pilot.press("o")
-            assert isinstance(app.screen, OptionsScreen)
+            await until(pilot, lambda: isinstance(app.screen, OptionsScreen))
             assert not app.screen.query_one("#option-pace-row").display
             await pilot.press("escape")
             with pytest.raises(IllegalMove):
@@ -544,8 +790,10 @@ async def test_no_server_at_the_socket_is_a_message_not_a_traceback(socket_path:
     app = remote_app(socket_path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, Disconnected))
-        reason = str(app.screen.query_one("#gone-reason").render())
-        assert reason.startswith("Could not reach the Craits server")
+        # The lobby below never had a connection: its ways to a table stay dimmed.
+        (lobby,) = [s for s in app.screen_stack if isinstance(s, LobbyScreen)]
+        assert lobby.check_action("join", ()) is None and lobby.check_action("help", ())
+        assert text(pilot, "#gone-reason").startswith("Could not reach the Craits server")
 
 
 async def test_a_wrong_token_is_turned_away(server: FakeServer) -> None:
@@ -553,6 +801,166 @@ async def test_a_wrong_token_is_turned_away(server: FakeServer) -> None:
         await RemoteConnection.open(server.path, "not-the-token")
     with pytest.raises(ConnectionProblem, match="no token"):
         await RemoteConnection.open(server.path, "")
+
+
+# --- Screens ask, the app decides ----------------------------------------------------------------
+
+
+async def test_the_screens_post_messages_and_the_app_moves_on(server: FakeServer) -> None:
+    posted: list[type[TextualMessage]] = []
+
+    def hook(message: TextualMessage) -> None:
+        if isinstance(message, ShowCreateForm | ShowLobby):
+            posted.append(type(message))
+
+    app = remote_app(server.path)
+    async with app.run_test(size=SIZE, message_hook=hook) as pilot:
+        await connected(pilot)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, CreateTableScreen))
+        assert posted and set(posted) == {ShowCreateForm}
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert set(posted) == {ShowCreateForm, ShowLobby}
+
+
+def _imports(path: Path) -> set[str]:
+    """The modules ``path`` imports, wherever in it (absolute names)."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            parts = package.split(".")
+            base = parts[: len(parts) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            found.add(module)
+            found |= {f"{module}.{alias.name}" for alias in node.names}
+    return found
+
+
+def test_no_screen_knows_the_app_and_no_module_imports_in_a_circle() -> None:
+    modules = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in CLIENT.rglob("*.py")
+    }
+    graph = {name: _imports(path) & set(modules) for name, path in modules.items()}
+    for name, path in modules.items():
+        if ".screens." in name:
+            assert not {"craits_tui.app", "craits_tui.online.client.app"} & _imports(path), name
+            assert "cast(" not in path.read_text(encoding="utf-8"), name
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for step in graph[start]:
+            if step == goal or (step not in seen and reaches(step, goal, seen | {step})):
+                return True
+        return False
+
+    # A package's __init__ is imported along with its modules: only real edges count.
+    circles = [name for name in modules if reaches(name, name, {name})]
+    assert circles == []
+    assert all(len(path.read_text().splitlines()) <= 400 for path in modules.values())
+
+
+# --- A crash ----------------------------------------------------------------------------------------
+
+
+class CrashingApp(RemoteApp):
+    """A RemoteApp with a bug in a handler: the new table's form fails."""
+
+    @on(ShowCreateForm)
+    def _bug(self) -> None:
+        raise RuntimeError("a bug in a handler")
+
+
+async def test_a_crash_goes_to_the_log_not_to_the_terminal(
+    server: FakeServer, capfd: pytest.CaptureFixture[str]
+) -> None:
+    log = io.StringIO()
+    with contextlib.redirect_stderr(log):  # the launcher's pipe to the server's log
+        app = remote_app(server.path, cls=CrashingApp)
+    with pytest.raises(RuntimeError, match="a bug in a handler"):
+        async with app.run_test(size=SIZE) as pilot:
+            await connected(pilot)
+            await pilot.press("n")
+            await until(pilot, lambda: app.return_code is not None)
+    assert app.return_code == 1
+    assert "a bug in a handler" in log.getvalue() and "Traceback" in log.getvalue()
+    terminal = capfd.readouterr()
+    assert "Traceback" not in terminal.out + terminal.err
+    assert "a bug in a handler" not in terminal.out + terminal.err
+
+
+CRASHING_SESSION = """
+import sys
+sys.stderr = open(sys.argv[2], "w", buffering=1)  # as the launcher: the server's log
+from textual import on
+from craits_tui.online.client import app
+from craits_tui.online.client.messages import ServerSaid
+from craits_tui.online.protocol import TableList
+
+class Crashing(app.RemoteApp):
+    @on(ServerSaid)
+    def _bug(self, said):
+        if isinstance(said.message, TableList):
+            raise RuntimeError("a bug in a handler")
+
+app.RemoteApp = Crashing
+app.run_remote(sys.argv[1])
+"""
+
+
+async def test_a_crashed_session_ends_nonzero_with_its_traceback_in_the_log(
+    server: FakeServer, tmp_path: Path
+) -> None:
+    """The real thing: the app in a terminal of its own, its sys.stderr a file."""
+    import fcntl
+    import struct
+    import termios
+
+    log = tmp_path / "server.log"
+    script = tmp_path / "session.py"  # a file: Textual finds a screen's styles beside it
+    script.write_text(CRASHING_SESSION, encoding="utf-8")
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "CRAITS_SESSION": TOKEN, "TERM": "xterm-256color"}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(script),
+        server.path,
+        str(log),
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(slave)
+    drawn = bytearray()
+    loop = asyncio.get_running_loop()
+
+    def read() -> None:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # the app's end is closed
+            data = b""
+        if data:
+            drawn.extend(data)
+        else:
+            loop.remove_reader(master)
+
+    loop.add_reader(master, read)
+    try:
+        status = await asyncio.wait_for(process.wait(), PATIENCE)
+    finally:
+        with contextlib.suppress(ValueError, OSError):
+            loop.remove_reader(master)
+        os.close(master)
+    assert status == 1
+    assert b"Traceback" not in drawn and b"a bug in a handler" not in drawn
+    logged = log.read_text()
+    assert "Traceback" in logged and "a bug in a handler" in logged
 
 
 # --- Refusing here what the server refuses ------------------------------------------------------------
@@ -602,11 +1010,3 @@ def test_a_play_with_last_card_riding_on_it_is_a_legal_play() -> None:
     assert normal_form(Play(0, Card.parse("7H"), None, True)) == Play(0, Card.parse("7H"))
     assert normal_form(Play(0, Card.parse("9H"), Suit("H"))) == Play(0, Card.parse("9H"))
     assert normal_form(Play(0, Card.parse("9H"), Suit("D"))) == Play(0, Card.parse("9H"), Suit("D"))
-
-
-def test_table_info_reads_what_the_server_lists() -> None:
-    info = TableInfo.from_dict(lobby_table("X", "Xs", "Ann"))
-    assert (info.taken, info.free, info.spectators, info.rules.short_game) == (2, 1, 0, True)
-    assert (
-        TableInfo.from_dict({**lobby_table("X", "Xs", "Ann"), "spectators": ["a"]}).spectators == 1
-    )

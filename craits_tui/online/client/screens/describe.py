@@ -1,0 +1,61 @@
+"""How the screens tell a table: its seats, its game, its bots, the seat kept there."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ....i18n import _
+from ....narrate import describe_rules
+from ....screens.setup import kind_options
+from ...protocol import SeatInfo, TableInfo
+from ..connection import KeptSeat
+
+
+def level_name(level: str) -> str:
+    """A bot level as the set-up form names it ("Bot: normal")."""
+    return {value: label for label, value in kind_options()}.get(level, level)
+
+
+def seat_words(seat: SeatInfo, host: str | None) -> str:
+    """A seat in the lobby's details: the name, and what kind of seat it is."""
+    if seat.free:
+        return _("a free seat")
+    name = seat.name or "?"
+    if seat.bot is not None and seat.person:
+        return _("{name} (away: a bot plays)").format(name=name)
+    if seat.bot is not None:
+        return _("{name} ({kind})").format(name=name, kind=level_name(seat.bot))
+    if name == host:
+        return _("{name} (host)").format(name=name)
+    if not seat.connected:
+        return _("{name} (away)").format(name=name)
+    return name
+
+
+def table_details(info: TableInfo) -> str:
+    """The lobby's line about the selected table: its rules and who sits there."""
+    seats = ", ".join(seat_words(s, info.host) for s in info.seats)
+    return _("Rules: {rules}. Seats: {seats}.").format(
+        rules=describe_rules(info.rules), seats=seats
+    )
+
+
+def game_words(info: TableInfo) -> str:
+    """Where the table's game stands, in a word."""
+    if info.over:
+        return _("over")
+    return _("playing") if info.started else _("waiting")
+
+
+def kept_table_words(kept: KeptSeat) -> str:
+    """The table where the player's seat is kept: its name and code, or its code."""
+    if kept.name is not None:
+        return _("{name} ({code})").format(name=kept.name, code=kept.table)
+    return _("table {code}").format(code=kept.table)
+
+
+def with_code(sentence: str, code: str) -> Text:
+    """``sentence`` with ``code`` in it in bold: the part to note down."""
+    text = Text(sentence)
+    text.highlight_words([code], style="bold")
+    return text

@@ -1,0 +1,142 @@
+"""The online session's dialogs: a reconnect code asked for, leaving a game under
+way, and the session's end."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Input, Label
+
+from ....i18n import _
+from ....names import clean_name
+from ....widgets.footer import Footer
+from ..connection import KeptSeat
+from .describe import kept_table_words, with_code
+
+
+class CodePrompt(ModalScreen[str | None]):
+    """Ask for the reconnect code that takes a seat back."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("Cancel"))]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="prompt", classes="dialog"):
+            yield Label(_("Take your seat back"), classes="dialog-title")
+            yield Label(
+                _("Type the last reconnect code you were shown for your seat."),
+                classes="dialog-hint",
+            )
+            yield Input(placeholder=_("reconnect code"), max_length=40, id="prompt-code")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(_("Cancel"), id="prompt-cancel")
+                yield Button(_("Reconnect"), id="prompt-go", variant="primary")
+        yield Footer()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#prompt-go")
+    def _go(self) -> None:
+        code = clean_name(self.query_one(Input).value).replace(" ", "")
+        self.dismiss(code or None)
+
+    @on(Button.Pressed, "#prompt-cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmLeave(ModalScreen[bool]):
+    """Make sure the player means to get up from a game under way, and tell them
+    how to come back: ``code`` is their seat's reconnect code, if known."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "stay", _("Stay")),
+        Binding("y", "leave", _("Leave")),
+    ]
+
+    def __init__(self, code: str | None = None) -> None:
+        super().__init__()
+        self.code = code
+
+    def compose(self) -> ComposeResult:
+        if self.code is not None:
+            back: str | Text = with_code(
+                _(
+                    "A bot plays for you while you are away. To take your seat back, join "
+                    "this table again from the lobby, or type the reconnect code {code}."
+                ).format(code=self.code),
+                self.code,
+            )
+        else:
+            back = _(
+                "A bot plays for you while you are away. To take your seat back, join "
+                "this table again from the lobby."
+            )
+        with Vertical(id="confirm-leave", classes="dialog"):
+            yield Label(_("Leave this game?"), classes="dialog-title")
+            yield Label(back, id="leave-back", classes="dialog-hint", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(_("Stay (Esc)"), id="leave-stay", variant="primary")
+                yield Button(_("Leave (y)"), id="leave-go")
+        yield Footer()
+
+    @on(Button.Pressed, "#leave-stay")
+    def action_stay(self) -> None:
+        self.dismiss(False)
+
+    @on(Button.Pressed, "#leave-go")
+    def action_leave(self) -> None:
+        self.dismiss(True)
+
+
+class Disconnected(Screen[None]):
+    """The session is over: why, the seat kept for the player (with its code), and
+    a key to close it. It closes by itself after ``close_after`` seconds, if given."""
+
+    CSS_PATH = "dialogs.tcss"
+    AUTO_FOCUS = "#gone-close"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", _("Close")),
+        Binding("q", "close", _("Close"), show=False),
+    ]
+
+    def __init__(
+        self, reason: str, close_after: float | None = None, kept: KeptSeat | None = None
+    ) -> None:
+        super().__init__()
+        self.reason = reason
+        self.close_after = close_after
+        self.kept = kept
+
+    def on_mount(self) -> None:
+        if self.close_after is not None:
+            self.set_timer(self.close_after, self.action_close)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="gone", classes="dialog"):
+            yield Label(_("Disconnected"), classes="dialog-title")
+            yield Label(self.reason, id="gone-reason", markup=False)
+            if self.kept is not None:
+                sentence = _(
+                    "Your seat at {table} is kept for you: connect again and join "
+                    "the table, or type the reconnect code {code}."
+                ).format(table=kept_table_words(self.kept), code=self.kept.code)
+                yield Label(
+                    with_code(sentence, self.kept.code),
+                    id="gone-kept",
+                    classes="dialog-hint",
+                    markup=False,
+                )
+            with Center():
+                yield Button(_("Close (Enter)"), id="gone-close", variant="primary")
+        yield Footer()
+
+    @on(Button.Pressed, "#gone-close")
+    def action_close(self) -> None:
+        self.dismiss(None)

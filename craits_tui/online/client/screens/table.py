@@ -1,0 +1,104 @@
+"""The table of an online game: the table screen, with the server in the loop."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from ....i18n import _
+from ....screens.table import TableScreen
+from ....settings import Settings
+from ...protocol import Welcome
+from ..connection import RemoteConnection
+from ..messages import CommandRefused, Listening, QuitTable, SeatsChanged, ServerSaid
+from ..table import RemoteTable
+from ..words import refusal_code, refusal_text
+from .dialogs import ConfirmLeave
+
+
+class RemoteTableScreen(Listening, TableScreen):
+    """The table of an online game: the server's refusals shown as the table's own,
+    the seat's reconnect code beside the title, "quit" leaves the table for the lobby."""
+
+    CSS_PATH = "table.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit_game", _("Leave")),
+    ]
+    deals_again = False  # a new table is opened in the lobby
+    bell_after = 10.0  # the others are people elsewhere, who may take their time
+
+    def __init__(
+        self, table: RemoteTable, settings: Settings, connection: RemoteConnection
+    ) -> None:
+        super().__init__(table, settings)
+        self.remote = table
+        self.connection = connection
+        self._remote_stops: list[Callable[[], None]] = []
+
+    def on_mount(self) -> None:
+        # TableScreen's own on_mount runs too, after this one.
+        self.query_one("#side").mount(Static(id="seat-code"), before=0)
+        self._show_code()
+        self.listen(self.connection)
+        self._remote_stops = [
+            self.remote.subscribe_refusals(lambda r: self.post_message(CommandRefused(r))),
+            self.remote.subscribe_changes(lambda: self.post_message(SeatsChanged())),
+        ]
+
+    def on_unmount(self) -> None:
+        for stop in self._remote_stops:
+            stop()
+
+    @property
+    def code(self) -> str | None:
+        """The reconnect code of this session's seat, when the server has said it."""
+        return self.connection.code_for(self.remote.code) if self.seat is not None else None
+
+    def _show_code(self) -> None:
+        """The seat's reconnect code, atop the side column, in line with the title:
+        where a player can read it before a drop (a spectator has none)."""
+        code = self.code
+        line = self.query_one("#seat-code", Static)
+        line.display = code is not None
+        if code is not None:
+            line.update(
+                Text(
+                    _("reconnect code {code}").format(code=code), no_wrap=True, overflow="ellipsis"
+                )
+            )
+
+    @on(CommandRefused)
+    def _refused(self, message: CommandRefused) -> None:
+        refusal = message.refusal
+        if refusal_code(refusal.code) is not None:
+            text = refusal_text(refusal.code, str(refusal), refusal.params)
+        else:
+            text = self.narrator.refusal(refusal, self.view)
+        self.notify(text, severity="warning", timeout=4, markup=False)
+
+    @on(SeatsChanged)
+    def _seats_changed(self) -> None:
+        # A bot standing in or a player back: the badges say so.
+        self._refresh_table()
+
+    @on(ServerSaid)
+    def _server_said(self, said: ServerSaid) -> None:
+        if isinstance(said.message, Welcome):
+            self._show_code()  # the seat's code is new, or known at last
+
+    def action_quit_game(self) -> None:
+        """Back to the lobby, after asking while the game is on."""
+
+        def leave(sure: bool | None = True) -> None:
+            if sure:
+                self.post_message(QuitTable(self.remote))
+
+        if self.view is None or self.view.is_over or self.seat is None:
+            leave()
+        else:
+            self.app.push_screen(ConfirmLeave(self.code), leave)

@@ -1,0 +1,235 @@
+"""The waiting room: a table before its game, and while a joined game catches up."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Label, Select, Static
+
+from craits_core.rules import MAX_PLAYERS
+
+from ....i18n import _
+from ....narrate import describe_rules
+from ....screens.roomy import Roomy
+from ....screens.setup import PERSON, kind_options
+from ....widgets.footer import Footer
+from ...protocol import FillSeat, StartGame, TableInfo, Welcome
+from ..connection import RemoteConnection
+from ..messages import Listening, OpenTable, QuitTable, SeatsChanged, ServerSaid, TableMoved
+from ..table import RemoteTable
+from .describe import level_name, with_code
+
+FREE = "free"
+"""The waiting room's choice for a seat left to a person (the others are bot levels)."""
+
+
+def reconnect_words(code: str) -> Text:
+    """The seat's reconnect code, told to its holder (the waiting room's line)."""
+    sentence = _(
+        "Your reconnect code: {code}. Keep it to yourself: it takes your seat back "
+        "if your connection drops."
+    ).format(code=code)
+    return with_code(sentence, code)
+
+
+class WaitingRoom(Listening, Roomy, Screen):
+    """A table before its game: who sits where; the host fills seats and starts.
+
+    When the game's events arrive it asks for the table, once the game so far has
+    arrived (a player who joins a game under way sees where it stands, without
+    reliving every round).
+    """
+
+    CSS_PATH = ["../../../screens/menus.tcss", "waiting.tcss"]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", _("Leave")),
+        Binding("ctrl+s", "start", _("Start game")),
+    ]
+
+    def __init__(self, connection: RemoteConnection, table: RemoteTable) -> None:
+        super().__init__()
+        self.connection = connection
+        self.table = table
+        self._opened = False
+        self._moving = False
+        self._unsubscribe: list[Callable[[], None]] = []
+
+    @property
+    def is_host(self) -> bool:
+        return self.table.seat is not None and self.table.is_host(self.connection.welcome.name)
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        options = [(_("Free: for a person"), FREE)] + [
+            (label, value) for label, value in kind_options() if value != PERSON
+        ]
+        with Vertical(id="room"):
+            yield Static("", id="room-title", classes="menu-title", markup=False)
+            yield Static("", id="room-hint", markup=False)
+            yield Static("", id="room-code", markup=False)
+            with Vertical(id="room-seats"):
+                for i in range(MAX_PLAYERS):
+                    with Horizontal(classes="room-seat", id=f"room-seat-{i}"):
+                        yield Label(str(i + 1), classes="room-number")
+                        yield Label("", classes="room-name", markup=False)
+                        yield Label("", classes="room-kind")
+                        yield Select(
+                            options,
+                            value=FREE,
+                            allow_blank=False,
+                            compact=True,
+                            id=f"room-fill-{i}",
+                            classes="room-fill",
+                        )
+            yield Static("", id="room-rules")
+            with Horizontal(classes="menu-buttons"):
+                yield Button(_("Leave"), id="room-leave")
+                yield Static(classes="menu-gap")
+                yield Button(_("Start game"), id="room-start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.listen(self.connection)
+        self._unsubscribe = [
+            self.table.subscribe(lambda _event: self.post_message(TableMoved())),
+            self.table.subscribe_changes(lambda: self.post_message(SeatsChanged())),
+        ]
+        self._show()
+        if self.table.event_count():
+            self._game_moving()
+
+    def on_unmount(self) -> None:
+        for stop in self._unsubscribe:
+            stop()
+
+    # --- Showing ---------------------------------------------------------------------------
+
+    def _show(self) -> None:
+        info = self.table.info
+        host = self.is_host
+        self.query_one("#room-title", Static).update(
+            _("{name} · code {code}").format(name=info.name, code=info.code)
+        )
+        if self.table.started:
+            hint = _("The game is under way: catching up…")
+        elif self.table.seat is None:
+            hint = _("You are watching this table. The game shows when it starts.")
+        elif host:
+            hint = _(
+                "Others join with the code {code}. Press Start when everyone is here: "
+                "free seats get bots."
+            ).format(code=info.code)
+        else:
+            hint = _("Waiting for {host} to start the game.").format(
+                host=info.host or _("the host")
+            )
+        self.query_one("#room-hint", Static).update(hint)
+        self._show_code()
+        for i in range(MAX_PLAYERS):
+            self._show_seat(i, info, host)
+        watching = info.spectators
+        words = _("Rules: {rules}").format(rules=describe_rules(info.rules))
+        if watching:
+            words += " · " + _("{n} watching").format(n=watching)
+        self.query_one("#room-rules", Static).update(words)
+        start = self.query_one("#room-start", Button)
+        start.display = host and not self.table.started
+        self.refresh_bindings()
+
+    def _show_code(self) -> None:
+        code = self.connection.code_for(self.table.code) if self.table.seat is not None else None
+        line = self.query_one("#room-code", Static)
+        line.display = code is not None
+        line.update(reconnect_words(code) if code is not None else "")
+
+    def _show_seat(self, i: int, info: TableInfo, host: bool) -> None:
+        row = self.query_one(f"#room-seat-{i}")
+        row.set_class(i >= len(info.seats), "-unused")
+        if i >= len(info.seats):
+            return
+        seat = info.seats[i]
+        can_fill = host and i != self.table.seat and (seat.free or seat.bot is not None)
+        notes = []
+        if i == self.table.seat:
+            notes.append(_("you"))
+        if seat.name and seat.name == info.host:
+            notes.append(_("host"))
+        if can_fill:
+            pass  # the host's choice beside it says what the seat is
+        elif seat.bot is not None:
+            notes.append(level_name(seat.bot))
+        elif seat.free:
+            notes.append(_("waiting for a person"))
+        elif not seat.connected:
+            notes.append(_("away"))
+        name = row.query_one(".room-name", Label)
+        name.update(seat.name or _("free seat"))
+        name.set_class(seat.free, "-free")
+        row.query_one(".room-kind", Label).update(", ".join(notes))
+        fill = row.query_one(Select)
+        fill.display = can_fill
+        value = seat.bot or FREE
+        if can_fill and fill.value != value:
+            with fill.prevent(Select.Changed):  # the server's news, not the host's choice
+                fill.value = value
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return self.is_host and not self.table.started
+        return True
+
+    # --- Changes ----------------------------------------------------------------------------
+
+    @on(SeatsChanged)
+    def _changed(self) -> None:
+        self._show()
+
+    @on(ServerSaid)
+    def _server_said(self, said: ServerSaid) -> None:
+        if isinstance(said.message, Welcome):
+            self._show_code()  # the seat's code is new, or known at last
+
+    @on(Select.Changed, ".room-fill")
+    def _fill(self, event: Select.Changed) -> None:
+        # Only the host's own choice counts: one made with the list in hand (the
+        # select has the focus), that differs from what the server last said.
+        if event.select.id is None or not self.is_host or not event.select.has_focus:
+            return
+        seat = int(event.select.id.removeprefix("room-fill-"))
+        seats = self.table.info.seats
+        if seat >= len(seats):
+            return
+        wanted = None if event.value == FREE else str(event.value)
+        if wanted != seats[seat].bot:
+            self.connection.send(FillSeat(seat, wanted))
+
+    @on(Button.Pressed, "#room-start")
+    def action_start(self) -> None:
+        if self.is_host:
+            self.connection.send(StartGame())
+
+    @on(Button.Pressed, "#room-leave")
+    def action_leave(self) -> None:
+        self.post_message(QuitTable(self.table))
+
+    # --- The game begins ---------------------------------------------------------------------
+
+    @on(TableMoved)
+    def _game_moving(self) -> None:
+        """Ask for the table once the game so far is here (the server said how
+        much would come)."""
+        if self._opened:
+            return
+        if not self._moving:
+            self._moving = True
+            self._show()  # "catching up"
+        if self.table.caught_up and self.is_attached:
+            self._opened = True
+            self.post_message(OpenTable(self.table))

@@ -1,0 +1,247 @@
+"""A table whose game the server decides, seen from one session's seat.
+
+This side keeps what its seat may know: the events the server sends it, already
+redacted, folded into the seat's view. From that view it knows its legal moves
+without asking, so a move the rules refuse is refused here at once, with the
+engine's own reason, and only moves the rules allow travel to the server.
+
+No Textual here: the connection hands the table what the server says, and the
+table tells its listeners, in the event loop that reads the socket.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+from craits_core import Command, IllegalMove, PlayerView, command_to_dict, legal_moves_in_view
+from craits_core.view import project
+
+from ...i18n import _
+from ...table import Seat
+from ..protocol import BadMessage, Message, SeatChanged, SendCommand, TableInfo
+from .checks import normal_form, why_illegal
+
+IN_FLIGHT = 5.0
+"""Seconds a sent command holds back the next one while its answer is awaited: the
+view it was checked against is the last one known until the server answers."""
+
+DEFAULT_BOT = "normal"
+"""The level a bot is taken to have when the server filled a free seat at the
+start without saying which (a `TableChanged` says so)."""
+
+EventListener = Callable[[dict[str, Any]], object]
+RefusalListener = Callable[[IllegalMove], object]
+ChangeListener = Callable[[], object]
+_T = TypeVar("_T")
+
+
+class Line(Protocol):
+    """What a table needs of the connection it came by."""
+
+    closed: bool
+
+    def send(self, message: Message) -> bool:
+        """Send ``message``; False when the connection has ended."""
+        ...
+
+
+class RemoteTable:
+    """A table whose game the server decides, seen from this session's seat
+    (or from no seat, when watching). Implements `craits_tui.table.Table`."""
+
+    def __init__(self, line: Line, info: TableInfo, seat: int | None, expected: int = 0) -> None:
+        self.line = line
+        self.info = info
+        self.code = info.code
+        self.seat = seat
+        """This session's seat; None when watching."""
+        self.expected = expected
+        """How many events of the game so far the server said would follow the join."""
+        self.view: PlayerView | None = None
+        """The seat's view, folded from every event received."""
+        self.connected = [s.connected for s in info.seats]
+        self.gone = False
+        """The server took this session from the table (`Left`: it closed)."""
+        self.seats: tuple[Seat, ...] = ()
+        self._events: list[dict[str, Any]] = []
+        self._listeners: list[EventListener] = []
+        self._refusal_listeners: list[RefusalListener] = []
+        self._change_listeners: list[ChangeListener] = []
+        self._sent_at: float | None = None
+        self.save_problem = None  # the server keeps the game
+        self.saved = True
+        self.update(info, tell=False)
+
+    # --- The Table protocol ------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        if self.view is not None:
+            return self.view.players
+        return tuple(seat.name for seat in self.seats)
+
+    @property
+    def humans(self) -> list[int]:
+        """The seat played from this terminal: this session's own, if it sits."""
+        return [] if self.seat is None else [self.seat]
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The events received, from ``since`` on: only this session's own stream
+        exists here, redacted for its seat."""
+        if seat != self.seat:
+            raise ValueError(f"only the events of seat {self.seat!r} reach this table")
+        return list(self._events[since:])
+
+    def event_count(self) -> int:
+        return len(self._events)
+
+    def legal_moves(self, seat: int) -> list[Command]:
+        """The seat's legal moves, from its view alone (no question to the server)."""
+        if seat != self.seat:
+            raise ValueError(f"only seat {self.seat!r} is played from here")
+        return legal_moves_in_view(self.view) if self.view is not None else []
+
+    def submit(self, command: Command) -> None:
+        """Send ``command`` to the server, if the rules allow it where the view stands.
+
+        Raises `IllegalMove` here and now for a move the rules refuse, with the
+        engine's reason; the server may still refuse a move later (it knows of
+        moves this side has not heard yet): `subscribe_refusals` hears of that.
+        """
+        if self.seat is None:
+            raise IllegalMove("watching", _("You are watching this game: you have no seat."))
+        if command.player != self.seat:
+            raise IllegalMove("not-your-seat", _("That seat is not yours."))
+        if self.line.closed:
+            raise IllegalMove("offline", _("The connection to the server is lost."))
+        if self._sent_at is not None and time.monotonic() - self._sent_at < IN_FLIGHT:
+            raise IllegalMove("in-flight", _("Wait a moment: your last move is on its way."))
+        if self.view is None:
+            raise IllegalMove("no-turn", _("The game has not started yet."))
+        if normal_form(command) not in legal_moves_in_view(self.view):
+            raise why_illegal(self.view, command)
+        if self.line.send(SendCommand(command_to_dict(command))):
+            self._sent_at = time.monotonic()
+
+    def subscribe(self, listener: EventListener) -> Callable[[], None]:
+        """Call ``listener`` with each event as it arrives, in order, once."""
+        return _add(self._listeners, listener)
+
+    @property
+    def bots_play_here(self) -> bool:
+        """Never: bots play on the server."""
+        return False
+
+    def next_bot_move(self) -> Command | None:
+        """Never a move: bots play on the server."""
+        return None
+
+    @property
+    def open_hands(self) -> bool:
+        """Never: the server sends a spectator no hand."""
+        return False
+
+    # --- Beyond the protocol ---------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        return bool(self._events) or self.info.started
+
+    @property
+    def caught_up(self) -> bool:
+        """Whether the game so far, as much as the server said would come, is here."""
+        return len(self._events) >= self.expected
+
+    def is_host(self, name: str) -> bool:
+        """Whether this session, its player called ``name``, hosts the table."""
+        if self.seat is None:
+            return False
+        if self.info.host_seat is not None:
+            return self.info.host_seat == self.seat
+        if self.info.host is not None:
+            return self.info.host == name
+        return self.seat == 0  # the creator sits at seat 0
+
+    def subscribe_refusals(self, listener: RefusalListener) -> Callable[[], None]:
+        """Call ``listener`` with each refusal the server sends while it listens
+        (a move was sent, the server refused it, nothing changed)."""
+        return _add(self._refusal_listeners, listener)
+
+    def subscribe_changes(self, listener: ChangeListener) -> Callable[[], None]:
+        """Call ``listener`` when who sits where changes (a seat taken or freed,
+        a player dropped or back, a bot standing in)."""
+        return _add(self._change_listeners, listener)
+
+    # --- Hearing from the server (the connection calls these) ------------------------------
+
+    def receive(self, index: int, event: dict[str, Any]) -> None:
+        """The ``index``-th event of the game; `BadMessage` when one is missing
+        or the game cannot follow it."""
+        if index < len(self._events):
+            return  # heard already
+        if index > len(self._events):
+            raise BadMessage("an event is missing")
+        try:
+            self.view = project(self.view, event, self.seat)
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise BadMessage("an event this game cannot follow") from None
+        self._events.append(event)
+        self._sent_at = None  # the table moved: a new move is checked against the news
+        if event.get("type") == "game-started":
+            self._seat_players(self.view.players)
+        for listener in list(self._listeners):
+            listener(event)
+
+    def refused(self, refusal: IllegalMove) -> bool:
+        """Tell the refusal listeners; False when none listens."""
+        self._sent_at = None
+        for listener in list(self._refusal_listeners):
+            listener(refusal)
+        return bool(self._refusal_listeners)
+
+    def update(self, info: TableInfo, tell: bool = True) -> None:
+        """The table as the server now lists it."""
+        self.info = info
+        self.connected = [s.connected for s in info.seats]
+        names = self.view.players if self.view is not None else None
+        self.seats = tuple(
+            Seat(names[i] if names else (s.name or ""), s.bot) for i, s in enumerate(info.seats)
+        )
+        if tell:
+            self._changed()
+
+    def seat_changed(self, change: SeatChanged) -> None:
+        """A player dropped or came back, or a bot stands in for them."""
+        if not 0 <= change.seat < len(self.seats):
+            raise BadMessage("no such seat", "seat")
+        seats = list(self.seats)
+        seats[change.seat] = Seat(seats[change.seat].name, change.bot)
+        self.seats = tuple(seats)
+        if change.seat < len(self.connected):
+            self.connected[change.seat] = change.connected
+        self._changed()
+
+    def _seat_players(self, names: tuple[str, ...]) -> None:
+        """The game started: the names are the game's; a seat that was free has a
+        bot now (of the server's default level until the server says which)."""
+        old = self.info.seats
+        seats = []
+        for i, name in enumerate(names):
+            before = old[i] if i < len(old) else None
+            bot = DEFAULT_BOT if before is None or before.free else before.bot
+            seats.append(Seat(name, bot))
+        self.seats = tuple(seats)
+        if len(self.connected) != len(names):
+            self.connected = [True] * len(names)
+
+    def _changed(self) -> None:
+        for listener in list(self._change_listeners):
+            listener()
+
+
+def _add(listeners: list[_T], listener: _T) -> Callable[[], None]:
+    """Add ``listener``; the function that removes it again."""
+    listeners.append(listener)
+    return lambda: listeners.remove(listener) if listener in listeners else None
