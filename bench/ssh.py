@@ -3,7 +3,7 @@
 The server runs in a child process (so its memory and CPU are its own), with
 tracemalloc on; this process plays. Two ways to play:
 
-- ``--clients ssh`` (the default when the client side is there): every player is
+- ``--clients ssh`` (the default): every player is
   a real SSH session running the real app in its own terminal; the players press
   keys (Enter plays the card at the cursor, ``d`` draws) when their screen says it
   is their turn. Each table also has an organiser on the socket: it creates the
@@ -60,7 +60,7 @@ MOVES = ("card-played", "cards-drawn", "suit-chosen", "last-card-announced", "id
 
 REAL_APP_SCRIPT = """\
 import sys
-from craits_tui.remote import run_remote
+from craits_tui.online.client.app import run_remote
 from craits_tui.settings import Settings
 run_remote(sys.argv[sys.argv.index("--remote") + 1], Settings(pace="instant"))
 """
@@ -672,18 +672,12 @@ async def ssh_table(
 # --- The bench ------------------------------------------------------------------------------
 
 
-def client_side() -> str | None:
-    """The script that runs the real app for a session, or None without a client side.
+def client_side() -> str:
+    """The script that runs the real app for a session.
 
     It is ``python -m craits_tui --remote`` but for the pace: the app shows other
     players' moves one at a time at a pace people can follow, which would be
     measured here as latency; the bench's apps show each move at once."""
-    try:
-        from craits_tui import remote
-    except ImportError:
-        return None
-    if not hasattr(remote, "run_remote"):
-        return None
     path = Path(tempfile.mkdtemp(prefix="craits-bench-app-")) / "app.py"
     path.write_text(REAL_APP_SCRIPT, encoding="utf-8")
     return str(path)
@@ -750,14 +744,11 @@ def check_logs(data: Path, results: Results) -> tuple[int, int, list[str]]:
 
 async def run(args: argparse.Namespace) -> int:
     app = client_side()
-    mode = args.clients if args.clients != "auto" else ("ssh" if app is not None else "ipc")
-    if mode == "ssh" and app is None:
-        print("the client side (craits_tui.remote) is not there: use --clients ipc")
-        return 2
+    mode = args.clients
     per_table = args.sessions // args.tables
     data = Path(tempfile.mkdtemp(prefix="craits-bench-"))
     tokens = args.tables if mode == "ssh" else args.sessions
-    child = await Child.start(data, tokens, args.bot_pace, app or None)
+    child = await Child.start(data, tokens, args.bot_pace, app)
     results = Results()
     rng = random.Random(args.seed)
     turn_latencies: list[float] = []
@@ -943,7 +934,7 @@ def main() -> int:
     )
     parser.add_argument("--sessions", type=int, default=40)
     parser.add_argument("--tables", type=int, default=10)
-    parser.add_argument("--clients", choices=("auto", "ssh", "ipc"), default="auto")
+    parser.add_argument("--clients", choices=("ssh", "ipc"), default="ssh")
     parser.add_argument("--bot-pace", type=float, default=0.05, help="seconds before a bot move")
     parser.add_argument(
         "--think", type=float, default=0.0, help="seconds a socket player waits before its move"

@@ -62,7 +62,7 @@ import dataclasses
 import json
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from functools import cache
 from typing import Any, ClassVar
@@ -181,8 +181,14 @@ class Message:
     op: ClassVar[str]
 
 
-def _message(op: str):  # type: ignore[no-untyped-def]
-    def make(cls: type) -> type:
+_T = typing.TypeVar("_T")
+
+
+@typing.dataclass_transform(frozen_default=True)
+def _message(op: str) -> Callable[[type[_T]], type[_T]]:
+    """A message class named ``op`` on the wire: a frozen dataclass."""
+
+    def make(cls: type[_T]) -> type[_T]:
         cls.op = op  # type: ignore[attr-defined]
         return dataclasses.dataclass(frozen=True, slots=True)(cls)
 
@@ -428,24 +434,3 @@ def _load(value: Any, hint: Any, where: str) -> Any:
     if hint in (str, int, bool) and type(value) is hint:
         return value
     raise BadMessage(f"{where} is not {getattr(hint, '__name__', hint)}", where)
-
-
-# --- Until both sides speak the typed messages ---------------------------------------
-
-
-def encode_fields(op: str, **fields: Any) -> bytes:
-    """One message, given as its op and fields, as a line of JSON."""
-    return (json.dumps({"op": op, **fields}, ensure_ascii=False) + "\n").encode("utf-8")
-
-
-def decode_object(line: bytes) -> dict[str, Any]:
-    """A message from one line as a dict; raises `BadMessage` for anything else."""
-    if len(line) > MAX_LINE:
-        raise BadMessage("message too long")
-    try:
-        message = json.loads(line)
-    except (UnicodeDecodeError, ValueError):
-        raise BadMessage("not JSON") from None
-    if not isinstance(message, dict) or not isinstance(message.get("op"), str):
-        raise BadMessage("a message is an object with an op")
-    return message

@@ -14,7 +14,7 @@ import contextlib
 import os
 import random
 import stat
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -44,7 +44,8 @@ async def main():
     env = os.environ
     print(f"welcome {welcome['name']} seat {welcome['table']}", flush=True)
     print(f"size {cols}x{rows} term {env.get('TERM')} lang {env.get('LANG')} "
-          f"agent {env.get('SSH_AUTH_SOCK')} pid {os.getpid()}", flush=True)
+          f"agent {env.get('SSH_AUTH_SOCK')} columns {env.get('COLUMNS')} pid {os.getpid()}",
+          flush=True)
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(
         signal.SIGWINCH, lambda: print("resized %dx%d" % os.get_terminal_size(0), flush=True)
@@ -138,13 +139,20 @@ class Terminal:
 
     async def shows(self, text: str, timeout: float = TIMEOUT) -> str:
         """Wait until ``text`` is on the screen; the screen's text."""
-        async with asyncio.timeout(timeout):
-            while text not in self.text:
-                if self._pump.done():
-                    break
-                await asyncio.sleep(0.02)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while text not in self.text and not self._pump.done():
+                    await asyncio.sleep(0.02)
         assert text in self.text, f"{text!r} is not on the screen:\n{self.text}"
         return self.text
+
+    async def redrawn(self, test: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+        """Wait until the screen passes ``test``."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while not test() and not self._pump.done():
+                    await asyncio.sleep(0.02)
+        assert test(), f"the screen is not as it should be:\n{self.text}"
 
     async def ended(self, timeout: float = TIMEOUT) -> int | None:
         async with asyncio.timeout(timeout):
@@ -182,11 +190,16 @@ async def test_the_host_key_is_made_once_kept_private_and_reused(tmp_path: Path)
         assert (default_data_dir() / "games.sqlite3").exists()
 
 
-async def test_the_app_runs_in_a_terminal_of_its_own(tmp_path: Path) -> None:
+async def test_the_app_runs_in_a_terminal_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The server's own terminal size is not the player's.
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
     async with running(tmp_path) as server, connect(server) as conn:
         term = await Terminal.open(conn, env={"LANG": "it_IT.UTF-8", "EVIL": "x"})
         screen = await term.shows("welcome ann seat")
-        assert "size 100x32 term xterm-256color lang it_IT.UTF-8 agent None" in screen
+        assert "size 100x32 term xterm-256color lang it_IT.UTF-8 agent None columns None" in screen
         (member,) = server.authority.members()  # type: ignore[union-attr]
         assert member.identity.user == "ann" and "seat None" in screen  # no seat kept yet
         pid = pid_on(screen)
@@ -388,48 +401,15 @@ async def test_shutting_down_tells_every_session(tmp_path: Path) -> None:
 # --- The real app ---------------------------------------------------------------------------
 
 
-REAL_APP_SCRIPT = """\
-import sys
-from craits_tui.remote import run_remote
-run_remote(sys.argv[sys.argv.index("--remote") + 1])
-"""
-
-
-def real_app(tmp_path: Path) -> tuple[str, ...]:
-    """How a session runs the real app: ``python -m craits_tui --remote`` once the
-    command line has the option; until then the client side's own entry point."""
-    from craits_tui.cli import build_parser
-
-    known, _ = build_parser().parse_known_args(["--remote", "socket"])
-    if getattr(known, "remote", None) == "socket":
-        return ("craits_tui",)
-    script = tmp_path / "real_app.py"
-    script.write_text(REAL_APP_SCRIPT, encoding="utf-8")
-    return (str(script),)
-
-
-def client_side_missing() -> str | None:
-    """Why the real app cannot run a remote session yet, if it cannot."""
-    try:
-        from craits_tui import remote
-    except ImportError as err:
-        return f"the client side is not there yet: craits_tui.remote cannot be imported ({err})"
-    if not hasattr(remote, "run_remote"):
-        return "the client side is not there yet: craits_tui.remote has no run_remote"
-    return None
-
-
-needs_client = pytest.mark.skipif(
-    client_side_missing() is not None, reason=str(client_side_missing())
-)
+REAL_APP = ("craits_tui",)
+"""How a session runs the real app: ``python -m craits_tui --remote SOCKET``."""
 APP_START = 30.0  # seconds for the app to come up (Textual's import, the first draw)
 
 
-@needs_client
 async def test_the_real_app_lists_tables_safely_and_follows_the_window(tmp_path: Path) -> None:
     from tests.server.test_authority import Client
 
-    async with running(tmp_path, app=real_app(tmp_path)) as server:
+    async with running(tmp_path, app=REAL_APP) as server:
         authority = server.authority
         assert authority is not None and server.ipc is not None
         host = await Client.connect(server.ipc.path, authority.open_session("Host"))
@@ -442,20 +422,19 @@ async def test_the_real_app_lists_tables_safely_and_follows_the_window(tmp_path:
             # The window grows: the app redraws to the new size.
             term.process.change_terminal_size(120, 40)
             term.screen.resize(40, 120)
-            async with asyncio.timeout(TIMEOUT):
-                while max(len(line.rstrip()) for line in term.screen.display) <= 100:
-                    await asyncio.sleep(0.05)
+            await term.redrawn(
+                lambda: max(len(line.rstrip()) for line in term.screen.display) > 100
+            )
             term.process.stdin.write(b"q")  # the lobby's Quit
             assert await term.ended() == 0
         assert [m.identity.user for m in authority.members()] == ["Host"]
 
 
-@needs_client
 async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(tmp_path: Path) -> None:
     from tests.server.test_authority import Client, take_turn
 
     rng = random.Random(8)
-    async with running(tmp_path, app=real_app(tmp_path), grace=0.3) as server:
+    async with running(tmp_path, app=REAL_APP, grace=0.3) as server:
         authority = server.authority
         assert authority is not None and server.ipc is not None
         host = await Client.connect(server.ipc.path, authority.open_session("Host"))

@@ -82,6 +82,10 @@ _DROPPED = (
     TOKEN_VARIABLE,
     LOG_FD_VARIABLE,
     "SSH_AUTH_SOCK",
+    # The size of the server's own terminal: the app would take it for the
+    # player's, and never hear that the player's window changed.
+    "COLUMNS",
+    "LINES",
 )
 
 
@@ -89,7 +93,11 @@ def app_command(app: Sequence[str], socket: Path, token: str) -> tuple[list[str]
     """The command line and environment of a session's app (before the client's
     terminal settings, `terminal_environment`, are added)."""
     argv = [sys.executable, "-c", LAUNCHER, *app, "--remote", str(socket)]
-    env = {k: v for k, v in os.environ.items() if k not in _DROPPED}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in _DROPPED and not k.startswith("TEXTUAL")  # the server's own Textual
+    }
     env[TOKEN_VARIABLE] = token
     return argv, env
 
