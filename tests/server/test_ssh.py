@@ -23,8 +23,11 @@ import asyncssh
 import pyte
 import pytest
 
+from craits_core import Game, RuleSet
+from craits_tui.online.server import house as house_module
 from craits_tui.online.server.limits import Limits
 from craits_tui.online.server.ssh import CraitsServer, ServerConfig, default_data_dir
+from tests.decks import stacked_game
 
 TIMEOUT = 10.0
 SIZE = (100, 32)
@@ -430,9 +433,20 @@ async def test_the_real_app_lists_tables_safely_and_follows_the_window(tmp_path:
         assert [m.identity.user for m in authority.members()] == ["Host"]
 
 
-async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(tmp_path: Path) -> None:
+def ann_plays_first(names: list[str], rules: RuleSet) -> Game:
+    # The host deals; Ann (seat 1) plays first, her hand as dealt here.
+    return stacked_game(["3C 4C 5C 6C 9C 10C JC KC", ANN], "JH", names=names, rules=rules)
+
+
+ANN = "7H KS QC 2D QH 4H 5S JD"
+
+
+async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from tests.server.test_authority import Client, take_turn
 
+    monkeypatch.setattr(house_module, "_new_game", ann_plays_first)
     rng = random.Random(8)
     async with running(tmp_path, app=REAL_APP, grace=0.3) as server:
         authority = server.authority
@@ -454,23 +468,18 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(tmp_path: Pat
         def moved(seat: int) -> bool:
             return any(
                 e["type"] in ("card-played", "cards-drawn") and e.get("player") == seat
-                for e in game.events[3:]
+                for e in game.events
             )
 
-        # Both play: the host from its socket, Ann with her keys.
-        async with asyncio.timeout(60):
-            while not (moved(1) and moved(0)):
-                if host.my_turn and host.moves():
-                    await take_turn(host, rng)
-                elif game.state.current_player == 1:
-                    count = game.event_count
-                    for key in (b"\r", b"d", b"\r"):  # play the card at the cursor, else draw
-                        term.process.stdin.write(key)
-                        await asyncio.sleep(0.4)
-                        if game.event_count > count:
-                            break
-                else:
-                    await asyncio.sleep(0.05)
+        # Ann plays first, with her keys: 5 plays the fifth card of her hand as it is
+        # shown (by suit: 5S KS 4H 7H QH QC 2D JD), the queen of hearts.
+        await term.shows("Your turn")
+        term.process.stdin.write(b"5")
+        await host.until(lambda: moved(1))
+        assert any(e["type"] == "card-played" and e["card"] == "QH" for e in game.events)
+        # Then the host, from its socket.
+        await host.until(lambda: host.my_turn)
+        await take_turn(host, rng)
         # Ann saw the host's move as it happened.
         await term.shows(
             "Host played"
@@ -502,3 +511,7 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(tmp_path: Pat
             await host.until(lambda: len(seat_news()) >= 3)
             assert seat_news()[2] == {"op": "seat", "seat": 1, "connected": True, "bot": None}
             assert table.slots[1].holder is not None and table.slots[1].holder.user == "ann"
+            # The code served once: her screen shows the seat's new one.
+            new_code = table.slots[1].code
+            assert new_code is not None and new_code != code
+            await term.shows(new_code)
