@@ -195,3 +195,13 @@ async def test_a_name_alone_takes_back_a_seat_only_while_its_player_is_away(
         await ann.reply("seat")
         joined = await other.reply("joined", other.send("join", code=code))
         assert joined["seat"] == 1
+
+
+async def test_bots_take_names_unlike_the_people_at_the_table(tmp_path: Path) -> None:
+    async with serving(tmp_path) as (authority, path):
+        ann = await Client.connect(path, authority.open_session("ada"))
+        bob = await Client.connect(path, authority.open_session("BOB"))
+        joined = await ann.reply("joined", ann.send("create", seats=[None, None, None, None]))
+        await bob.reply("joined", bob.send("join", code=joined["code"]))
+        await start(ann, bob)
+        assert ann.view is not None and ann.view.players == ("ada", "BOB", "Cy", "Di")

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from craits_core import Game, GameStore, IllegalMove, RuleSet, StoreError, redact
 from craits_core.hosting import BotHost
 
-from ...names import unique_name
+from ...names import name_key, unique_name
 from ..protocol import (
     GameEvent,
     Joined,
@@ -134,7 +134,8 @@ class Table:
     def bot_name(self, seat: int) -> str:
         """A name for a bot at ``seat``, unlike the others'."""
         taken = list(self.names(seat))
-        free = next((n for n in BOT_NAMES if n not in taken), BOT_NAMES[0])
+        keys = {name_key(name) for name in taken}
+        free = next((n for n in BOT_NAMES if name_key(n) not in keys), BOT_NAMES[0])
         return unique_name(free, taken)
 
     @property
