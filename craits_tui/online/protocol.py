@@ -72,6 +72,10 @@ from craits_core import RuleSet
 MAX_LINE = 64 * 1024
 """The longest line either side accepts; longer is a bad message."""
 
+TOKEN_VARIABLE = "CRAITS_SESSION"
+"""The environment variable through which the server hands a session's app the
+token its `Hello` presents."""
+
 
 class BadMessage(ValueError):
     """A line that is not a message of this protocol; ``field`` names the culprit."""

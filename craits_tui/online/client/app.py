@@ -21,8 +21,8 @@ from ...app import CraitsApp, Launch
 from ...i18n import _
 from ...settings import Settings
 from ...table import Table
-from ..protocol import ByeCode, Joined, Left, Refused, SeatChanged
-from .connection import TOKEN_VARIABLE, ConnectionProblem, RemoteConnection
+from ..protocol import TOKEN_VARIABLE, ByeCode, Joined, Left, Refused, SeatChanged
+from .connection import ConnectionProblem, RemoteConnection
 from .messages import ConnectionClosed, OpenTable, QuitTable, ServerSaid, ShowCreateForm, ShowLobby
 from .screens.create import CreateTableScreen
 from .screens.dialogs import Disconnected

@@ -21,6 +21,7 @@ from ...i18n import _
 from ..protocol import (
     MAX_LINE,
     TO_SESSION,
+    TOKEN_VARIABLE,
     BadMessage,
     Bye,
     GameEvent,
@@ -40,9 +41,6 @@ from ..protocol import (
 )
 from .table import RemoteTable
 from .words import bye_text, refusal_text
-
-TOKEN_VARIABLE = "CRAITS_SESSION"
-"""The environment variable through which the server hands a session its token."""
 
 HELLO_TIMEOUT = 10.0
 """Seconds to wait for the server's welcome before giving up."""

@@ -22,12 +22,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..protocol import TOKEN_VARIABLE
 from .config import PASSWORD_VARIABLE
 from .pty import Size, open_terminal
 
 log = logging.getLogger("craits.server")
 
-TOKEN_VARIABLE = "CRAITS_SESSION"
 LOG_FD_VARIABLE = "CRAITS_LOG_FD"
 FAILED = "Something went wrong in this session, and it has ended."
 """What the player reads when their app fails (the details are in the server's log)."""
