@@ -2,35 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from craits_core import Game, GameStore, RuleSet, StoreError
+from craits_core import Game, GameStore, StoreError
 
 from .i18n import _
+
+# The command line and the online app import these two from here too.
+from .launch import Launch, NewGame
 from .settings import THEMES, Settings, save_settings
 from .table import LocalTable, Seat, Table
-
-
-@dataclass(frozen=True)
-class NewGame:
-    """A game to set up: who sits where, the rules, and a seed (None: random)."""
-
-    seats: tuple[Seat, ...]
-    rules: RuleSet = field(default_factory=RuleSet)
-    seed: int | str | None = None
-
-
-@dataclass(frozen=True)
-class Launch:
-    """What the app does first: the menu, a new game, or the latest game resumed."""
-
-    new_game: NewGame | None = None
-    resume: bool = False
 
 
 class CraitsApp(App[str | None]):

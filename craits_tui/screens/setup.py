@@ -26,8 +26,9 @@ from textual.widgets import (
 from craits_core.bots import LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from ..app import CraitsApp, NewGame
+from ..app import CraitsApp
 from ..i18n import N_, _
+from ..launch import NewGame
 from ..names import BOT_NAMES, MAX_NAME, clean_name, own_name, without_controls
 from ..settings import Settings
 from ..table import Seat

@@ -41,6 +41,7 @@ from craits_core.view import project
 
 from ..faces import CardLook
 from ..i18n import _, ngettext
+from ..launch import NewGame
 from ..narrate import Narrator, store_problem
 from ..settings import PACE_NAMES, PACES, Settings
 from ..table import Table
@@ -876,8 +877,6 @@ class TableScreen(Roomy, Screen):
 
     def _after_game(self, choice: str | None) -> None:
         if choice == "again" and self.view is not None:
-            from ..app import NewGame
-
             seats = tuple(self.table.seats)
             self.app.start_game(NewGame(seats, self.view.rules))  # type: ignore[attr-defined]
         elif choice == "new":

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from craits_core import Game
-from craits_tui.app import CraitsApp, Launch
+from craits_tui.app import CraitsApp
+from craits_tui.launch import Launch
 from craits_tui.screens.table import TableScreen
 from craits_tui.settings import Settings
 from craits_tui.table import Seat

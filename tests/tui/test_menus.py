@@ -12,8 +12,9 @@ from rich.console import Console
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from craits_core import Draw, Game, GameRecord, GameStore, Play, RuleSet, StoreError
-from craits_tui.app import CraitsApp, Launch
+from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
+from craits_tui.launch import Launch
 from craits_tui.names import clean_name
 from craits_tui.screens import options
 from craits_tui.screens.history import (

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from textual.pilot import OutOfBounds, Pilot
 
-from craits_tui.app import CraitsApp, Launch, NewGame
+from craits_tui.app import CraitsApp
+from craits_tui.launch import Launch, NewGame
 from craits_tui.settings import Settings
 from craits_tui.table import Seat
 

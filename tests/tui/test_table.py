@@ -27,8 +27,9 @@ from craits_core import (
 from craits_core import bots as bots_module
 from craits_core.bots import NormalBot
 from craits_core.locks import GameLock
-from craits_tui.app import CraitsApp, Launch
+from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
+from craits_tui.launch import Launch
 from craits_tui.narrate import Narrator
 from craits_tui.screens.game_over import GameOver
 from craits_tui.screens.handover import HandoverScreen
