@@ -38,3 +38,11 @@ def seat_up(app: CraitsApp, game: Game, bots: Sequence[str | None]) -> TableScre
     screen = app.screen
     assert isinstance(screen, TableScreen)
     return screen
+
+
+def hold_bots(screen: TableScreen) -> None:
+    """Keep the bots from moving by themselves, as a watcher's pause does (it holds
+    them at a person's table too): what a test checks after a move is not raced by
+    the bot whose turn comes next. Called before the table is first shown, the bots
+    never start."""
+    screen.action_pause()

@@ -49,7 +49,7 @@ from craits_tui.widgets.title import TitleBar
 
 from ..decks import cards, stacked_game
 from ..test_store import no_locks
-from .conftest import make_app, seat_up
+from .conftest import hold_bots, make_app, seat_up
 from .snapshots import screen_lines
 
 # Ann (seat 0, a person) plays first: Bob (seat 1, a bot) deals.
@@ -92,6 +92,7 @@ async def test_keys_pick_and_play_a_card(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob's turn stays his while Ann presses a key in it
         await pilot.pause()
         hand = screen.query_one(Hand)
         assert hand.cards[hand.cursor] in hand.playable  # the cursor starts on a playable card
@@ -99,8 +100,10 @@ async def test_keys_pick_and_play_a_card(tmp_path: Path) -> None:
         await pilot.press(*["right"] * steps, "enter")
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("QH")
+        events = game.event_count
         await pilot.press("d")  # not Ann's turn any more: nothing happens
-        assert game.state.pile[-1] == Card.parse("QH")
+        await pilot.pause()
+        assert game.event_count == events and len(hand_of(screen)) == 4
 
 
 async def test_up_and_down_move_between_rows_of_a_big_hand(tmp_path: Path) -> None:
@@ -163,6 +166,7 @@ async def test_draw_with_the_key_or_by_clicking_the_stock(tmp_path: Path) -> Non
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob's turn stays his, to be seen
         await pilot.pause()
         await pilot.press("d")
         await pilot.pause()
@@ -183,6 +187,7 @@ async def test_enter_draws_when_there_is_nothing_to_play(tmp_path: Path) -> None
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob's turn stays his, to be seen
         await pilot.pause()
         assert "nothing to play, draw a card (d or Enter)" in shown(app)
         await pilot.press(key(screen, "KS"))  # a card named by its number is still refused
@@ -230,6 +235,7 @@ async def test_the_suit_picker_takes_clicks(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["9C KS 4C 2D 5D", "3H 4H 5H 6H 9H"], "JC", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob's nine would switch the suit again
         await pilot.pause()
         await pilot.click(Hand, offset=at(screen, "9C"))
         await pilot.pause()
@@ -245,7 +251,7 @@ async def test_the_dealer_decides_a_starter_eight(tmp_path: Path) -> None:
         game = stacked_game(
             ["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "8H", dealer=0, names=["Ann", "Bob"]
         )
-        seat_up(app, game, [None, "normal"])
+        hold_bots(seat_up(app, game, [None, "normal"]))  # Bob's turn stays his, to be seen
         await pilot.pause()
         assert isinstance(app.screen, SuitPicker)
         await pilot.press("d")
@@ -303,6 +309,7 @@ async def test_last_card_said_after_the_play(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["7H KS", "3C 4C"], "JH", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # however long Ann takes, Bob does not call her an idiot first
         await pilot.pause()
         await pilot.press(key(screen, "7H"))
         await pilot.pause()
@@ -320,6 +327,7 @@ async def test_call_idiot_on_an_opponent_who_forgot(tmp_path: Path) -> None:
             ["7C KH 4D", "3H 4H 5H"], "JH", "2C 2D 2H 2S", dealer=0, names=["Ann", "Bob"]
         )
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # the test makes Bob's moves
         await pilot.pause()
         # Bob is to play first; he plays down to two cards... then to one, without a word.
         game.handle(Play(1, Card.parse("3H")))
@@ -386,6 +394,7 @@ async def test_a_crank_answered_with_an_ace(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["3S KS AC 9D 5D", "3C 4H 5C 6C 9C"], "2H", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob, with no ace or 2, would draw the crank at once
         await pilot.pause()
         await pilot.press(key(screen, "AC"))
         await pilot.pause()
@@ -453,11 +462,13 @@ async def test_bots_play_a_whole_game_to_the_end(tmp_path: Path) -> None:
 async def test_resume_after_a_restart(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        seat_up(app, game, [None, "normal"])
+        # Her 6 has Ann play again: no bot's move comes between the save and the check.
+        game = stacked_game(["6H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
         await pilot.pause()
-        await pilot.press("1")
+        await pilot.press(key(screen, "6H"))
         await pilot.pause()
+        assert game.state.current_player == 0 and len(game.state.hands[0]) == 4
         saved_state = game.state
     again = make_app(tmp_path, launch=Launch(resume=True))
     async with again.run_test(size=(100, 32)) as pilot:
@@ -562,6 +573,7 @@ async def test_opening_a_game_in_progress_does_not_relive_past_rounds(tmp_path: 
         while len(game.state.round_scores) < 2:
             game.handle(rng.choice(game.legal_moves(game.state.current_player)))
         screen = seat_up(app, game, [None, "normal", "normal"])
+        hold_bots(screen)  # the game as it was opened, not a bot's move later
         await pilot.pause()
         assert app.screen is screen or not isinstance(app.screen, RoundSummary)
         assert screen.view == game.view(0)
@@ -845,6 +857,7 @@ async def test_the_footer_follows_the_moves_on_offer(tmp_path: Path) -> None:
         # Ann holds nothing that follows J♥: she must draw.
         game = stacked_game(["3C 4C 5C 6C 9C", "7H KS 8C 2D QH"], "JH", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob's turn stays his, to be seen
         await pilot.pause()
         keys = footer_keys(screen)
         assert keys["Draw"].enabled
@@ -912,12 +925,15 @@ async def test_the_plays_before_your_turn_and_the_draw_are_all_shown(tmp_path: P
 
 
 async def test_the_crank_box_grows_for_a_long_name(tmp_path: Path) -> None:
-    app = make_app(tmp_path)  # slow: Bartholomew thinks while Ann looks
+    app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         # The starter 2 cranks Ann (left of the dealer, Cy); her ace passes it on.
         hands = ["AC 4H 6H 7H 9H", "3C 4C 5C 6C 9C", "3D 4D 5D 6D 9D"]
         game = stacked_game(hands, "2H", dealer=2, names=["Ann", "Bartholomew", "Cy"])
         screen = seat_up(app, game, [None, "normal", "normal"])
+        # Bartholomew holds no ace or 2: left to himself he would draw the crank
+        # before the screen is read, on a busy machine.
+        hold_bots(screen)
         await pilot.pause()
         assert "you must answer" in shown(app)
         await pilot.press(key(screen, "AC"))
@@ -1030,7 +1046,8 @@ async def test_a_narrow_badge_keeps_the_bot_level_where_it_fits(tmp_path: Path) 
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         names = ["Ann", "Bob", "Cy", "Di", "Ed"]
-        seat_up(app, Game.new(names, seed=12), [None, "hard", "normal", "easy", "random"])
+        screen = seat_up(app, Game.new(names, seed=12), [None, "hard", "normal", "easy", "random"])
+        hold_bots(screen)  # Bob's eight cards as dealt
         await pilot.pause()
         badge = app.screen.query(SeatBadge).first()
         assert badge.render().plain.splitlines()[1:] == ["8 cards · 0 pts", "hard bot"]
@@ -1096,6 +1113,7 @@ async def test_a_bot_with_no_choice_plays_sooner(
         # Ann deals: Bob plays first, on the J♥. He must draw, or may play any heart.
         game = stacked_game(["7H KS 8C 2D QH", bobs_hand], "JH", dealer=0)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # his turn stays his, to be looked at
         await pilot.pause()
         assert game.state.current_player == 1
         assert screen._deliberation() == deliberation
@@ -1107,7 +1125,8 @@ async def test_watching_bots_shows_the_hand_of_the_player_to_move(tmp_path: Path
         # Ann deals: Bob plays first, on the J♥, then Cy.
         game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5H 6C 9C", "AS 2S 3S 4S 6S"], "JH")
         screen = seat_up(app, game, ["normal"] * 3)
-        await pilot.press("space")  # the bots wait: the test plays for them
+        hold_bots(screen)  # the bots wait, paused: the test plays for them
+        await pilot.pause()
         hand = screen.query_one(Hand)
         assert set(hand.cards) == set(cards("3C 4C 5H 6C 9C"))
         assert hand.playable == {Card.parse("5H")}
