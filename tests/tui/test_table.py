@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from rich.text import Text
+from textual.notifications import Notification
 from textual.pilot import Pilot
 from textual.widgets import Button
 
@@ -49,7 +50,7 @@ from craits_tui.widgets.title import TitleBar
 
 from ..decks import cards, stacked_game
 from ..test_store import no_locks
-from .conftest import hold_bots, make_app, seat_up
+from .conftest import bots_at_rest, hold_bots, make_app, seat_up, until
 from .snapshots import screen_lines
 
 # Ann (seat 0, a person) plays first: Bob (seat 1, a bot) deals.
@@ -449,13 +450,15 @@ async def test_bots_play_a_whole_game_to_the_end(tmp_path: Path) -> None:
     async with launch_app.run_test(size=(100, 32)) as pilot:
         game = Game.new(["Ada", "Bob", "Cy"], seed=5, rules=RuleSet(short_game=True), first_round=6)
         seat_up(launch_app, game, ["normal", "normal", "random"])
-        for _ in range(400):
-            await pilot.pause(0.02)
-            if isinstance(launch_app.screen, RoundSummary):
-                await pilot.press("enter")
-            if isinstance(launch_app.screen, GameOver):
-                break
-        assert isinstance(launch_app.screen, GameOver)
+
+        def shown_up() -> type[object]:
+            return type(launch_app.screen)
+
+        while shown_up() is not GameOver:
+            await until(pilot, lambda: shown_up() in (RoundSummary, GameOver), "a round's end")
+            if shown_up() is RoundSummary:
+                await pilot.press("enter")  # it would close by itself, after a while
+                await until(pilot, lambda: shown_up() is not RoundSummary, "the next round")
         assert game.state.is_over
 
 
@@ -517,7 +520,8 @@ async def test_a_hot_seat_game_opens_with_the_hand_hidden(tmp_path: Path) -> Non
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         assert "Pass the terminal to Ann." in shown(app)
-        assert game.state.current_player == 1  # Bob, a bot, waits for her too
+        # Bob, a bot, waits for her too: no move of his is on its way.
+        assert game.state.current_player == 1 and bots_at_rest(screen)
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and screen.seat == 0
@@ -700,12 +704,13 @@ async def test_the_turn_rings_the_bell_after_a_long_wait(
         screen.bell_after = bell_after
         await pilot.pause()
         await pilot.press(key(screen, "QH"))
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if game.state.pile[-1] == Card.parse("QC"):
-                break
-        await pilot.pause()
-        assert game.state.current_player == 0 and screen._my_turn()
+
+        # Bob answers with the Q♣; the bell rings (or not) as the table shows it.
+        def answered() -> bool:
+            return game.state.pile[-1] == Card.parse("QC") and screen._my_turn()
+
+        await until(pilot, answered, "Bob's answer shown")
+        assert game.state.current_player == 0
         assert len(rung) == rings
 
 
@@ -783,12 +788,12 @@ async def test_the_hint_key_says_what_the_hard_bot_would_do(tmp_path: Path) -> N
         screen = seat_up(app, game, [None, "normal"])
         await pilot.pause()
         await pilot.press("h")
-        for _ in range(40):
-            await pilot.pause(0.05)
-            hints = [n for n in app._notifications if n.title == "Hint"]
-            if hints:
-                break
-        assert hints and hints[0].message == (
+
+        def hints() -> list[Notification]:
+            return [n for n in app._notifications if n.title == "Hint"]
+
+        await until(pilot, hints, "the hint")  # the hard bot thinks in a thread
+        assert hints()[0].message == (
             "Play Q♥, and say “Last card!” (l) — the Q♥ is the only card that fits"
         )
         hand = screen.query_one(Hand)
@@ -797,7 +802,7 @@ async def test_the_hint_key_says_what_the_hard_bot_would_do(tmp_path: Path) -> N
         await pilot.press("l", "enter")
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("QH")
-        assert not [n for n in app._notifications if n.title == "Hint"]  # it was for that move
+        assert not hints()  # it was for that move
 
 
 def test_a_hint_to_draw_names_the_key() -> None:
@@ -914,10 +919,7 @@ async def test_the_plays_before_your_turn_and_the_draw_are_all_shown(tmp_path: P
         hands = ["4H 6H 7H 9H 10D", "JS 4C 6C 7C 10C", "QS 4D 6D 7D 9D", "KS JD JC KD 10H"]
         game = stacked_game(hands, "3S", dealer=0)
         screen = seat_up(app, game, [None, "normal", "normal", "normal"])
-        for _ in range(50):
-            await pilot.pause(0.02)
-            if screen.check_action("draw", ()):
-                break
+        await until(pilot, lambda: screen.check_action("draw", ()), "Ann's turn to draw")
         lines = [" ".join(line.split()) for line in shown(app).splitlines()]
         for play in ("J♠ Bob", "Q♠ Cy", "K♠ Di"):  # in the trail of plays
             assert any(play in line for line in lines)
@@ -1156,27 +1158,25 @@ async def test_watching_bots_pauses_and_goes_a_move_at_a_time(tmp_path: Path) ->
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5H 6C 9C", "AS 2S 3S 4S 6S"], "JH")
         screen = seat_up(app, game, ["normal"] * 3)
-        moved = len(game.log)
-        await pilot.press("space", "p", "p", "p")  # paused before the first move; instant
+        # Slow, so paused before the first move, or (on a busy machine) after it.
+        await pilot.press("space", "p", "p", "p")  # then instant
         assert app.settings.pace == "instant"
-        await pilot.pause(0.3)  # instant bots would have played on
-        assert len(game.log) == moved
+        # Instant bots would play on: paused, none is on its way once they rest.
+        await until(pilot, lambda: bots_at_rest(screen), "the bots to rest")
+        moved = len(game.log)
         assert screen.query_one(TitleBar).parts[-1] == "watching, paused"
         assert {"Go on", "One move"} <= set(footer_keys(screen)) and "Pause" not in footer_keys(
             screen
         )
         player = game.state.current_player
         await pilot.press("right")  # the player to move plays, no one else
-        for _ in range(20):
-            await pilot.pause(0.05)
-        assert game.state.current_player != player
+        await until(pilot, lambda: game.state.current_player != player, "the one move")
+        await until(pilot, lambda: bots_at_rest(screen), "the bots to rest again")
         assert len(game.log) > moved
+        assert screen.query_one(TitleBar).parts[-1] == "watching, paused"
         moved = len(game.log)
-        await pilot.pause(0.3)
-        assert len(game.log) == moved
         await pilot.press("space")
-        await pilot.pause(0.3)
-        assert len(game.log) > moved
+        await until(pilot, lambda: len(game.log) > moved, "the bots to go on")
         assert screen.query_one(TitleBar).parts[-1] == "watching"
         assert "Pause" in footer_keys(screen)
 
@@ -1186,10 +1186,10 @@ async def test_a_round_summary_waits_for_a_watcher_who_paused(tmp_path: Path) ->
     async with app.run_test(size=(100, 32)) as pilot:
         # One card each: Bob goes out with the first move.
         game = stacked_game(["7S", "5H", "AC"], "JH")
-        seat_up(app, game, ["normal"] * 3)
-        await pilot.press("space", "right")
-        for _ in range(20):
-            await pilot.pause(0.05)
+        hold_bots(seat_up(app, game, ["normal"] * 3))  # paused before the first move
+        await pilot.pause()
+        await pilot.press("right")
+        await until(pilot, lambda: isinstance(app.screen, RoundSummary), "the round's summary")
         summary = app.screen
         assert isinstance(summary, RoundSummary) and summary.auto_close is None
 
