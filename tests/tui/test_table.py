@@ -348,7 +348,8 @@ async def test_call_idiot_with_the_key(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["7C KS", "3H 4H"], "JH", dealer=0, names=["Ann", "Bob"])
-        seat_up(app, game, [None, "normal"])
+        # Bob's bot may still say "Last card!" in Ann's turn, and would, given time.
+        hold_bots(seat_up(app, game, [None, "normal"]))
         game.handle(Play(1, Card.parse("3H")))
         await pilot.pause()
         await pilot.press("i")
@@ -881,29 +882,33 @@ async def test_click_a_key_in_the_footer(size: tuple[int, int], tmp_path: Path) 
     async with app.run_test(size=size) as pilot:
         game = stacked_game(["3C 4C 5C 6C 9C", "7H KS 8C 2D QH"], "JH", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob's 7♥ would have Ann draw another
         await pilot.pause()
         text = screen.query_one(Footer).render().plain
         # Every key fits, at 80 columns too (closer together there).
         assert len(text) <= size[0] and text.rstrip().endswith("q Quit")
         await pilot.click(Footer, offset=(text.index("Draw"), 0))
-        await pilot.pause()
-        assert len(game.state.hands[0]) == 6
+        # The click presses the key, which the app reads in a turn of its own.
+        await until(pilot, lambda: len(game.state.hands[0]) == 6, "Ann's draw")
 
 
 async def test_a_footer_too_long_for_its_keys_drops_the_first_words(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        seat_up(app, stacked_game(["3C 4C 5C", "7H KS 8C"], "JH", **ANN_FIRST), [None, "normal"])
+        screen = seat_up(
+            app, stacked_game(["3C 4C 5C", "7H KS 8C"], "JH", **ANN_FIRST), [None, "normal"]
+        )
+        hold_bots(screen)  # Bob's 7♥ would have Ann draw another
         await pilot.pause()
-        footer = app.screen.query_one(Footer)
+        footer = screen.query_one(Footer)
         # Words as long as another language's: the compact line would need 88 columns.
         footer.keys = tuple(replace(k, description=k.description + "-xx") for k in footer.keys)
         text = footer.render().plain
         assert len(text.rstrip()) <= 80 and text.rstrip().endswith("q Quit-xx")
         assert text.startswith("⏎ d ")  # Play (Enter) and Draw are known without their words
         await pilot.click(Footer, offset=(text.index("d "), 0))
-        await pilot.pause()
-        assert len(hand_of(app.screen)) == 4  # the click still finds its key
+        # The click still finds its key, which the app reads in a turn of its own.
+        await until(pilot, lambda: len(hand_of(screen)) == 4, "Ann's draw")
 
 
 def shown(app: CraitsApp) -> str:
