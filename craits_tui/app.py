@@ -1,36 +1,28 @@
-"""The Craits app: opens the save file, then the start screen or a game."""
+"""The Craits app: opens the save file, then the start screen or a game.
+
+The screens ask for what the player chose with the messages of `requests`; the
+app decides what each one opens (`show_menu`, `action_new_game`, `open_table`
+are there to be overridden, as the online app does).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from textual import on
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from craits_core import Game, GameStore, RuleSet, StoreError
+from craits_core import Game, GameStore, StoreError
 
 from .i18n import _
+
+# The command line and the online app import these two from here too.
+from .launch import Launch, NewGame
+from .requests import ChangeSettings, Navigate, OpenSetup, ResumeGame, ShowMenu, StartGame
 from .settings import THEMES, Settings, save_settings
 from .table import LocalTable, Seat, Table
-
-
-@dataclass(frozen=True)
-class NewGame:
-    """A game to set up: who sits where, the rules, and a seed (None: random)."""
-
-    seats: tuple[Seat, ...]
-    rules: RuleSet = field(default_factory=RuleSet)
-    seed: int | str | None = None
-
-
-@dataclass(frozen=True)
-class Launch:
-    """What the app does first: the menu, a new game, or the latest game resumed."""
-
-    new_game: NewGame | None = None
-    resume: bool = False
 
 
 class CraitsApp(App[str | None]):
@@ -96,11 +88,13 @@ class CraitsApp(App[str | None]):
     # --- Navigation -----------------------------------------------------------------
 
     def show_menu(self) -> None:
+        """The start menu, in place of the screen shown."""
         from .screens.start import StartScreen
 
-        self._switch(StartScreen())
+        self._switch(StartScreen(self.store, self.settings, keeps_settings=self.keeps_settings))
 
     def action_new_game(self) -> None:
+        """The form for a new game, in place of the screen shown."""
         from .screens.setup import SetupScreen
 
         self._switch(SetupScreen(self.settings))
@@ -160,9 +154,10 @@ class CraitsApp(App[str | None]):
         return record is not None and self.resume(record.id)
 
     def open_table(self, table: Table) -> None:
+        """The table of ``table``'s game, in place of the screen shown."""
         from .screens.table import TableScreen
 
-        self._switch(TableScreen(table, self.settings))
+        self._switch(TableScreen(table, self.settings, keeps_settings=self.keeps_settings))
 
     def _switch(self, screen: Screen) -> None:
         # The start screen, the set-up and the table replace one another above the
@@ -173,6 +168,38 @@ class CraitsApp(App[str | None]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    # --- What the screens ask for ---------------------------------------------------
+
+    def _asked_from_top(self, request: Navigate) -> bool:
+        # A second key pressed before the first one's request was answered comes
+        # from a screen that has gone since: it asks nothing more.
+        return request.screen is self.screen
+
+    @on(StartGame)
+    def _start_asked(self, request: StartGame) -> None:
+        if self._asked_from_top(request):
+            self.start_game(request.new_game)
+
+    @on(ResumeGame)
+    def _resume_asked(self, request: ResumeGame) -> None:
+        # A game that cannot be opened is told of, and the screen that asked stays.
+        if self._asked_from_top(request):
+            self.resume(request.game_id)
+
+    @on(OpenSetup)
+    def _setup_asked(self, request: OpenSetup) -> None:
+        if self._asked_from_top(request):
+            self.action_new_game()
+
+    @on(ShowMenu)
+    def _menu_asked(self, request: ShowMenu) -> None:
+        if self._asked_from_top(request):
+            self.show_menu()
+
+    @on(ChangeSettings)
+    def _settings_changed(self, request: ChangeSettings) -> None:
+        self.change_settings(request.settings)
 
     def get_key_display(self, binding: Binding) -> str:
         if self.settings.ascii and binding.key_display is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on, work
@@ -20,11 +20,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Label, Static
 
-from craits_core import Game, GameRecord, StoreError
+from craits_core import Game, GameRecord, GameStore, StoreError
 
-from ..app import CraitsApp
 from ..i18n import N_, _, ngettext
 from ..narrate import describe_rules, store_problem
+from ..requests import ResumeGame
 from ..widgets.footer import Footer
 from .replay import ReplayScreen, replayed
 from .roomy import Roomy
@@ -150,15 +150,13 @@ class HistoryScreen(Roomy, Screen):
         Binding("v", "replay", _("Replay")),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, store: GameStore | None) -> None:
         super().__init__()
+        self.store = store
+        """Where the games are saved (None: nowhere, so the list is empty)."""
         self.records: dict[str, GameRecord] = {}
         self.outcomes: dict[str, Outcome | StoreError] = {}
         """Games looked at so far, or why one could not be read."""
-
-    @property
-    def _app(self) -> CraitsApp:
-        return cast(CraitsApp, self.app)
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
@@ -182,7 +180,7 @@ class HistoryScreen(Roomy, Screen):
         labels = (_("Last played"), _("Players"), _("Round"), _("Status"), _("Winner"))
         for key, label in zip(_COLUMNS, labels, strict=True):
             table.add_column(label, key=key)
-        store = self._app.store
+        store = self.store
         try:
             records = store.games() if store is not None else []
         except StoreError as err:
@@ -229,7 +227,7 @@ class HistoryScreen(Roomy, Screen):
     def _load(self, game_id: str) -> Game | StoreError:
         """The game (not attached: looking saves nothing), or why it cannot be read;
         its outcome is noted for the list."""
-        store = self._app.store
+        store = self.store
         try:
             if store is None:
                 raise StoreError(_("Games are not being saved."))
@@ -350,7 +348,7 @@ class HistoryScreen(Roomy, Screen):
             self.notify(str(found), title=_("Cannot resume"), severity="error", timeout=8)
             return
         # The app loads the game to play on (and says so if it cannot).
-        self._app.resume(record.id)
+        self.post_message(ResumeGame(self, record.id))
 
     @on(Button.Pressed, "#history-replay")
     def action_replay(self) -> None:

@@ -6,7 +6,7 @@ is saved as it is made; the cards' look reaches the table when the dialog closes
 
 from __future__ import annotations
 
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Label, RadioButton, RadioSet, Static
 
 from ..i18n import N_, _, current_language, languages
+from ..requests import ChangeSettings
 from ..settings import THEMES, Settings
 from ..widgets.footer import Footer
 from .forms import chosen, cursor_on_choice, pace_choice
@@ -36,16 +37,27 @@ TOGGLES: tuple[tuple[str, str, str, str], ...] = (
 class OptionsScreen(Roomy, ModalScreen[Settings]):
     """Bot pace, theme, the cards' look, saying "Last card!", animations.
 
-    Dismissed with the settings as they are now."""
+    Each change is asked of the app as it is made (`ChangeSettings`); dismissed
+    with the settings as they are now."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", _("Done")),
     ]
 
-    def __init__(self, *, pace: bool = True) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        pace: bool = True,
+        keeps_settings: bool | None = None,
+    ) -> None:
         super().__init__()
+        self._current = settings
         self.pace = pace
         """Whether to offer the bots' pace (online, the server sets it)."""
+        self._keeps_settings = keeps_settings
+        """Whether the settings are kept for the next start (a session online keeps
+        none, so it offers no language for next time)."""
 
     def compose(self) -> ComposeResult:
         settings = self._settings
@@ -89,15 +101,21 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
         for radios in self.query(RadioSet):
             cursor_on_choice(radios)
         self.query_one("#option-pace-row").display = self.pace
-        # A session online keeps no settings for its next start.
-        self.query_one("#option-language-row").display = (
-            len(languages()) > 1 and self.app.keeps_settings  # type: ignore[attr-defined]
-        )
+        keeps = self._keeps_settings
+        if keeps is None:  # not said by whoever opened the dialog: as the app says
+            keeps = bool(getattr(self.app, "keeps_settings", True))
+        self.query_one("#option-language-row").display = len(languages()) > 1 and keeps
         self.query_one("#option-pace" if self.pace else "#option-theme").focus()
 
     @property
     def _settings(self) -> Settings:
-        return cast(Settings, self.app.settings)  # type: ignore[attr-defined]
+        if self._current is None:  # not given: the app's, as the dialog opens
+            self._current = getattr(self.app, "settings", None) or Settings()
+        return self._current
+
+    def _change(self, settings: Settings) -> None:
+        self._current = settings
+        self.post_message(ChangeSettings(settings))
 
     @on(RadioSet.Changed)
     @on(Checkbox.Changed)
@@ -112,7 +130,7 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
             },
         )
         if changed != settings:
-            self.app.change_settings(changed)  # type: ignore[attr-defined]
+            self._change(changed)
 
     @on(RadioSet.Changed, "#option-language")
     def _language_changed(self) -> None:
@@ -120,7 +138,7 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
         # never set, following the system's).
         language = self._choice("language")
         if language is not None and language != self._settings.language:
-            self.app.change_settings(self._settings.but(language=language))  # type: ignore[attr-defined]
+            self._change(self._settings.but(language=language))
 
     def _choice(self, name: str) -> str | None:
         """The value chosen in the radio set ``option-{name}``."""

@@ -7,7 +7,7 @@ tested without a screen; the screen only shows what they find.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -26,9 +26,10 @@ from textual.widgets import (
 from craits_core.bots import LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from ..app import CraitsApp, NewGame
 from ..i18n import N_, _
+from ..launch import NewGame
 from ..names import BOT_NAMES, MAX_NAME, clean_name, own_name, without_controls
+from ..requests import ChangeSettings, ShowMenu, StartGame
 from ..settings import Settings
 from ..table import Seat
 from ..widgets.footer import Footer
@@ -230,15 +231,11 @@ class SetupScreen(Roomy, Screen):
         rules = chosen_rules(self, "setup")
         seed = parse_seed(self.query_one("#setup-seed", Input).value)
         pace = self._pace()
-        app = self._app
-        if pace != app.settings.pace:
-            # Saved before the table opens: the table takes the app's settings.
-            app.change_settings(app.settings.but(pace=pace))
-        app.start_game(NewGame(tuple(seats), rules, seed))
-
-    @property
-    def _app(self) -> CraitsApp:
-        return cast(CraitsApp, self.app)
+        if pace != self.settings.pace:
+            # Asked first: the table opens with the app's settings as they are then.
+            self.settings = self.settings.but(pace=pace)
+            self.post_message(ChangeSettings(self.settings))
+        self.post_message(StartGame(self, NewGame(tuple(seats), rules, seed)))
 
     def _pace(self) -> str:
         return chosen(self.query_one("#setup-pace", RadioSet), "pace") or self.settings.pace
@@ -246,4 +243,4 @@ class SetupScreen(Roomy, Screen):
     @on(Button.Pressed, "#setup-back")
     def action_back(self) -> None:
         """Back to the start menu, starting nothing."""
-        self._app.show_menu()
+        self.post_message(ShowMenu(self))

@@ -11,9 +11,11 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
-from craits_core import GameRecord
+from craits_core import GameRecord, GameStore
 
 from ..i18n import _
+from ..requests import OpenSetup, ResumeGame
+from ..settings import Settings
 from ..widgets.footer import Footer
 from .roomy import Roomy
 
@@ -59,9 +61,21 @@ class StartScreen(Roomy, Screen):
         Binding("q", "app.quit", _("Quit")),
     ]
 
+    def __init__(
+        self, store: GameStore | None, settings: Settings, *, keeps_settings: bool = True
+    ) -> None:
+        super().__init__()
+        self.store = store
+        """The saved games (None: games are played unsaved)."""
+        self.settings = settings
+        """The settings as the options last left them."""
+        self.keeps_settings = keeps_settings
+        """Whether changed settings are kept for the next start."""
+        self.unfinished: GameRecord | None = None
+
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
-        store = self.app.store  # type: ignore[attr-defined]
+        store = self.store
         self.unfinished = store.latest_unfinished() if store is not None else None
         with Vertical(id="start"):
             yield Static(LOGO, id="logo")
@@ -91,24 +105,30 @@ class StartScreen(Roomy, Screen):
     @on(Button.Pressed, "#resume")
     def action_resume(self) -> None:
         if self.unfinished is not None:
-            self.app.resume(self.unfinished.id)  # type: ignore[attr-defined]
+            self.post_message(ResumeGame(self, self.unfinished.id))
 
     @on(Button.Pressed, "#new")
     def _new(self) -> None:
-        self.app.action_new_game()  # type: ignore[attr-defined]
+        self.post_message(OpenSetup(self))
 
     @on(Button.Pressed, "#past")
     def action_past(self) -> None:
         from .history import HistoryScreen
 
-        if self.app.store is not None:  # type: ignore[attr-defined]
-            self.app.push_screen(HistoryScreen())
+        if self.store is not None:
+            self.app.push_screen(HistoryScreen(self.store))
 
     @on(Button.Pressed, "#options")
     def action_options(self) -> None:
         from .options import OptionsScreen
 
-        self.app.push_screen(OptionsScreen())
+        def closed(settings: Settings | None) -> None:
+            if settings is not None:  # for the next time the options open
+                self.settings = settings
+
+        self.app.push_screen(
+            OptionsScreen(self.settings, keeps_settings=self.keeps_settings), closed
+        )
 
     @on(Button.Pressed, "#help")
     def action_help(self) -> None:

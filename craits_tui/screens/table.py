@@ -41,7 +41,9 @@ from craits_core.view import project
 
 from ..faces import CardLook
 from ..i18n import _, ngettext
+from ..launch import NewGame
 from ..narrate import Narrator, store_problem
+from ..requests import ChangeSettings, OpenSetup, StartGame
 from ..settings import PACE_NAMES, PACES, Settings
 from ..table import Table
 
@@ -106,10 +108,15 @@ class TableScreen(Roomy, Screen):
     terminal's bell (when the `bell` setting is on); None: never, as here, where
     everyone plays at this terminal or is a bot."""
 
-    def __init__(self, table: Table, settings: Settings) -> None:
+    def __init__(
+        self, table: Table, settings: Settings, *, keeps_settings: bool | None = None
+    ) -> None:
         super().__init__()
         self.table = table
         self.settings = settings
+        self.keeps_settings = keeps_settings
+        """Whether changed settings are kept for the next start, for the options to
+        say (None: as the app says)."""
         self.look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
         humans = table.humans
         self.seat: int | None = humans[0] if humans else None
@@ -752,7 +759,10 @@ class TableScreen(Roomy, Screen):
                 self._follow_settings()
                 self._schedule_bots()
 
-        self.app.push_screen(OptionsScreen(pace=self.table.bots_play_here), changed)
+        options = OptionsScreen(
+            self.settings, pace=self.table.bots_play_here, keeps_settings=self.keeps_settings
+        )
+        self.app.push_screen(options, changed)
 
     def action_watch_pace(self) -> None:
         self.action_pace()
@@ -792,7 +802,7 @@ class TableScreen(Roomy, Screen):
         paces = list(PACES)
         pace = paces[(paces.index(self.settings.pace) + 1) % len(paces)]
         self.settings = self.settings.but(pace=pace)
-        self.app.change_settings(self.settings)  # type: ignore[attr-defined]
+        self.post_message(ChangeSettings(self.settings))
         self.notify(_("Bot pace: {pace}.").format(pace=_(PACE_NAMES[pace])), timeout=2)
         self._schedule_bots()
 
@@ -876,12 +886,10 @@ class TableScreen(Roomy, Screen):
 
     def _after_game(self, choice: str | None) -> None:
         if choice == "again" and self.view is not None:
-            from ..app import NewGame
-
             seats = tuple(self.table.seats)
-            self.app.start_game(NewGame(seats, self.view.rules))  # type: ignore[attr-defined]
+            self.post_message(StartGame(self, NewGame(seats, self.view.rules)))
         elif choice == "new":
-            self.app.action_new_game()
+            self.post_message(OpenSetup(self))
         else:
             self.app.exit()
 

@@ -1,14 +1,19 @@
-"""Running the app in tests: a private data directory and a table from a stacked deck."""
+"""Running the app in tests: a private data directory, a table from a stacked deck, and
+waiting for the app on conditions rather than for a time."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from craits_core import Game
-from craits_tui.app import CraitsApp, Launch
+from craits_tui.app import CraitsApp
+from craits_tui.launch import Launch
 from craits_tui.screens.table import TableScreen
 from craits_tui.settings import Settings
 from craits_tui.table import Seat
@@ -37,3 +42,36 @@ def seat_up(app: CraitsApp, game: Game, bots: Sequence[str | None]) -> TableScre
     screen = app.screen
     assert isinstance(screen, TableScreen)
     return screen
+
+
+WAIT_AT_MOST = 300.0
+"""Seconds a test waits for the app before it fails: not a pace the app must keep
+(a starved machine runs the bots' whole game twenty times slower), only a hang
+turned into a failure that says what it waited for."""
+
+
+async def until(pilot: Pilot[Any], condition: Callable[[], object], what: str) -> None:
+    """Pause until ``condition()`` holds, however slowly a busy machine runs the app."""
+    deadline = time.monotonic() + WAIT_AT_MOST
+    while not condition():
+        assert time.monotonic() < deadline, f"still waiting for {what}"
+        await pilot.pause()
+
+
+def hold_bots(screen: TableScreen) -> None:
+    """Keep the bots from moving by themselves, as a watcher's pause does (it holds
+    them at a person's table too): what a test checks after a move is not raced by
+    the bot whose turn comes next. Called before the table is first shown, the bots
+    never start."""
+    screen.action_pause()
+
+
+def bots_at_rest(screen: TableScreen) -> bool:
+    """No bot move is on its way: none is due on a timer or being thought out, and
+    the table has shown every event. Bots held (`hold_bots`) stay at rest then: no
+    move comes but those the test makes."""
+    return (
+        screen._bot_timer is None
+        and not any(worker.group == "bots" for worker in screen.app.workers)
+        and screen._shown == screen.table.event_count()
+    )

@@ -36,7 +36,8 @@ from textual.screen import Screen
 
 from craits_core import Card, Draw, Game, Play, RuleSet, State
 from craits_tui import i18n
-from craits_tui.app import CraitsApp, Launch
+from craits_tui.app import CraitsApp
+from craits_tui.launch import Launch
 from craits_tui.screens.game_over import GameOver
 from craits_tui.screens.options import OptionsScreen
 from craits_tui.screens.round_summary import RoundSummary

@@ -9,12 +9,23 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual.widgets import Button, DataTable, Input, Label, Select, Static
+from textual.widgets import (
+    Button,
+    Checkbox,
+    DataTable,
+    Input,
+    Label,
+    RadioButton,
+    Select,
+    Static,
+)
 
 from craits_core import Draw, Game, GameRecord, GameStore, Play, RuleSet, StoreError
-from craits_tui.app import CraitsApp, Launch
+from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
+from craits_tui.launch import Launch, NewGame
 from craits_tui.names import clean_name
+from craits_tui.requests import StartGame
 from craits_tui.screens import options
 from craits_tui.screens.history import (
     HistoryScreen,
@@ -174,6 +185,25 @@ async def test_set_up_a_game_by_mouse(tmp_path: Path) -> None:
         assert load_settings(tmp_path / "settings.json").pace == "fast"
 
 
+async def test_a_second_start_asked_before_the_table_opened_starts_nothing(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        table_screen = table_of(app)
+        # Start pressed again, read while the set-up was still up: the app answers it
+        # no more, as it comes from a screen gone since.
+        app.post_message(StartGame(setup, NewGame(table_screen.table.seats)))
+        await pilot.pause()
+        assert table_of(app) is table_screen
+        assert app.store is not None and len(app.store.games()) == 1
+
+
 async def test_bad_names_are_refused_with_a_reason(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -241,6 +271,9 @@ async def test_options_change_at_once_and_are_kept(tmp_path: Path) -> None:
         assert kept.pace == "normal" and not kept.ascii  # the rest as it was
         await pilot.press("escape")
         assert type(app.screen).__name__ == "StartScreen"
+        await pilot.press("o")  # open again: as they were left
+        assert app.screen.query_one("#theme-light", RadioButton).value
+        assert app.screen.query_one("#option-auto_announce", Checkbox).value
 
 
 async def test_options_choose_the_language_for_the_next_start(

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from textual.pilot import OutOfBounds, Pilot
 
-from craits_tui.app import CraitsApp, Launch, NewGame
+from craits_tui.app import CraitsApp
+from craits_tui.launch import Launch, NewGame
 from craits_tui.settings import Settings
 from craits_tui.table import Seat
 
@@ -38,7 +39,9 @@ async def random_input(pilot: Pilot[Any], size: tuple[int, int], seed: int, step
                 await pilot.click(offset=(rng.randrange(size[0]), rng.randrange(size[1])))
         else:
             await pilot.press(rng.choice(KEYS))
-        await pilot.pause(0.01)
+        # Each input answered before the next, rather than a fixed time between
+        # them: on a busy machine the keys do not pile up ahead of the app.
+        await pilot.pause()
 
 
 def watching() -> Launch:

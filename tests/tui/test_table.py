@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from rich.text import Text
+from textual.notifications import Notification
 from textual.pilot import Pilot
 from textual.widgets import Button
 
@@ -27,8 +28,9 @@ from craits_core import (
 from craits_core import bots as bots_module
 from craits_core.bots import NormalBot
 from craits_core.locks import GameLock
-from craits_tui.app import CraitsApp, Launch
+from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
+from craits_tui.launch import Launch
 from craits_tui.narrate import Narrator
 from craits_tui.screens.game_over import GameOver
 from craits_tui.screens.handover import HandoverScreen
@@ -48,7 +50,7 @@ from craits_tui.widgets.title import TitleBar
 
 from ..decks import cards, stacked_game
 from ..test_store import no_locks
-from .conftest import make_app, seat_up
+from .conftest import bots_at_rest, hold_bots, make_app, seat_up, until
 from .snapshots import screen_lines
 
 # Ann (seat 0, a person) plays first: Bob (seat 1, a bot) deals.
@@ -91,6 +93,7 @@ async def test_keys_pick_and_play_a_card(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob's turn stays his while Ann presses a key in it
         await pilot.pause()
         hand = screen.query_one(Hand)
         assert hand.cards[hand.cursor] in hand.playable  # the cursor starts on a playable card
@@ -98,8 +101,10 @@ async def test_keys_pick_and_play_a_card(tmp_path: Path) -> None:
         await pilot.press(*["right"] * steps, "enter")
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("QH")
+        events = game.event_count
         await pilot.press("d")  # not Ann's turn any more: nothing happens
-        assert game.state.pile[-1] == Card.parse("QH")
+        await pilot.pause()
+        assert game.event_count == events and len(hand_of(screen)) == 4
 
 
 async def test_up_and_down_move_between_rows_of_a_big_hand(tmp_path: Path) -> None:
@@ -162,6 +167,7 @@ async def test_draw_with_the_key_or_by_clicking_the_stock(tmp_path: Path) -> Non
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob's turn stays his, to be seen
         await pilot.pause()
         await pilot.press("d")
         await pilot.pause()
@@ -182,6 +188,7 @@ async def test_enter_draws_when_there_is_nothing_to_play(tmp_path: Path) -> None
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob's turn stays his, to be seen
         await pilot.pause()
         assert "nothing to play, draw a card (d or Enter)" in shown(app)
         await pilot.press(key(screen, "KS"))  # a card named by its number is still refused
@@ -229,6 +236,7 @@ async def test_the_suit_picker_takes_clicks(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["9C KS 4C 2D 5D", "3H 4H 5H 6H 9H"], "JC", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob's nine would switch the suit again
         await pilot.pause()
         await pilot.click(Hand, offset=at(screen, "9C"))
         await pilot.pause()
@@ -244,7 +252,7 @@ async def test_the_dealer_decides_a_starter_eight(tmp_path: Path) -> None:
         game = stacked_game(
             ["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "8H", dealer=0, names=["Ann", "Bob"]
         )
-        seat_up(app, game, [None, "normal"])
+        hold_bots(seat_up(app, game, [None, "normal"]))  # Bob's turn stays his, to be seen
         await pilot.pause()
         assert isinstance(app.screen, SuitPicker)
         await pilot.press("d")
@@ -302,6 +310,7 @@ async def test_last_card_said_after_the_play(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["7H KS", "3C 4C"], "JH", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # however long Ann takes, Bob does not call her an idiot first
         await pilot.pause()
         await pilot.press(key(screen, "7H"))
         await pilot.pause()
@@ -319,6 +328,7 @@ async def test_call_idiot_on_an_opponent_who_forgot(tmp_path: Path) -> None:
             ["7C KH 4D", "3H 4H 5H"], "JH", "2C 2D 2H 2S", dealer=0, names=["Ann", "Bob"]
         )
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # the test makes Bob's moves
         await pilot.pause()
         # Bob is to play first; he plays down to two cards... then to one, without a word.
         game.handle(Play(1, Card.parse("3H")))
@@ -338,7 +348,8 @@ async def test_call_idiot_with_the_key(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["7C KS", "3H 4H"], "JH", dealer=0, names=["Ann", "Bob"])
-        seat_up(app, game, [None, "normal"])
+        # Bob's bot may still say "Last card!" in Ann's turn, and would, given time.
+        hold_bots(seat_up(app, game, [None, "normal"]))
         game.handle(Play(1, Card.parse("3H")))
         await pilot.pause()
         await pilot.press("i")
@@ -385,6 +396,7 @@ async def test_a_crank_answered_with_an_ace(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["3S KS AC 9D 5D", "3C 4H 5C 6C 9C"], "2H", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob, with no ace or 2, would draw the crank at once
         await pilot.pause()
         await pilot.press(key(screen, "AC"))
         await pilot.pause()
@@ -439,24 +451,28 @@ async def test_bots_play_a_whole_game_to_the_end(tmp_path: Path) -> None:
     async with launch_app.run_test(size=(100, 32)) as pilot:
         game = Game.new(["Ada", "Bob", "Cy"], seed=5, rules=RuleSet(short_game=True), first_round=6)
         seat_up(launch_app, game, ["normal", "normal", "random"])
-        for _ in range(400):
-            await pilot.pause(0.02)
-            if isinstance(launch_app.screen, RoundSummary):
-                await pilot.press("enter")
-            if isinstance(launch_app.screen, GameOver):
-                break
-        assert isinstance(launch_app.screen, GameOver)
+
+        def shown_up() -> type[object]:
+            return type(launch_app.screen)
+
+        while shown_up() is not GameOver:
+            await until(pilot, lambda: shown_up() in (RoundSummary, GameOver), "a round's end")
+            if shown_up() is RoundSummary:
+                await pilot.press("enter")  # it would close by itself, after a while
+                await until(pilot, lambda: shown_up() is not RoundSummary, "the next round")
         assert game.state.is_over
 
 
 async def test_resume_after_a_restart(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        seat_up(app, game, [None, "normal"])
+        # Her 6 has Ann play again: no bot's move comes between the save and the check.
+        game = stacked_game(["6H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
         await pilot.pause()
-        await pilot.press("1")
+        await pilot.press(key(screen, "6H"))
         await pilot.pause()
+        assert game.state.current_player == 0 and len(game.state.hands[0]) == 4
         saved_state = game.state
     again = make_app(tmp_path, launch=Launch(resume=True))
     async with again.run_test(size=(100, 32)) as pilot:
@@ -505,7 +521,8 @@ async def test_a_hot_seat_game_opens_with_the_hand_hidden(tmp_path: Path) -> Non
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         assert "Pass the terminal to Ann." in shown(app)
-        assert game.state.current_player == 1  # Bob, a bot, waits for her too
+        # Bob, a bot, waits for her too: no move of his is on its way.
+        assert game.state.current_player == 1 and bots_at_rest(screen)
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and screen.seat == 0
@@ -561,6 +578,7 @@ async def test_opening_a_game_in_progress_does_not_relive_past_rounds(tmp_path: 
         while len(game.state.round_scores) < 2:
             game.handle(rng.choice(game.legal_moves(game.state.current_player)))
         screen = seat_up(app, game, [None, "normal", "normal"])
+        hold_bots(screen)  # the game as it was opened, not a bot's move later
         await pilot.pause()
         assert app.screen is screen or not isinstance(app.screen, RoundSummary)
         assert screen.view == game.view(0)
@@ -687,12 +705,13 @@ async def test_the_turn_rings_the_bell_after_a_long_wait(
         screen.bell_after = bell_after
         await pilot.pause()
         await pilot.press(key(screen, "QH"))
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if game.state.pile[-1] == Card.parse("QC"):
-                break
-        await pilot.pause()
-        assert game.state.current_player == 0 and screen._my_turn()
+
+        # Bob answers with the Q♣; the bell rings (or not) as the table shows it.
+        def answered() -> bool:
+            return game.state.pile[-1] == Card.parse("QC") and screen._my_turn()
+
+        await until(pilot, answered, "Bob's answer shown")
+        assert game.state.current_player == 0
         assert len(rung) == rings
 
 
@@ -770,12 +789,12 @@ async def test_the_hint_key_says_what_the_hard_bot_would_do(tmp_path: Path) -> N
         screen = seat_up(app, game, [None, "normal"])
         await pilot.pause()
         await pilot.press("h")
-        for _ in range(40):
-            await pilot.pause(0.05)
-            hints = [n for n in app._notifications if n.title == "Hint"]
-            if hints:
-                break
-        assert hints and hints[0].message == (
+
+        def hints() -> list[Notification]:
+            return [n for n in app._notifications if n.title == "Hint"]
+
+        await until(pilot, hints, "the hint")  # the hard bot thinks in a thread
+        assert hints()[0].message == (
             "Play Q♥, and say “Last card!” (l) — the Q♥ is the only card that fits"
         )
         hand = screen.query_one(Hand)
@@ -784,7 +803,7 @@ async def test_the_hint_key_says_what_the_hard_bot_would_do(tmp_path: Path) -> N
         await pilot.press("l", "enter")
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("QH")
-        assert not [n for n in app._notifications if n.title == "Hint"]  # it was for that move
+        assert not hints()  # it was for that move
 
 
 def test_a_hint_to_draw_names_the_key() -> None:
@@ -844,6 +863,7 @@ async def test_the_footer_follows_the_moves_on_offer(tmp_path: Path) -> None:
         # Ann holds nothing that follows J♥: she must draw.
         game = stacked_game(["3C 4C 5C 6C 9C", "7H KS 8C 2D QH"], "JH", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob's turn stays his, to be seen
         await pilot.pause()
         keys = footer_keys(screen)
         assert keys["Draw"].enabled
@@ -862,29 +882,33 @@ async def test_click_a_key_in_the_footer(size: tuple[int, int], tmp_path: Path) 
     async with app.run_test(size=size) as pilot:
         game = stacked_game(["3C 4C 5C 6C 9C", "7H KS 8C 2D QH"], "JH", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # Bob's 7♥ would have Ann draw another
         await pilot.pause()
         text = screen.query_one(Footer).render().plain
         # Every key fits, at 80 columns too (closer together there).
         assert len(text) <= size[0] and text.rstrip().endswith("q Quit")
         await pilot.click(Footer, offset=(text.index("Draw"), 0))
-        await pilot.pause()
-        assert len(game.state.hands[0]) == 6
+        # The click presses the key, which the app reads in a turn of its own.
+        await until(pilot, lambda: len(game.state.hands[0]) == 6, "Ann's draw")
 
 
 async def test_a_footer_too_long_for_its_keys_drops_the_first_words(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        seat_up(app, stacked_game(["3C 4C 5C", "7H KS 8C"], "JH", **ANN_FIRST), [None, "normal"])
+        screen = seat_up(
+            app, stacked_game(["3C 4C 5C", "7H KS 8C"], "JH", **ANN_FIRST), [None, "normal"]
+        )
+        hold_bots(screen)  # Bob's 7♥ would have Ann draw another
         await pilot.pause()
-        footer = app.screen.query_one(Footer)
+        footer = screen.query_one(Footer)
         # Words as long as another language's: the compact line would need 88 columns.
         footer.keys = tuple(replace(k, description=k.description + "-xx") for k in footer.keys)
         text = footer.render().plain
         assert len(text.rstrip()) <= 80 and text.rstrip().endswith("q Quit-xx")
         assert text.startswith("⏎ d ")  # Play (Enter) and Draw are known without their words
         await pilot.click(Footer, offset=(text.index("d "), 0))
-        await pilot.pause()
-        assert len(hand_of(app.screen)) == 4  # the click still finds its key
+        # The click still finds its key, which the app reads in a turn of its own.
+        await until(pilot, lambda: len(hand_of(screen)) == 4, "Ann's draw")
 
 
 def shown(app: CraitsApp) -> str:
@@ -900,10 +924,7 @@ async def test_the_plays_before_your_turn_and_the_draw_are_all_shown(tmp_path: P
         hands = ["4H 6H 7H 9H 10D", "JS 4C 6C 7C 10C", "QS 4D 6D 7D 9D", "KS JD JC KD 10H"]
         game = stacked_game(hands, "3S", dealer=0)
         screen = seat_up(app, game, [None, "normal", "normal", "normal"])
-        for _ in range(50):
-            await pilot.pause(0.02)
-            if screen.check_action("draw", ()):
-                break
+        await until(pilot, lambda: screen.check_action("draw", ()), "Ann's turn to draw")
         lines = [" ".join(line.split()) for line in shown(app).splitlines()]
         for play in ("J♠ Bob", "Q♠ Cy", "K♠ Di"):  # in the trail of plays
             assert any(play in line for line in lines)
@@ -911,12 +932,15 @@ async def test_the_plays_before_your_turn_and_the_draw_are_all_shown(tmp_path: P
 
 
 async def test_the_crank_box_grows_for_a_long_name(tmp_path: Path) -> None:
-    app = make_app(tmp_path)  # slow: Bartholomew thinks while Ann looks
+    app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         # The starter 2 cranks Ann (left of the dealer, Cy); her ace passes it on.
         hands = ["AC 4H 6H 7H 9H", "3C 4C 5C 6C 9C", "3D 4D 5D 6D 9D"]
         game = stacked_game(hands, "2H", dealer=2, names=["Ann", "Bartholomew", "Cy"])
         screen = seat_up(app, game, [None, "normal", "normal"])
+        # Bartholomew holds no ace or 2: left to himself he would draw the crank
+        # before the screen is read, on a busy machine.
+        hold_bots(screen)
         await pilot.pause()
         assert "you must answer" in shown(app)
         await pilot.press(key(screen, "AC"))
@@ -1029,7 +1053,8 @@ async def test_a_narrow_badge_keeps_the_bot_level_where_it_fits(tmp_path: Path) 
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         names = ["Ann", "Bob", "Cy", "Di", "Ed"]
-        seat_up(app, Game.new(names, seed=12), [None, "hard", "normal", "easy", "random"])
+        screen = seat_up(app, Game.new(names, seed=12), [None, "hard", "normal", "easy", "random"])
+        hold_bots(screen)  # Bob's eight cards as dealt
         await pilot.pause()
         badge = app.screen.query(SeatBadge).first()
         assert badge.render().plain.splitlines()[1:] == ["8 cards · 0 pts", "hard bot"]
@@ -1095,6 +1120,7 @@ async def test_a_bot_with_no_choice_plays_sooner(
         # Ann deals: Bob plays first, on the J♥. He must draw, or may play any heart.
         game = stacked_game(["7H KS 8C 2D QH", bobs_hand], "JH", dealer=0)
         screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)  # his turn stays his, to be looked at
         await pilot.pause()
         assert game.state.current_player == 1
         assert screen._deliberation() == deliberation
@@ -1106,7 +1132,8 @@ async def test_watching_bots_shows_the_hand_of_the_player_to_move(tmp_path: Path
         # Ann deals: Bob plays first, on the J♥, then Cy.
         game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5H 6C 9C", "AS 2S 3S 4S 6S"], "JH")
         screen = seat_up(app, game, ["normal"] * 3)
-        await pilot.press("space")  # the bots wait: the test plays for them
+        hold_bots(screen)  # the bots wait, paused: the test plays for them
+        await pilot.pause()
         hand = screen.query_one(Hand)
         assert set(hand.cards) == set(cards("3C 4C 5H 6C 9C"))
         assert hand.playable == {Card.parse("5H")}
@@ -1136,27 +1163,25 @@ async def test_watching_bots_pauses_and_goes_a_move_at_a_time(tmp_path: Path) ->
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5H 6C 9C", "AS 2S 3S 4S 6S"], "JH")
         screen = seat_up(app, game, ["normal"] * 3)
-        moved = len(game.log)
-        await pilot.press("space", "p", "p", "p")  # paused before the first move; instant
+        # Slow, so paused before the first move, or (on a busy machine) after it.
+        await pilot.press("space", "p", "p", "p")  # then instant
         assert app.settings.pace == "instant"
-        await pilot.pause(0.3)  # instant bots would have played on
-        assert len(game.log) == moved
+        # Instant bots would play on: paused, none is on its way once they rest.
+        await until(pilot, lambda: bots_at_rest(screen), "the bots to rest")
+        moved = len(game.log)
         assert screen.query_one(TitleBar).parts[-1] == "watching, paused"
         assert {"Go on", "One move"} <= set(footer_keys(screen)) and "Pause" not in footer_keys(
             screen
         )
         player = game.state.current_player
         await pilot.press("right")  # the player to move plays, no one else
-        for _ in range(20):
-            await pilot.pause(0.05)
-        assert game.state.current_player != player
+        await until(pilot, lambda: game.state.current_player != player, "the one move")
+        await until(pilot, lambda: bots_at_rest(screen), "the bots to rest again")
         assert len(game.log) > moved
+        assert screen.query_one(TitleBar).parts[-1] == "watching, paused"
         moved = len(game.log)
-        await pilot.pause(0.3)
-        assert len(game.log) == moved
         await pilot.press("space")
-        await pilot.pause(0.3)
-        assert len(game.log) > moved
+        await until(pilot, lambda: len(game.log) > moved, "the bots to go on")
         assert screen.query_one(TitleBar).parts[-1] == "watching"
         assert "Pause" in footer_keys(screen)
 
@@ -1166,10 +1191,10 @@ async def test_a_round_summary_waits_for_a_watcher_who_paused(tmp_path: Path) ->
     async with app.run_test(size=(100, 32)) as pilot:
         # One card each: Bob goes out with the first move.
         game = stacked_game(["7S", "5H", "AC"], "JH")
-        seat_up(app, game, ["normal"] * 3)
-        await pilot.press("space", "right")
-        for _ in range(20):
-            await pilot.pause(0.05)
+        hold_bots(seat_up(app, game, ["normal"] * 3))  # paused before the first move
+        await pilot.pause()
+        await pilot.press("right")
+        await until(pilot, lambda: isinstance(app.screen, RoundSummary), "the round's summary")
         summary = app.screen
         assert isinstance(summary, RoundSummary) and summary.auto_close is None
 
