@@ -492,7 +492,8 @@ def widget_map(size: tuple[int, int], pace: str, hand: bool) -> list[list[str]]:
     from textual.screen import Screen
     from textual.widget import Widget
 
-    from craits_tui.app import CraitsApp, Launch, NewGame
+    from craits_tui.app import CraitsApp
+    from craits_tui.launch import Launch, NewGame
     from craits_tui.settings import Settings
     from craits_tui.table import Seat
 

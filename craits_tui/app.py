@@ -17,8 +17,6 @@ from textual.screen import Screen
 from craits_core import Game, GameStore, StoreError
 
 from .i18n import _
-
-# The command line and the online app import these two from here too.
 from .launch import Launch, NewGame
 from .requests import ChangeSettings, Navigate, OpenSetup, ResumeGame, ShowMenu, StartGame
 from .settings import THEMES, Settings, save_settings

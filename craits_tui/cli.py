@@ -13,8 +13,10 @@ from craits_core import RuleSet
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from .i18n import _, use_language
+from .launch import Launch, NewGame
 from .names import BOT_NAMES, own_name
 from .settings import PACES, THEMES, Settings, load_settings, save_settings, settings_path
+from .table import Seat
 
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 
@@ -232,10 +234,7 @@ def _remote(args: argparse.Namespace) -> None:
     run_remote(args.remote, settings)
 
 
-def _launch(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from .app import Launch, NewGame
-    from .table import Seat
-
+def _launch(args: argparse.Namespace) -> Launch:
     rules = RuleSet(
         short_game=args.short,
         colour_matching=args.colour_matching,

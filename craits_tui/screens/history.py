@@ -25,6 +25,7 @@ from craits_core import Game, GameRecord, GameStore, StoreError
 from ..i18n import N_, _, ngettext
 from ..narrate import describe_rules, store_problem
 from ..requests import ResumeGame
+from ..settings import Settings
 from ..widgets.footer import Footer
 from .replay import ReplayScreen, replayed
 from .roomy import Roomy
@@ -150,9 +151,11 @@ class HistoryScreen(Roomy, Screen):
         Binding("v", "replay", _("Replay")),
     ]
 
-    def __init__(self, store: GameStore | None) -> None:
+    def __init__(self, store: GameStore | None, settings: Settings) -> None:
         super().__init__()
         self.store = store
+        self.settings = settings
+        """The player's look (card faces) and pace, for the replays."""
         """Where the games are saved (None: nowhere, so the list is empty)."""
         self.records: dict[str, GameRecord] = {}
         self.outcomes: dict[str, Outcome | StoreError] = {}
@@ -366,7 +369,7 @@ class HistoryScreen(Roomy, Screen):
                 _("Nothing to replay yet: the first round is still being played."), timeout=4
             )
             return
-        self.app.push_screen(ReplayScreen(found))
+        self.app.push_screen(ReplayScreen(found, self.settings))
 
     @on(Button.Pressed, "#history-back")
     def action_back(self) -> None:

@@ -46,10 +46,10 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
 
     def __init__(
         self,
-        settings: Settings | None = None,
+        settings: Settings,
         *,
         pace: bool = True,
-        keeps_settings: bool | None = None,
+        keeps_settings: bool = True,
     ) -> None:
         super().__init__()
         self._current = settings
@@ -102,15 +102,11 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
             cursor_on_choice(radios)
         self.query_one("#option-pace-row").display = self.pace
         keeps = self._keeps_settings
-        if keeps is None:  # not said by whoever opened the dialog: as the app says
-            keeps = bool(getattr(self.app, "keeps_settings", True))
         self.query_one("#option-language-row").display = len(languages()) > 1 and keeps
         self.query_one("#option-pace" if self.pace else "#option-theme").focus()
 
     @property
     def _settings(self) -> Settings:
-        if self._current is None:  # not given: the app's, as the dialog opens
-            self._current = getattr(self.app, "settings", None) or Settings()
         return self._current
 
     def _change(self, settings: Settings) -> None:

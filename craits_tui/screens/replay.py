@@ -127,9 +127,10 @@ class ReplayScreen(Roomy, Screen):
         Binding("space", "autoplay", _("Play/pause")),
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, settings: Settings) -> None:
         super().__init__()
         self.game = game
+        self.settings = settings
         shown = replayed(game)
         self.states = fold(game, shown)
         self.events = game.events[:shown]
@@ -140,17 +141,11 @@ class ReplayScreen(Roomy, Screen):
         """Index of the event just shown: the table is the state after it."""
         self._lines: list[str | None] | None = None
         self._timer: Timer | None = None
-        self.look = CardLook()  # the player's own, once the screen knows the app
-
-    @property
-    def _settings(self) -> Settings:
-        return getattr(self.app, "settings", None) or Settings()
+        self.look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
 
     # --- Layout -------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        settings = self._settings
-        self.look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
         first, back, step, forth, next_, last = (
             ("|<", "<<", "<", ">", ">>", ">|")
             if self.look.ascii
@@ -215,7 +210,7 @@ class ReplayScreen(Roomy, Screen):
             return
         if self.position >= len(self.events) - 1:
             self.position = 0
-        delay = max(AUTOPLAY_MIN, self._settings.bot_delay)
+        delay = max(AUTOPLAY_MIN, self.settings.bot_delay)
         self._timer = self.set_interval(delay, self._tick)
         self.show()
 

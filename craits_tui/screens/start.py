@@ -116,7 +116,7 @@ class StartScreen(Roomy, Screen):
         from .history import HistoryScreen
 
         if self.store is not None:
-            self.app.push_screen(HistoryScreen(self.store))
+            self.app.push_screen(HistoryScreen(self.store, self.settings))
 
     @on(Button.Pressed, "#options")
     def action_options(self) -> None:

@@ -108,15 +108,13 @@ class TableScreen(Roomy, Screen):
     terminal's bell (when the `bell` setting is on); None: never, as here, where
     everyone plays at this terminal or is a bot."""
 
-    def __init__(
-        self, table: Table, settings: Settings, *, keeps_settings: bool | None = None
-    ) -> None:
+    def __init__(self, table: Table, settings: Settings, *, keeps_settings: bool = True) -> None:
         super().__init__()
         self.table = table
         self.settings = settings
         self.keeps_settings = keeps_settings
         """Whether changed settings are kept for the next start, for the options to
-        say (None: as the app says)."""
+        say."""
         self.look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
         humans = table.humans
         self.seat: int | None = humans[0] if humans else None

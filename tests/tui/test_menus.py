@@ -482,7 +482,7 @@ async def test_replay_moves_by_rounds(tmp_path: Path) -> None:
     assert game.state.is_over
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = ReplayScreen(game)
+        screen = ReplayScreen(game, Settings())
         await app.push_screen(screen)
         await pilot.pause()
         first, second = screen.round_starts
@@ -504,7 +504,7 @@ async def test_a_game_in_play_is_replayed_to_its_last_finished_round(tmp_path: P
     assert not game.state.is_over
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = ReplayScreen(game)
+        screen = ReplayScreen(game, Settings())
         await app.push_screen(screen)
         await pilot.pause()
         await pilot.press("end")

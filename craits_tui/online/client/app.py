@@ -17,8 +17,9 @@ from pathlib import Path
 from rich.console import Console
 from textual import events, on, work
 
-from ...app import CraitsApp, Launch
+from ...app import CraitsApp
 from ...i18n import _
+from ...launch import Launch
 from ...settings import Settings
 from ...table import Table
 from ..protocol import TOKEN_VARIABLE, ByeCode, Joined, Left, Refused, SeatChanged
@@ -102,7 +103,7 @@ class RemoteApp(CraitsApp):
 
     def show_menu(self) -> None:
         """The lobby stands where the start menu would."""
-        self._switch(LobbyScreen(self.connection))
+        self._switch(LobbyScreen(self.settings, self.connection))
 
     def action_new_game(self) -> None:
         """After a game ("new game"): back to the lobby, to find or open another table."""

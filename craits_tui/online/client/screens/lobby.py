@@ -16,6 +16,7 @@ from textual.widgets.data_table import CellDoesNotExist
 from ....i18n import _
 from ....names import clean_name
 from ....screens.roomy import Roomy
+from ....settings import Settings
 from ....widgets.footer import Footer
 from ...protocol import (
     JoinTable,
@@ -57,8 +58,9 @@ class LobbyScreen(Listening, Roomy, Screen):
         Binding("q", "app.quit", _("Quit")),
     ]
 
-    def __init__(self, connection: RemoteConnection | None = None) -> None:
+    def __init__(self, settings: Settings, connection: RemoteConnection | None = None) -> None:
         super().__init__()
+        self.settings = settings
         self.connection: RemoteConnection | None = None
         self._given = connection
         self._select: str | None = None
@@ -283,7 +285,12 @@ class LobbyScreen(Listening, Roomy, Screen):
     def action_options(self) -> None:
         from ....screens.options import OptionsScreen
 
-        self.app.push_screen(OptionsScreen(pace=False))  # the server's bots keep its pace
+        def closed(settings: Settings | None) -> None:
+            if settings is not None:  # for the next time the options open
+                self.settings = settings
+
+        # The server's bots keep its pace; a session's settings last for the session.
+        self.app.push_screen(OptionsScreen(self.settings, pace=False, keeps_settings=False), closed)
 
     @on(Button.Pressed, "#lobby-quit")
     def _quit(self) -> None:

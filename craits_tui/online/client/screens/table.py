@@ -35,7 +35,7 @@ class RemoteTableScreen(Listening, TableScreen):
     def __init__(
         self, table: RemoteTable, settings: Settings, connection: RemoteConnection
     ) -> None:
-        super().__init__(table, settings)
+        super().__init__(table, settings, keeps_settings=False)  # a session's last for it
         self.remote = table
         self.connection = connection
         self._remote_stops: list[Callable[[], None]] = []
