@@ -60,14 +60,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import types
 import typing
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from functools import cache
 from typing import Any, ClassVar
 
 from craits_core import RuleSet
+
+from . import typed_json
 
 MAX_LINE = 64 * 1024
 """The longest line either side accepts; longer is a bad message."""
@@ -350,7 +350,7 @@ TO_SESSION: Mapping[str, type[Message]] = {
 
 def encode(message: Message) -> bytes:
     """One message as a line of JSON."""
-    fields = {f.name: _dump(getattr(message, f.name)) for f in dataclasses.fields(message)}  # type: ignore[arg-type]
+    fields = typed_json.dump(message)
     return (json.dumps({"op": message.op, **fields}, ensure_ascii=False) + "\n").encode("utf-8")
 
 
@@ -370,71 +370,7 @@ def decode(line: bytes, accepted: Mapping[str, type[Message]]) -> Message:
     cls = accepted.get(data["op"])
     if cls is None:
         raise BadMessage(f"unknown message {data['op'][:40]!r}", "op")
-    return _load_object(cls, data)
-
-
-def _dump(value: Any) -> Any:
-    if isinstance(value, RuleSet):
-        return value.to_dict()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _dump(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple | list):
-        return [_dump(item) for item in value]
-    return value
-
-
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
-
-
-def _load_object(cls: type, data: Any, where: str = "") -> Any:
-    if not isinstance(data, dict):
-        raise BadMessage(f"{where or cls.__name__} is an object", where or None)
-    hints = _hints(cls)
-    values = {}
-    for f in dataclasses.fields(cls):
-        name = f"{where}.{f.name}" if where else f.name
-        if f.name in data:
-            values[f.name] = _load(data[f.name], hints[f.name], name)
-        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise BadMessage(f"{name} is missing", name)
-    return cls(**values)
-
-
-def _load(value: Any, hint: Any, where: str) -> Any:
-    """``value`` as the type ``hint`` says, or `BadMessage` naming ``where``."""
-    origin = typing.get_origin(hint)
-    if origin is types.UnionType or origin is typing.Union:
-        for option in typing.get_args(hint):
-            try:
-                return _load(value, option, where)
-            except BadMessage:
-                continue
-        raise BadMessage(f"{where} has the wrong type", where)
-    if origin is tuple:
-        if not isinstance(value, list):
-            raise BadMessage(f"{where} is a list", where)
-        (item,) = typing.get_args(hint)[:1]
-        return tuple(_load(v, item, f"{where}[{i}]") for i, v in enumerate(value))
-    if origin is dict or hint is dict:
-        if not isinstance(value, dict):
-            raise BadMessage(f"{where} is an object", where)
-        return value
-    if hint is Any:
-        return value
-    if hint is type(None):
-        if value is not None:
-            raise BadMessage(f"{where} is null", where)
-        return None
-    if hint is RuleSet:
-        try:
-            return RuleSet.from_dict(value)
-        except ValueError as err:
-            raise BadMessage(f"{where}: {err}", where) from None
-    if dataclasses.is_dataclass(hint):
-        return _load_object(hint, value, where)  # type: ignore[arg-type]
-    # JSON's true is not a number, nor 1 a truth value: the types must be exact.
-    if hint in (str, int, bool) and type(value) is hint:
-        return value
-    raise BadMessage(f"{where} is not {getattr(hint, '__name__', hint)}", where)
+    try:
+        return typing.cast(Message, typed_json.load(cls, data))
+    except typed_json.Mistyped as err:
+        raise BadMessage(str(err), err.field) from None
