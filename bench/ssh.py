@@ -1671,6 +1671,7 @@ async def run_games(args: argparse.Namespace, reader: ScreenReader) -> int:
     check = check_logs(data, results)
     games, finished, problems = check.games, check.finished, check.problems
     shutil.rmtree(data, ignore_errors=True)
+    shutil.rmtree(Path(app).parent, ignore_errors=True)
     report(
         args,
         mode,
