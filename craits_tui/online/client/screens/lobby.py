@@ -258,7 +258,9 @@ class LobbyScreen(Listening, Roomy, Screen):
         connection.send(JoinTable(code, spectate=spectate))
 
     def action_type_code(self) -> None:
-        self.query_one("#lobby-code", Input).focus()
+        # At once, not after the keys already queued (`focus()` waits for them): the
+        # code typed right after the key goes to the field, not to the table list.
+        self.app.set_focus(self.query_one("#lobby-code", Input))
 
     @on(Button.Pressed, "#lobby-new")
     def action_new_table(self) -> None:
