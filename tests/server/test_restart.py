@@ -24,7 +24,7 @@ from pathlib import Path
 
 import asyncssh
 
-from craits_core import GameStore
+from craits_core import GameStore, replay
 
 TIMEOUT = 60.0
 
@@ -238,7 +238,7 @@ async def test_a_server_killed_mid_game_comes_back_and_the_game_is_played_to_its
         (record,) = store.games()
         assert record.finished
         game = store.load(record.id, attach=False)
-    assert game.state.is_over
+    assert game.state.is_over and replay(game.log) == game.state
     for session in (host, guest):
         over = session.over()
         assert over is not None and over["totals"] == list(game.state.totals)
