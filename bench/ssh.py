@@ -54,7 +54,7 @@ import threading
 import time
 import tracemalloc
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -114,26 +114,10 @@ def memory_kb(pid: int | str) -> tuple[int, int, int]:
     return rss, pss, uss
 
 
-def children() -> list[str]:
-    """The processes this one started that are still running (their pids)."""
-    me, found = str(os.getpid()), []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        if stat.rsplit(")", 1)[1].split()[1] == me:
-            found.append(entry.name)
-    return found
-
-
-def children_usage() -> tuple[int, int, float]:
-    """How many processes this one started are running, their memory (KiB) and the
-    CPU time they have used (s)."""
-    me, count, total, cpu = str(os.getpid()), 0, 0, 0.0
-    tick = os.sysconf("SC_CLK_TCK")
+def _children_stat() -> Iterator[tuple[str, list[str]]]:
+    """Each running process this one started: its pid, and its stat line's fields
+    after the command's name."""
+    me = str(os.getpid())
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -143,9 +127,23 @@ def children_usage() -> tuple[int, int, float]:
             continue
         fields = stat.rsplit(")", 1)[1].split()
         if fields[1] == me:
-            count += 1
-            total += rss_kb(entry.name)
-            cpu += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+            yield entry.name, fields
+
+
+def children() -> list[str]:
+    """The processes this one started that are still running (their pids)."""
+    return [pid for pid, _fields in _children_stat()]
+
+
+def children_usage() -> tuple[int, int, float]:
+    """How many processes this one started are running, their memory (KiB) and the
+    CPU time they have used (s)."""
+    count, total, cpu = 0, 0, 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid, fields in _children_stat():
+        count += 1
+        total += rss_kb(pid)
+        cpu += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
     return count, total, cpu
 
 
