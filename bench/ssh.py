@@ -1264,6 +1264,14 @@ async def bounded(tables: list[Any], limit: float, results: Results) -> None:
             results.failures.append(f"a table failed: {task.exception()!r}")
 
 
+def print_failures(results: Results, problems: list[str]) -> None:
+    """What went wrong in the run, and the first of the saved logs' problems."""
+    for failure in results.failures:
+        print(f"  {failure}")
+    for problem in problems[:5]:
+        print(f"  {problem}")
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -1483,10 +1491,7 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
         f"spectators' views, {check.hands}/{args.sessions} hands on the screens; "
         f"problems {len(problems)}"
     )
-    for failure in results.failures:
-        print(f"  {failure}")
-    for problem in problems[:5]:
-        print(f"  {problem}")
+    print_failures(results, problems)
     key_ms = [x * 1000 for x in results.latencies]
     print(
         f"moves in the window: {moves} in {elapsed:.1f}s = {moves / elapsed:.2f}/s "
@@ -1719,10 +1724,7 @@ def report(
         f"games: {results.started} started, {games} saved, {finished} finished; "
         f"replay problems: {len(problems)} ({views} players' views compared with the log)"
     )
-    for failure in results.failures:
-        print(f"  {failure}")
-    for problem in problems[:5]:
-        print(f"  {problem}")
+    print_failures(results, problems)
     print(
         f"moves by the players: {results.moves} in {elapsed:.1f}s = "
         f"{results.moves / elapsed:.1f}/s; refusals: {results.refusals or 0}"
