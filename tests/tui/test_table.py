@@ -37,6 +37,7 @@ from craits_tui.screens.handover import HandoverScreen
 from craits_tui.screens.round_summary import CardFlow, RoundSummary
 from craits_tui.screens.start import StartScreen
 from craits_tui.screens.suit_picker import SuitPicker
+from craits_tui import pacing
 from craits_tui.screens.table import TableScreen
 from craits_tui.table import LocalTable, Seat
 from craits_tui.widgets.crank import CrankCounter
@@ -1123,7 +1124,8 @@ async def test_a_bot_with_no_choice_plays_sooner(
         hold_bots(screen)  # his turn stays his, to be looked at
         await pilot.pause()
         assert game.state.current_player == 1
-        assert screen._deliberation() == deliberation
+        choices = screen._bot_choices()
+        assert choices is not None and pacing.deliberation(choices) == deliberation
 
 
 async def test_watching_bots_shows_the_hand_of_the_player_to_move(tmp_path: Path) -> None:

@@ -1,0 +1,214 @@
+"""Drawing the table: every widget set from the shown seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.widgets import Button
+
+from craits_core import (
+    Announce,
+    CallIdiot,
+    Card,
+    Command,
+    Draw,
+    Play,
+    PlayerView,
+    legal_moves_in_view,
+)
+
+from ...i18n import _, ngettext
+from ...narrate import Narrator
+from ...widgets.crank import CrankCounter
+from ...widgets.direction import Direction
+from ...widgets.discard import DiscardPile
+from ...widgets.hand import Hand
+from ...widgets.log import GameLog
+from ...widgets.opponents import Opponents, SeatInfo
+from ...widgets.scoreboard import Scoreboard
+from ...widgets.status import StatusLine
+from ...widgets.stock import DrawPile
+from ...widgets.title import TitleBar
+from ...widgets.trail import PlayTrail
+from .base import TableBase
+
+LOG_REPLAY = 60
+"""Events told again in the log when the table turns to another person."""
+
+_LOG_STYLES = {
+    "round-started": "bold",
+    "round-ended": "bold",
+    "game-ended": "bold",
+    "idiot-called": "bold red",
+    "crank-raised": "bold",
+    "last-card-announced": "bold",
+}
+
+MOVE_ACTIONS = ("draw", "last_card", "call_idiot", "play_number", "hint", "take_back")
+"""The footer's keys that come and go with the moves allowed."""
+
+
+class Drawing(TableBase):
+    """The part of the table screen that draws: widgets, log, title."""
+
+    _mine: bool | None = None  # the shown seat's turn, as last shown
+    _enabled: tuple[bool | None, ...] = ()  # the footer's move keys, as shown
+
+    def _show_seat(self, seat: int | None) -> None:
+        """Show the table from ``seat``'s side: its view folded from its own stream."""
+        stream = self.feed.show_seat(seat)
+        self._retell(stream)
+
+    def _retell(self, stream: Sequence[dict[str, Any]]) -> None:
+        """Tell the log and the trail again from the shown seat's side: the last
+        person's draws were "You drew 7♠" and must not be read by the next one."""
+        self._adviser = None  # it knew the last person's cards
+        self.narrator = Narrator(self.table.players, self.seat, self.look)
+        self.query_one(Opponents).reseat(self._others())
+        self.query_one(GameLog).clear()
+        self.query_one(PlayTrail).clear()
+        for event in stream[-LOG_REPLAY:]:
+            self._tell(event)
+
+    def _tell(self, event: dict[str, Any]) -> None:
+        """An event shown: its line in the log, and a played card in the trail."""
+        line = self.narrator.event(event)
+        if line:
+            self.query_one(GameLog).say(line, style=_LOG_STYLES.get(event["type"], ""))
+        kind = event["type"]
+        if kind == "card-played":
+            self.query_one(PlayTrail).add(
+                self.narrator.who(event["player"]), Card.parse(event["card"])
+            )
+        elif kind == "round-started":
+            self.query_one(PlayTrail).clear()
+
+    def _refresh_table(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        caught_up = self._caught_up()
+        moves = self._moves() if caught_up else ()
+        mine = caught_up and self.seat is not None and view.current_player == self.seat
+        if mine != self._mine:
+            if self._mine is not None:  # not the table's first showing
+                self._turn_changed(mine)
+            self._mine = mine
+        plays = {m.card for m in moves if isinstance(m, Play)}
+
+        hand = self.query_one(Hand)
+        if self.seat is None:
+            hand_shown = self._show_player_to_move(hand, view)
+        else:
+            hand_shown = False
+            hand.cards = view.hand
+            hand.playable = frozenset(plays)
+            starts_turn = mine and not hand.my_turn
+            hand.my_turn = mine and not view.choosing_suit
+            if starts_turn:
+                hand.point_at_playable()
+
+        discard = self.query_one(DiscardPile)
+        discard.top = view.top_card
+        discard.active_suit = view.active_suit
+        stock = self.query_one(DrawPile)
+        stock.count = view.stock_size
+        stock.can_draw = any(isinstance(m, Draw) for m in moves)
+        crank = self.query_one(CrankCounter)
+        crank.count = view.crank
+        facing = view.current_player
+        crank.facing = (
+            ""
+            if facing is None or not view.crank
+            else _("you must answer")
+            if facing == self.seat
+            else _("{who} must answer").format(who=view.players[facing])
+        )
+        self.query_one(Direction).direction = view.direction
+        self._refresh_opponents(view, moves)
+        self.query_one(Scoreboard).show(view)
+        status = self.query_one(StatusLine)
+        status.message = (
+            self.narrator.status(view, moves, hand_shown=hand_shown) if caught_up else _("…")
+        )
+        status.urgent = mine or any(isinstance(m, CallIdiot | Announce) for m in moves)
+        self._refresh_title(view)
+        button = self.query_one("#last-card", Button)
+        can_say = any(isinstance(m, Announce) for m in moves)
+        can_arm = mine and len(view.hand) == 2 and not view.crank
+        button.disabled = not (can_say or can_arm)
+        button.label = _("Last card! ✓") if self._armed and can_arm else _("Last card!")
+        enabled = tuple(self.check_action(a, ()) for a in MOVE_ACTIONS)
+        if enabled != self._enabled:
+            # The footer is rebuilt whole: only when what it offers changed.
+            self._enabled = enabled
+            self.refresh_bindings()
+        if caught_up and self._hand_over(view):
+            return
+        if mine and view.choosing_suit:
+            self._ask_starter_suit(view)
+
+    def _show_player_to_move(self, hand: Hand, view: PlayerView) -> bool:
+        """Watching bots at a table that shows their hands: the hand of the player
+        to move, the cards they may play bright, to follow their choices. Returns
+        whether there was one to show."""
+        current = view.current_player
+        open_views = self.feed.open_views
+        shown = (
+            open_views[current]
+            if open_views and current is not None and not self._hand_hidden
+            else None
+        )
+        self.set_class(shown is not None, "-open-hand")
+        if shown is None:
+            return False
+        hand.cards = shown.hand
+        hand.playable = frozenset(m.card for m in legal_moves_in_view(shown) if isinstance(m, Play))
+        hand.my_turn = True
+        return True
+
+    def _others(self) -> list[int]:
+        """The seats shown as opponents, from the shown seat's left (all, when watching)."""
+        n = len(self.table.players)
+        start = self.seat if self.seat is not None else -1
+        return [(start + step) % n for step in range(1, n + 1) if (start + step) % n != self.seat]
+
+    def _refresh_opponents(self, view: PlayerView, moves: Sequence[Command]) -> None:
+        callable_seats = {m.target for m in moves if isinstance(m, CallIdiot)}
+        infos = [
+            SeatInfo(
+                seat=seat,
+                name=view.players[seat],
+                cards=view.hand_sizes[seat],
+                bot=self.table.seats[seat].bot,
+                dealer=seat == view.dealer,
+                turn=seat == view.current_player,
+                announced=view.announced[seat],
+                lost_turns=view.lost_turns[seat],
+                total=view.totals[seat],
+                callable=seat in callable_seats,
+            )
+            for seat in self._others()
+        ]
+        self.query_one(Opponents).show(infos)
+
+    def _refresh_title(self, view: PlayerView) -> None:
+        rounds = len(view.rules.schedule)
+        where = ngettext(
+            "round {n} of {total} · {size} card each",
+            "round {n} of {total} · {size} cards each",
+            view.hand_size,
+        ).format(n=view.round_number, total=rounds, size=view.hand_size)
+        if self.seat is None:
+            who = _("watching, paused") if self._paused else _("watching")
+        else:
+            points = view.totals[self.seat]
+            who = ngettext("you: {points} pt", "you: {points} pts", abs(points)).format(
+                points=points
+            )
+            if len(self.table.humans) > 1:
+                # Hot-seat: whose hand is on show, for the one who looks.
+                # Translators: the title at a shared terminal ("Ann's hand · you: 12 pts").
+                who = _("{name}'s hand · {points}").format(name=view.players[self.seat], points=who)
+        self.query_one(TitleBar).parts = ("Craits", where, who)

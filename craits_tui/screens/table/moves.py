@@ -1,0 +1,174 @@
+"""The player's moves: cards chosen, suits named, draws, calls, take-backs.
+
+Every key and click becomes a command for the table, which the rules accept or
+refuse; a refusal is said in the player's words and changes nothing.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.widgets import Button
+
+from craits_core import (
+    Announce,
+    CallIdiot,
+    Card,
+    ChooseSuit,
+    Command,
+    Draw,
+    IllegalMove,
+    Play,
+    PlayerView,
+    Rank,
+    Suit,
+)
+
+from ...i18n import _
+from ...narrate import store_problem
+from ...widgets.hand import Hand
+from ...widgets.opponents import SeatBadge
+from ...widgets.stock import DrawPile
+from .base import TableBase
+
+
+class PlayerInput(TableBase):
+    """The part of the table screen that turns keys and clicks into moves."""
+
+    _told_unsaved = False  # the player knows the game stopped being saved
+
+    def _submit(self, command: Command) -> bool:
+        """Hand a command to the table; its events come back as `GameEvent` messages."""
+        try:
+            self.table.submit(command)
+        except IllegalMove as err:
+            self.notify(self.narrator.refusal(err, self.view), severity="warning", timeout=4)
+            return False
+        problem = self.table.save_problem
+        if problem is not None and not self._told_unsaved:
+            self._told_unsaved = True
+            self.notify(
+                _(
+                    "This game can no longer be saved: {problem} It goes on, but its "
+                    "moves from here on are not saved."
+                ).format(problem=store_problem(problem)),
+                severity="error",
+                timeout=20,
+            )
+        if (
+            self._hinted
+            and command.player == self.seat
+            and isinstance(command, Play | Draw | ChooseSuit)
+        ):
+            # The hint was for the move just made: left up, it would read as
+            # advice for the next turn.
+            self._hinted = False
+            self.app.clear_notifications()
+        return True
+
+    @on(Hand.CardChosen)
+    def _card_chosen(self, message: Hand.CardChosen) -> None:
+        if self.seat is None or not self._caught_up():
+            return
+        if self._reask_starter_suit():
+            return
+        moves = self._moves()
+        can_play = any(isinstance(m, Play) for m in moves)
+        if message.with_enter and not can_play and any(isinstance(m, Draw) for m in moves):
+            # Enter is "do the obvious thing": with no card to play, that is drawing.
+            self.action_draw()
+            return
+        card = message.card
+        options = [m for m in moves if isinstance(m, Play) and m.card == card]
+        if len(options) > 1:
+            self._ask_suit(card, [m.suit for m in options])
+            return
+        suit = card.suit if card.rank is Rank.EIGHT else None  # refused with the reason
+        self._play(Play(self.seat, card, suit))
+
+    def _play(self, play: Play) -> None:
+        view = self.view
+        announce = self._armed or (
+            view is not None and len(view.hand) == 2 and self.settings.auto_announce
+        )
+        if self._submit(Play(play.player, play.card, play.suit, announce=announce)):
+            self._armed = False
+
+    def _ask_suit(self, card: Card, suits: list[Suit | None]) -> None:
+        from ..suit_picker import SuitPicker
+
+        choices = [s if s is not None else card.suit for s in suits]
+
+        def chosen(suit: Suit | None) -> None:
+            if suit is not None and self.seat is not None:
+                self._play(
+                    Play(
+                        self.seat,
+                        card,
+                        None if suit is card.suit and card.rank is Rank.NINE else suit,
+                    )
+                )
+
+        hand = self.view.hand if self.view is not None else ()
+        self.app.push_screen(SuitPicker(card, choices, self.look, hand=hand), chosen)
+
+    def _ask_starter_suit(self, view: PlayerView) -> None:
+        from ..suit_picker import SuitPicker
+
+        if self.feed.held or isinstance(self.app.screen, SuitPicker):
+            return
+        top = view.top_card
+        assert top is not None
+        suits = [m.suit for m in self._moves() if isinstance(m, ChooseSuit)]
+
+        def chosen(suit: Suit | None) -> None:
+            if suit is not None and self.seat is not None:
+                self._submit(ChooseSuit(self.seat, suit))
+
+        self.app.push_screen(
+            SuitPicker(top, suits, self.look, starter=True, hand=view.hand), chosen
+        )
+
+    def _reask_starter_suit(self) -> bool:
+        """After the starter's suit picker was closed unanswered, a move opens it
+        again: nothing else can be done first. Returns whether it did."""
+        view = self.view
+        if view is None or not view.choosing_suit or not self._my_turn():
+            return False
+        self._ask_starter_suit(view)
+        return True
+
+    @on(DrawPile.Clicked)
+    def action_draw(self) -> None:
+        if self.seat is not None and self._my_turn() and not self._reask_starter_suit():
+            self._submit(Draw(self.seat))
+
+    @on(Button.Pressed, "#last-card")
+    def action_last_card(self) -> None:
+        if self.seat is None:
+            return
+        if any(isinstance(m, Announce) for m in self._moves()):
+            self._submit(Announce(self.seat))
+        elif self._my_turn():
+            self._armed = not self._armed
+            self.notify(
+                _("You will say “Last card!” with your next play.")
+                if self._armed
+                else _("You will not say “Last card!”."),
+                timeout=2,
+            )
+            self._refresh_table()
+
+    @on(SeatBadge.IdiotClicked)
+    def _idiot_clicked(self, message: SeatBadge.IdiotClicked) -> None:
+        if self.seat is not None:
+            self._submit(CallIdiot(self.seat, message.seat))
+
+    def action_call_idiot(self) -> None:
+        calls = [m for m in self._moves() if isinstance(m, CallIdiot)]
+        if calls:
+            self._submit(calls[0])
+        else:
+            self.notify(_("Nobody to call right now."), severity="warning", timeout=2)
+
+    def action_play_number(self, number: int) -> None:
+        self.query_one(Hand).choose_number(number)

@@ -1,0 +1,326 @@
+"""The table: where the game is played.
+
+The screen follows the game through a `Feed`: the events of the seat it shows,
+folded into that seat's view one at a time; every widget is set from that view.
+Events wait while a round summary is open, so the table never runs ahead of what
+the player has seen. The screen is put together from parts, a job each: drawing,
+the player's moves, the bots, hot-seat, hints and watching.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button
+
+from craits_core import Announce, CallIdiot, Draw
+
+from ...faces import CardLook
+from ...i18n import _
+from ...launch import NewGame
+from ...pacing import round_pause
+from ...requests import OpenSetup, ShowMenu, StartGame
+from ...settings import Settings
+from ...widgets.crank import CrankCounter
+from ...widgets.direction import Direction
+from ...widgets.discard import DiscardPile
+from ...widgets.footer import Footer
+from ...widgets.hand import Hand
+from ...widgets.log import GameLog
+from ...widgets.opponents import Opponents
+from ...widgets.scoreboard import Scoreboard
+from ...widgets.status import StatusLine
+from ...widgets.stock import DrawPile
+from ...widgets.title import TitleBar
+from ...widgets.trail import PlayTrail
+from ..roomy import is_big
+from .bots import BotPacing
+from .drawing import MOVE_ACTIONS, Drawing
+from .hints import Hints
+from .hotseat import HotSeat
+from .moves import PlayerInput
+from .watching import Watching
+
+_PAUSE_ACTIONS = ("pause", "go_on", "one_move")
+"""Watching bots: the keys that stop them and move them on by hand."""
+
+
+class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
+    """The game table for the people at this terminal."""
+
+    BINDINGS = [
+        Binding("d", "draw", _("Draw")),
+        Binding("l", "last_card", _("Last card!")),
+        Binding("i", "call_idiot", _("Idiot!")),
+        Binding("s", "scores", _("Scores")),
+        Binding("h", "hint", _("Hint")),
+        Binding("o", "options", _("Options")),
+        # The pace is in the options; the footer offers its own key only to those
+        # watching bots, who have room for it and a use for it. (Of two bindings of
+        # one key, the first that is not switched off is the one shown and run.)
+        Binding("p", "watch_pace", _("Pace")),
+        Binding("p", "pace", _("Pace"), show=False),
+        # Watching bots: a pause to study a hand, and a move at a time while paused.
+        Binding("space", "pause", _("Pause")),
+        Binding("space", "go_on", _("Go on")),
+        Binding("right,n", "one_move", _("One move"), key_display="→"),
+        Binding("v", "hide_hand", _("Hide hand")),
+        Binding("v", "show_hand", _("Show hand")),
+        Binding("question_mark", "help", _("Help"), key_display="?"),
+        Binding("escape", "menu", _("Menu"), key_display="esc"),
+        Binding("q", "quit_game", _("Quit")),
+        *[Binding(str(n), f"play_number({n})", show=False) for n in range(1, 10)],
+    ]
+
+    deals_again = True
+    """Whether the game over offers the same table again, with a new deal."""
+
+    bell_after: float | None = 0.0
+    """Seconds of waiting for the others after which the player's turn rings the
+    terminal's bell (when the `bell` setting is on); None: never. Here, any turn
+    that comes back after others played."""
+
+    def __init__(self, table: Any, settings: Settings, *, keeps_settings: bool = True) -> None:
+        super().__init__(table, settings, keeps_settings=keeps_settings)
+        self._unsubscribe = table.subscribe(self._hear)
+
+    def _hear(self, event: dict[str, Any]) -> None:
+        # The game tells every listener each event once, in log order.
+        feed = self.feed
+        self.post_message(self.GameEvent(feed.heard, event))
+        feed.heard += 1
+
+    # --- Layout -------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        with Horizontal(id="table"):
+            with Vertical(id="play"):
+                yield TitleBar(id="title")
+                yield Opponents(self._others(), id="opponents")
+                with Horizontal(id="middle"):
+                    yield DrawPile(self.look, id="stock")
+                    yield DiscardPile(self.look, id="discard")
+                    with Vertical(id="gauges"):
+                        yield CrankCounter(id="crank")
+                        yield Direction(id="direction")
+                        yield PlayTrail(self.look, id="trail")
+                yield StatusLine(id="status")
+                with Horizontal(id="own"):
+                    # A big hand (after a crank) scrolls, a row of cards at a time.
+                    with VerticalScroll(id="hand-scroll", can_focus=False):
+                        yield Hand(self.look, id="hand")
+                    yield Button(_("Last card!"), id="last-card", variant="warning")
+            with Vertical(id="side"):
+                yield Scoreboard(id="scoreboard")
+                yield GameLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_class(self.seat is None, "-watching")
+        hand = self.query_one(Hand)
+        hand.big = is_big(self.app.size)
+        self._follow_settings()
+        if self.seat is not None:
+            hand.focus()
+        else:
+            # Watching: no hand of one's own, so no "Play" key in the footer either,
+            # and no numbers over the cards shown.
+            hand.can_focus = False
+            hand.numbered = False
+            self.set_focus(None)
+        # Catch up with the game so far (a resumed game) without reliving it: no
+        # summaries of past rounds, only the last lines of the log.
+        self._show_seat(self.seat)
+        if self.view is not None and self.view.is_over:
+            self._show_game_over()
+        self._drain()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Textual calls this before `Roomy`'s, which sets the size classes.
+        self.query_one(Hand).big = is_big(event.size)
+
+    def on_screen_resume(self) -> None:
+        # Back from a dialog (scores, help): bots may have waited for it to close.
+        self._schedule_bots()
+        # And the player is here: no bell for a turn that came while they read.
+        self._waiting_since = time.monotonic()
+
+    def on_unmount(self) -> None:
+        self._unsubscribe()
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+
+    # --- Following the game -----------------------------------------------------------
+
+    @on(Drawing.GameEvent)
+    def _game_event(self, message: Drawing.GameEvent) -> None:
+        self.feed.arrive(message.index, message.event)
+        # The events of a move come together: the table is brought up to date once
+        # they are all in, not once an event.
+        if not self._drain_due:
+            self._drain_due = True
+            self.call_later(self._drain_if_due)
+
+    _drain_due = False  # events came in: the table is to be brought up to date
+
+    def _drain_if_due(self) -> None:
+        if self._drain_due:
+            self._drain()
+
+    def _drain(self) -> None:
+        """Show queued events one by one, stopping at a round's end for its summary."""
+        self._drain_due = False
+        while (event := self.feed.next()) is not None:
+            self._observed(event)
+            self._tell(event)
+            if event["type"] == "round-ended":
+                self._show_round_summary(event)
+            elif event["type"] == "game-ended":
+                self._show_game_over()
+        self._refresh_table()
+        self._schedule_bots()
+
+    def _turn_changed(self, mine: bool) -> None:
+        """Ring the bell when the turn comes back after others played (and, online,
+        after a long wait: `bell_after`)."""
+        now = time.monotonic()
+        if not mine:
+            self._waiting_since = now
+        elif (
+            self.bell_after is not None
+            and self.settings.bell
+            and now - self._waiting_since >= self.bell_after
+        ):
+            self.app.bell()
+
+    # --- Settings and dialogs -------------------------------------------------------------
+
+    def _follow_settings(self) -> None:
+        """Bring the table in line with ``self.settings``."""
+        settings = self.settings
+        # A watcher's clicks play nothing: no card lights up under the mouse.
+        self.query_one(Hand).hover_tracking = settings.hover and self.seat is not None
+        self.query_one(Footer).hover_tracking = settings.hover
+        self.query_one(Direction).ascii = settings.ascii
+        look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
+        if look != self.look:
+            self.look = look
+            for kind in (Hand, DrawPile, DiscardPile, PlayTrail):
+                widget = self.query_one(kind)
+                widget.look = look
+                widget.refresh()
+            # The log and the trail are told again, with the new card faces.
+            self._show_seat(self.seat)
+            self._refresh_table()
+
+    def action_options(self) -> None:
+        """The options dialog; the table follows what changed when it closes."""
+        from ..options import OptionsScreen
+
+        def changed(settings: Settings | None) -> None:
+            if settings is not None:
+                self.settings = settings
+                self._follow_settings()
+                self._schedule_bots()
+
+        options = OptionsScreen(
+            self.settings, pace=self.table.bots_play_here, keeps_settings=self.keeps_settings
+        )
+        self.app.push_screen(options, changed)
+
+    def action_scores(self) -> None:
+        from ..scores import ScoresScreen
+
+        if self.view is not None:
+            self.app.push_screen(ScoresScreen(self.view))
+
+    def action_help(self) -> None:
+        from ..help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.view.rules if self.view is not None else None))
+
+    def action_menu(self) -> None:
+        """Back to the start menu; the game is saved as it goes, to resume there."""
+        self.post_message(ShowMenu(self))
+
+    def action_quit_game(self) -> None:
+        if self.table.saved:
+            self.app.exit(message=_("The game is saved: start craits-tui again to go on."))
+        elif self.table.save_problem is not None:
+            self.app.exit(
+                message=_(
+                    "Saving stopped partway through this game: start craits-tui again to "
+                    "go on from the last move saved."
+                )
+            )
+        else:  # played without a save file
+            self.app.exit(message=_("This game was not saved, so it cannot be resumed."))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("pace", "watch_pace", *_PAUSE_ACTIONS) and not self.table.bots_play_here:
+            return False  # the bots play elsewhere (on the server), at its pace
+        if action == "watch_pace":
+            return self.seat is None
+        if action in _PAUSE_ACTIONS:
+            return self.seat is None and self._paused is (action != "pause")
+        if action in ("hide_hand", "show_hand"):
+            return bool(self.feed.open_views) and self._hand_hidden is (action == "show_hand")
+        if action in MOVE_ACTIONS:
+            if self.seat is None:
+                return False  # watching: no hand, no moves, not in the footer
+            if not self._caught_up():
+                return None
+            moves = self._moves()
+            if action == "draw":
+                return True if any(isinstance(m, Draw) for m in moves) else None
+            if action == "hint":
+                return True if self._my_turn() and moves else None
+            if action == "call_idiot":
+                return True if any(isinstance(m, CallIdiot) for m in moves) else None
+            if action == "last_card":
+                can_arm = self._my_turn() and self.view is not None and len(self.view.hand) == 2
+                return True if can_arm or any(isinstance(m, Announce) for m in moves) else None
+        return True
+
+    # --- Between rounds -----------------------------------------------------------------
+
+    def _show_round_summary(self, event: dict[str, Any]) -> None:
+        from ..round_summary import RoundSummary
+
+        assert self.view is not None
+        self.feed.held = True
+
+        def next_round(_: object = None) -> None:
+            self.feed.held = False
+            self._drain()
+
+        # Nobody to press Enter when only bots play: the summary stays a while (or,
+        # with the bots paused, until the watcher goes on).
+        auto = round_pause(
+            self.settings.bot_delay, people=bool(self.table.humans), paused=self._paused
+        )
+        self.app.push_screen(RoundSummary(event, self.view, self.look, auto), next_round)
+
+    def _show_game_over(self) -> None:
+        from ..game_over import GameOver
+
+        assert self.view is not None
+        self.feed.held = True
+        self.app.push_screen(GameOver(self.view, again=self.deals_again), self._after_game)
+
+    def _after_game(self, choice: str | None) -> None:
+        if choice == "again" and self.view is not None:
+            seats = tuple(self.table.seats)
+            self.post_message(StartGame(self, NewGame(seats, self.view.rules)))
+        elif choice == "new":
+            self.post_message(OpenSetup(self))
+        elif choice == "menu":
+            self.post_message(ShowMenu(self))
+        else:
+            self.app.exit()
