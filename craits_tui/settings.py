@@ -42,7 +42,8 @@ class Settings:
     auto_announce: bool = False
     """Say "last card" automatically when a play leaves one card."""
     bell: bool = True
-    """Online, ring the terminal's bell when your turn comes after a long wait."""
+    """Ring the terminal's bell when your turn comes back after others played (online,
+    after a long wait), and when you are called an idiot."""
     language: str | None = None
     save_file: str | None = None
     """Where games are saved, when not in the default place."""

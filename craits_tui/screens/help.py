@@ -36,7 +36,7 @@ CONTROLS: tuple[str, ...] = (
         "| **s** | the scores |\n"
         "| **h** | a hint: what the hard bot would play, and why |\n"
         "| **o** | options: the bots' pace, the theme, the cards' look, saying "
-        "“Last card!” for you, animations, the bell (online), the language |\n"
+        "“Last card!” for you, animations, the bell, the language |\n"
         "| **p** | the bots' pace, one step: slow, normal, fast, instant |\n"
         "| **?** | this help |\n"
         "| **q** | quit: the game is saved, and you go on where you left it next time |"

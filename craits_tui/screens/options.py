@@ -29,7 +29,12 @@ TOGGLES: tuple[tuple[str, str, str, str], ...] = (
     ("ascii", "", N_("Letters for suits"), N_("If suit symbols show badly.")),
     ("auto_announce", N_("Last card"), N_("Say it for me"), N_("Said with your play to one card.")),
     ("animations", N_("Motion"), N_("Animations"), N_("Off for slow links: no hover.")),
-    ("bell", N_("Bell"), N_("Ring for my turn"), N_("Online, when the others were slow.")),
+    (
+        "bell",
+        N_("Bell"),
+        N_("Ring for my turn"),
+        N_("Also when called an idiot; online, after a wait."),
+    ),
 )
 """Each on/off setting: its `Settings` field, its row's label, its name, what it does."""
 

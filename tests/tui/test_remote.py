@@ -94,6 +94,7 @@ from craits_tui.settings import Settings
 from craits_tui.table import LocalTable, Seat
 from craits_tui.widgets.footer import Footer
 from craits_tui.widgets.hand import Hand
+from craits_tui.widgets.status import StatusLine
 from craits_tui.widgets.title import TitleBar
 
 from ..decks import stacked_game
@@ -616,22 +617,23 @@ async def test_refusals_here_and_from_the_server_show_a_notice(server: FakeServe
         screen = await create_and_start(pilot, server)
         game = server.game
         assert game is not None
+        notice = screen.query_one(StatusLine)
         # The rules refuse the KS: refused here, in the player's words, nothing sent.
         await pilot.press(str(hand(screen).index(Card.parse("KS")) + 1))
-        await until(pilot, lambda: notices(app))
-        assert notices(app) == ["You must follow hearts or play a J or an 8."]
+        await until(pilot, lambda: notice.notice)
+        assert notice.notice == "You must follow hearts or play a J or an 8."
         await heard_up_to(pilot, server)
         assert server.heard(SendCommand) == []
         # The server refuses a move the rules allow (too fast): its notice shows.
-        app.clear_notifications()
         server.refuse_next = Refused(RefusalCode.TOO_FAST, "Refused.")
         await pilot.press(str(hand(screen).index(Card.parse("QH")) + 1))
-        await until(pilot, lambda: notices(app))
-        assert notices(app) == ["Not so fast: wait a moment and try again."]
+        await until(pilot, lambda: notice.notice == "Not so fast: wait a moment and try again.")
         assert game.state.pile[-1] == Card.parse("JH")
         # The answer came: the move may be tried again at once.
         await pilot.press(str(hand(screen).index(Card.parse("QH")) + 1))
         await until(pilot, lambda: game.state.pile[-1] == Card.parse("QH"))
+        # The move was made: the notices about the moves refused have gone.
+        await until(pilot, lambda: not notice.notice)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 32)], ids=["80x24", "100x32"])

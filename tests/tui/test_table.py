@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button
 
 from craits_core import (
+    CallIdiot,
     Card,
     ChooseSuit,
     Draw,
@@ -28,6 +29,7 @@ from craits_core import (
 from craits_core import bots as bots_module
 from craits_core.bots import NormalBot
 from craits_core.locks import GameLock
+from craits_tui import pacing
 from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
 from craits_tui.launch import Launch
@@ -37,7 +39,6 @@ from craits_tui.screens.handover import HandoverScreen
 from craits_tui.screens.round_summary import CardFlow, RoundSummary
 from craits_tui.screens.start import StartScreen
 from craits_tui.screens.suit_picker import SuitPicker
-from craits_tui import pacing
 from craits_tui.screens.table import TableScreen
 from craits_tui.table import LocalTable, Seat
 from craits_tui.widgets.crank import CrankCounter
@@ -159,8 +160,8 @@ async def test_an_illegal_card_is_refused_with_the_reason(tmp_path: Path) -> Non
         await pilot.pause()
         assert game.event_count == events_before
         assert len(hand_of(screen)) == 5
-        notices = [n.message for n in app._notifications]
-        assert any("You must follow hearts or play a J or an 8" in m for m in notices)
+        notice = screen.query_one(StatusLine).notice
+        assert notice == "You must follow hearts or play a J or an 8."
 
 
 async def test_draw_with_the_key_or_by_clicking_the_stock(tmp_path: Path) -> None:
@@ -1254,3 +1255,107 @@ def test_the_bots_hear_every_event_once_even_as_a_move_comes_while_they_are_made
     move()  # after
     for seat in (1, 2):
         assert heard[seat] == game.events_for(seat)
+
+
+async def test_a_key_that_does_nothing_says_why(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        events = game.event_count
+        for key, reason in [
+            ("d", "You have a card you can play, so you may not draw."),
+            ("i", "Nobody to call: “Idiot!” is for a player who played down to one card"),
+            ("l", "You can say “Last card!” only when a play leaves you one card."),
+        ]:
+            await pilot.press(key)
+            await until(pilot, lambda reason=reason: status.notice.startswith(reason), key)
+        assert game.event_count == events  # nothing was done
+
+
+async def test_a_notice_goes_when_its_situation_passes(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)
+        await pilot.pause()
+        await pilot.press(key(screen, "QH"))
+        await until(pilot, lambda: game.state.current_player == 1, "Bob's turn")
+        status = screen.query_one(StatusLine)
+        await pilot.press("d")
+        await until(pilot, lambda: status.notice == "It is Bob's turn, not yours.", "the notice")
+        screen.action_one_move()  # Bob plays or draws: it is Ann's turn again
+        await until(pilot, lambda: game.state.current_player == 0, "Ann's turn")
+        await until(pilot, lambda: status.notice == "", "the notice gone")
+
+
+async def test_escape_leaves_for_the_menu_and_the_game_resumes_from_there(tmp_path: Path) -> None:
+    from craits_tui.screens.start import StartScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)
+        await pilot.pause()
+        await pilot.press(key(screen, "QH"))
+        await until(pilot, lambda: game.state.current_player == 1, "Bob's turn")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, StartScreen), "the menu")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table again")
+        again = app.screen
+        assert isinstance(again, TableScreen) and again is not screen
+        assert again.view is not None and Card.parse("QH") not in again.view.hand
+        assert len(again.view.hand) == 4
+
+
+def counting_bells(app: CraitsApp) -> list[str]:
+    rings: list[str] = []
+    app.bell = lambda: rings.append("ding")  # type: ignore[method-assign]
+    return rings
+
+
+async def test_the_bell_rings_when_the_turn_comes_back(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    rings = counting_bells(app)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)
+        await pilot.pause()
+        assert rings == []  # the game's first turn is no news
+        await pilot.press(key(screen, "QH"))
+        await until(pilot, lambda: game.state.current_player == 1, "Bob's turn")
+        screen.action_one_move()
+        await until(pilot, lambda: rings == ["ding"], "the bell for Ann's turn")
+
+
+async def test_the_bell_rings_when_you_are_called_an_idiot(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    rings = counting_bells(app)
+    async with app.run_test(size=(100, 32)) as pilot:
+        # Ann plays down to one card without a word; Bob calls her an idiot.
+        game = stacked_game(["QH 4S", "3C 4C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)
+        await pilot.pause()
+        await pilot.press(key(screen, "QH"))
+        await until(pilot, lambda: game.state.current_player == 1, "Bob's turn")
+        game.handle(CallIdiot(1, 0))
+        await until(pilot, lambda: rings == ["ding"], "the bell for the call")
+
+
+async def test_hot_seat_names_whose_hand_is_shown(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        seat_up(app, game, [None, None])
+        await pilot.pause()
+        await pilot.press("enter")  # Ann is ready
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        assert "Ann's hand" in " ".join(app.screen.query_one(TitleBar).parts)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 
 from craits_core import Command, PlayerView
 
@@ -21,10 +22,15 @@ from ...feed import Feed
 from ...narrate import Narrator
 from ...settings import Settings
 from ...table import Table
+from ...widgets.status import StatusLine
 from ..roomy import Roomy
 
 if TYPE_CHECKING:
     from craits_core.hosting import Undisturbed
+
+
+NOTICE_TIME = 5.0
+"""Seconds a notice stays, at the most: less when the situation it speaks of passes."""
 
 
 class TableBase(Roomy, Screen):
@@ -53,6 +59,7 @@ class TableBase(Roomy, Screen):
         self._moves_key: tuple[int, int] | None = None
         self._legal: tuple[Command, ...] = ()
         self._waiting_since = time.monotonic()  # since the turn left, or a dialog closed
+        self._notice_timer: Timer | None = None
 
     class GameEvent(Message):
         """An event of the game (the log's ``index``-th), handed to the screen."""
@@ -75,6 +82,20 @@ class TableBase(Roomy, Screen):
     @property
     def _shown(self) -> int:
         return self.feed.shown
+
+    def _notice(self, text: str) -> None:
+        """Say ``text`` on the status line: why a key did nothing, or a move was
+        refused. It goes after `NOTICE_TIME`, or sooner, with the next move shown."""
+        self.query_one(StatusLine).notice = text
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+        self._notice_timer = self.set_timer(NOTICE_TIME, self._clear_notice)
+
+    def _clear_notice(self) -> None:
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+            self._notice_timer = None
+        self.query_one(StatusLine).notice = ""
 
     def _caught_up(self) -> bool:
         return self.feed.caught_up

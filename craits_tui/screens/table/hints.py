@@ -23,7 +23,7 @@ class Hints(TableBase):
     def action_hint(self) -> None:
         """What the hard bot would do in the player's place, and why."""
         if not self._my_turn() or self.seat is None or self.view is None:
-            self.notify(_("A hint is for your turn."), timeout=2)
+            self._notice(_("A hint is for your turn."))
             return
         if self._adviser is None:
             from craits_core.bots import make_bot

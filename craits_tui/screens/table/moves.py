@@ -41,7 +41,7 @@ class PlayerInput(TableBase):
         try:
             self.table.submit(command)
         except IllegalMove as err:
-            self.notify(self.narrator.refusal(err, self.view), severity="warning", timeout=4)
+            self._notice(self.narrator.refusal(err, self.view))
             return False
         problem = self.table.save_problem
         if problem is not None and not self._told_unsaved:
@@ -167,8 +167,31 @@ class PlayerInput(TableBase):
         calls = [m for m in self._moves() if isinstance(m, CallIdiot)]
         if calls:
             self._submit(calls[0])
-        else:
-            self.notify(_("Nobody to call right now."), severity="warning", timeout=2)
 
     def action_play_number(self, number: int) -> None:
         self.query_one(Hand).choose_number(number)
+
+    def action_why_not(self, action: str) -> None:
+        """A move key pressed when it does nothing: say why, in a notice."""
+        seat = self.seat
+        if seat is None:
+            return
+        if not self._caught_up():
+            self._notice(_("One moment: the last move is still being shown."))
+        elif action == "draw":
+            self._submit(Draw(seat))  # refused, with the rule's reason
+        elif action == "last_card":
+            view = self.view
+            if view is not None and view.current_player != seat and len(view.hand) == 2:
+                self._notice(_("Say “Last card!” with your play, when your turn comes."))
+            else:
+                self._submit(Announce(seat))  # refused, with the reason
+        elif action == "call_idiot":
+            self._notice(
+                _(
+                    "Nobody to call: “Idiot!” is for a player who played down to one card "
+                    "without saying “Last card!”."
+                )
+            )
+        elif action == "hint":
+            self._notice(_("A hint is for your turn."))

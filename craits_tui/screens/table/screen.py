@@ -75,6 +75,17 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
         Binding("escape", "menu", _("Menu"), key_display="esc"),
         Binding("q", "quit_game", _("Quit")),
         *[Binding(str(n), f"play_number({n})", show=False) for n in range(1, 10)],
+        # A move key that does nothing says why: when its binding above is switched
+        # off, the key falls through to these.
+        *[
+            Binding(key, f"why_not('{action}')", show=False)
+            for key, action in (
+                ("d", "draw"),
+                ("l", "last_card"),
+                ("i", "call_idiot"),
+                ("h", "hint"),
+            )
+        ],
     ]
 
     deals_again = True
@@ -177,8 +188,11 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
         """Show queued events one by one, stopping at a round's end for its summary."""
         self._drain_due = False
         while (event := self.feed.next()) is not None:
+            self._clear_notice()  # the situation it spoke of has passed
             self._observed(event)
             self._tell(event)
+            if event["type"] == "idiot-called" and event["target"] == self.seat:
+                self._ring()
             if event["type"] == "round-ended":
                 self._show_round_summary(event)
             elif event["type"] == "game-ended":
@@ -192,11 +206,11 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
         now = time.monotonic()
         if not mine:
             self._waiting_since = now
-        elif (
-            self.bell_after is not None
-            and self.settings.bell
-            and now - self._waiting_since >= self.bell_after
-        ):
+        elif self.bell_after is not None and now - self._waiting_since >= self.bell_after:
+            self._ring()
+
+    def _ring(self) -> None:
+        if self.settings.bell:
             self.app.bell()
 
     # --- Settings and dialogs -------------------------------------------------------------

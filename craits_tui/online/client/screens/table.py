@@ -79,7 +79,7 @@ class RemoteTableScreen(Listening, TableScreen):
             text = refusal_text(refusal.code, str(refusal), refusal.params)
         else:
             text = self.narrator.refusal(refusal, self.view)
-        self.notify(text, severity="warning", timeout=4, markup=False)
+        self._notice(text)
 
     @on(SeatsChanged)
     def _seats_changed(self) -> None:

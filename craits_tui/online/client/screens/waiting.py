@@ -189,7 +189,10 @@ class WaitingRoom(Listening, Roomy, Screen):
 
     @on(SeatsChanged)
     def _changed(self) -> None:
-        self._show()
+        # Once the table is asked for, this room is on its way out: news of the
+        # seats may come while its widgets are being removed.
+        if not self._opened:
+            self._show()
 
     @on(ServerSaid)
     def _server_said(self, said: ServerSaid) -> None:
