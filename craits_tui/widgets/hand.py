@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from craits_core import Card, Suit
+from craits_core import Card, Rank, Suit
 
 from ..faces import CardLook
 from ..i18n import _
@@ -160,11 +160,13 @@ class Hand(PlainWidget, can_focus=True):
             self.refresh(layout=True)
 
     def point_at_playable(self) -> None:
-        """Put the cursor on the first card that can be played, if any."""
-        for index, card in enumerate(self.cards):
-            if card in self.playable:
-                self.cursor = index
-                return
+        """Put the cursor on the first card that can be played, if any: a wild 8
+        only when nothing else fits, as Enter plays the card under the cursor and
+        an 8 is worth keeping."""
+        playable = [i for i, card in enumerate(self.cards) if card in self.playable]
+        ordinary = [i for i in playable if self.cards[i].rank is not Rank.EIGHT]
+        if playable:
+            self.cursor = (ordinary or playable)[0]
 
     def action_move(self, step: int) -> None:
         if self.cards:

@@ -1359,3 +1359,16 @@ async def test_hot_seat_names_whose_hand_is_shown(tmp_path: Path) -> None:
         await pilot.press("enter")  # Ann is ready
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         assert "Ann's hand" in " ".join(app.screen.query_one(TitleBar).parts)
+
+
+async def test_a_turn_starts_on_a_playable_card_that_is_not_the_wild_eight(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        # Sorted by suit, the 8♠ comes before the 7♥: Enter must not throw the 8 away.
+        game = stacked_game(["8S KD 7H 2D 4D", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)
+        await pilot.pause()
+        hand = screen.query_one(Hand)
+        assert hand.cards.index(Card.parse("8S")) < hand.cards.index(Card.parse("7H"))
+        assert hand.cards[hand.cursor] == Card.parse("7H")
