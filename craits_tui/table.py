@@ -110,6 +110,11 @@ class Table(Protocol):
         """How many times moves were taken back in this game."""
         ...
 
+    def take_back_point(self, seat: int) -> int | None:
+        """The event count a take-back by ``seat`` would go back to; None when
+        there is nothing to take back (cheap to ask again while nothing moves)."""
+        ...
+
     def take_back(self, seat: int) -> bool:
         """Take back ``seat``'s last move of the round in play and everything since
         (see `LocalTable.take_back`); False, changing nothing, when there is none
@@ -140,6 +145,8 @@ class LocalTable:
         self._bot_seed = bot_seed
         self._listeners: list[Listener] = []
         self._take_backs: int | None = None  # read from the save file when first asked
+        self._rebuilds = 0  # games rebuilt by take-backs at this table
+        self._point: tuple[tuple[int, int, int], int | None] | None = None
         # The bots themselves are made when first needed (after the table is on
         # screen: loading the bots' code is not worth a later first frame).
         self._host = BotHost(
@@ -234,10 +241,21 @@ class LocalTable:
         and the next deal depends on them."""
         if not self.can_take_back or seat not in self.humans or self.game.state.is_over:
             return None  # a game over ended with the end of its last round
-        for start, command in reversed(self.game.round_moves()):
-            if command.player == seat and isinstance(command, Play | Draw | ChooseSuit):
-                return start
-        return None
+        # Asked again and again while nothing moves (a screen dimming its key):
+        # the round's moves are worked out once a position.
+        key = (seat, self._rebuilds, self.game.event_count)
+        if self._point is not None and self._point[0] == key:
+            return self._point[1]
+        found = next(
+            (
+                start
+                for start, command in reversed(self.game.round_moves())
+                if command.player == seat and isinstance(command, Play | Draw | ChooseSuit)
+            ),
+            None,
+        )
+        self._point = (key, found)
+        return found
 
     def take_back(self, seat: int) -> bool:
         """Take back ``seat``'s last move of the round in play (see `take_back_point`)
@@ -259,6 +277,7 @@ class LocalTable:
         count = self.take_backs + 1
         self._rewind_save(old, game, keep, count)
         self._take_backs = count
+        self._rebuilds += 1
         self._unsubscribe()
         self._host.close()
         self.game = game
@@ -296,5 +315,6 @@ class LocalTable:
 
     def next_bot_move(self) -> Command | None:
         """What a bot does next, if anything (see `Moment.decide`). Safe to call from
-        another thread: a move made meanwhile leaves the answer stale, not wrong."""
+        another thread: a move made (or taken back) meanwhile leaves the answer
+        stale, not wrong."""
         return self._host.moment().decide()

@@ -244,6 +244,7 @@ def test_a_table_on_a_server_takes_nothing_back() -> None:
     remote: Table = RemoteTable(_Line(), info, seat=0)
     assert remote.can_take_back is False
     assert remote.take_back(0) is False
+    assert remote.take_back_point(0) is None
     assert remote.take_backs == 0
 
 

@@ -153,6 +153,10 @@ class RemoteTable:
         """None here (see `can_take_back`)."""
         return 0
 
+    def take_back_point(self, seat: int) -> int | None:
+        """Nothing to take back (see `can_take_back`)."""
+        return None
+
     def take_back(self, seat: int) -> bool:
         """Nothing taken back (see `can_take_back`)."""
         return False
