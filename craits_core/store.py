@@ -172,7 +172,7 @@ def default_store_path() -> Path:
 
 
 class GameStore:
-    """Saved games in one SQLite file: add a game, list, load, resume, delete.
+    """Saved games in one SQLite file: add a game, list, load, resume, rewind, delete.
 
     A game added or loaded is *attached*: every later command's events are saved
     before they take effect, and a command that cannot be saved is refused (its

@@ -4,6 +4,7 @@ prefix of the log, and the save file follows."""
 from __future__ import annotations
 
 import json
+import random
 import signal
 import subprocess
 import sys
@@ -405,3 +406,44 @@ def test_a_program_killed_after_a_take_back_resumes_where_it_was(tmp_path: Path)
         resumed = store.load(game_id)  # the claim died with the program
         assert resumed.events == live
         assert resumed.state.current_player == 0
+
+
+# --- The engine's part: the moves of a round, a game rebuilt from a prefix ---------------
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_rounds_moves_make_its_log_again(seed: int) -> None:
+    game = Game.new(NAMES, seed=seed, rules=RuleSet(short_game=True), first_round=6)
+    rng = random.Random(seed)
+    while game.state.round_number < 7:
+        seat = game.state.current_player
+        assert seat is not None
+        game.handle(rng.choice(game.legal_moves(seat)))
+    for _ in range(6):
+        seat = game.state.current_player
+        assert seat is not None
+        game.handle(rng.choice(game.legal_moves(seat)))
+    moves = game.round_moves()
+    first = moves[0][0]
+    assert game.events[first - 1]["type"] != "round-ended"  # after the deal, in this round
+    again = game.rewound(first)
+    for start, command in moves:
+        assert again.event_count == start
+        again.handle(command)
+    assert again.events == game.events
+
+
+def test_a_game_is_rewound_only_to_where_a_move_starts() -> None:
+    game = Game.new(NAMES, seed=4)
+    for _ in range(3):
+        seat = game.state.current_player
+        assert seat is not None
+        game.handle(game.legal_moves(seat)[0])
+    starts = [start for start, _command in game.round_moves()]
+    assert game.rewound(starts[-1]).events == game.events[: starts[-1]]
+    assert game.rewound(game.event_count).state == game.state
+    for keep in (0, starts[-1] + 1, game.event_count + 1):
+        if keep in starts:
+            continue
+        with pytest.raises(ValueError):
+            game.rewound(keep)
