@@ -214,6 +214,40 @@ class Game:
         them changes nothing in the game)."""
         return [event_to_dict(e) for e in self._log]
 
+    def round_moves(self) -> list[tuple[int, Command]]:
+        """The moves of the round in play (the last one dealt), oldest first: each
+        command with the index of its first event in the log. The deal and what it
+        brings with it (the starter's effect) are no move; the move that ended the
+        round before is not in this round either."""
+        log = self._log
+        index = next(
+            (i + 1 for i in range(len(log) - 1, -1, -1) if isinstance(log[i], RoundStarted)), 0
+        )
+        while index < len(log) and _command_for(log, index) is None:
+            index += 1  # the starter's effect, dealt with the round
+        state = replay(log[:index])
+        moves: list[tuple[int, Command]] = []
+        while index < len(log):
+            command = _command_for(log, index)
+            if command is None:  # the game's own log: every move was decided here
+                raise CorruptLog(f"event {index} ({log[index].type}) is not the start of a move")
+            events, state = apply(state, command)
+            moves.append((index, command))
+            index += len(events)
+        return moves
+
+    def rewound(self, keep: int) -> Game:
+        """A new game as this one stood after its first ``keep`` events (rebuilt from
+        them and checked as `from_events` does), without this one's listeners and
+        writers. ``keep`` is where a move starts (see `round_moves`), or the whole
+        log; anything else raises `ValueError`."""
+        if type(keep) is not int or not 0 < keep <= len(self._log):
+            raise ValueError(f"a game can be rewound to 1 to {len(self._log)} events, not {keep!r}")
+        try:
+            return Game.from_events(self._log[:keep])
+        except CorruptLog as err:
+            raise ValueError(f"event {keep} is not where a move starts ({err})") from None
+
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The log from index ``since`` on, redacted for ``seat`` (None: a spectator)."""
         players = len(self._state.players)

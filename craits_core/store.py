@@ -172,7 +172,7 @@ def default_store_path() -> Path:
 
 
 class GameStore:
-    """Saved games in one SQLite file: add a game, list, load, resume, delete.
+    """Saved games in one SQLite file: add a game, list, load, resume, rewind, delete.
 
     A game added or loaded is *attached*: every later command's events are saved
     before they take effect, and a command that cannot be saved is refused (its
@@ -359,6 +359,44 @@ class GameStore:
                 (_now(), base + len(rows), status, round_number, game_id),
             )
 
+    def rewind(self, game_id: str, keep: int, *, meta: Mapping[str, Any] | None = None) -> None:
+        """Cut the saved log of ``game_id`` back to its first ``keep`` events (a move
+        taken back), and keep ``meta`` with it in place of what was kept if given, in
+        one transaction: the file holds the game as it was, or as it is after the cut.
+
+        The status and round number follow the log. A game attached to the log as it
+        was no longer matches it: attach the game rebuilt from the prefix (see
+        `Game.rewound`) before detaching the old one, and this store's claim on the
+        game is kept throughout. `UnknownGame` if there is no such game; `StoreError`
+        if ``keep`` is not within the saved log.
+        """
+        with self._transaction(f"save game {game_id}") as conn:
+            found = conn.execute(
+                "SELECT event_count FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if found is None:
+                raise UnknownGame(self._path, game_id)
+            (count,) = found
+            if type(keep) is not int or not 0 < keep <= count:
+                raise StoreError(
+                    f"game {game_id} in {self._path} has {count} events: it cannot be "
+                    f"rewound to {keep!r}"
+                )
+            try:
+                status, round_number = _summary_before(conn, game_id, keep)
+            except (ValueError, TypeError, KeyError) as err:
+                raise _damaged_game(self._path, game_id, f"its log cannot be read ({err})") from err
+            conn.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, keep))
+            conn.execute(
+                "UPDATE games SET updated_at = ?, event_count = ?, status = ?, round_number = ?"
+                " WHERE id = ?",
+                (_now(), keep, status, round_number, game_id),
+            )
+            if meta is not None:
+                conn.execute(
+                    "UPDATE games SET meta = ? WHERE id = ?", (_encode(dict(meta)), game_id)
+                )
+
     def update_meta(self, game_id: str, meta: Mapping[str, Any]) -> None:
         """Keep ``meta`` with the saved game ``game_id`` in place of what was kept
         (who sits where changes as a game goes on). `UnknownGame` if there is none."""
@@ -409,8 +447,12 @@ class GameStore:
 
     def latest_unfinished(self) -> GameRecord | None:
         """The most recently played game that is not over, if any."""
-        found = self._records("WHERE status = 'playing'")
+        found = self.unfinished()
         return found[0] if found else None
+
+    def unfinished(self) -> list[GameRecord]:
+        """Every saved game that is not over, the most recently played first."""
+        return self._records("WHERE status = 'playing'")
 
     def _records(self, where: str) -> list[GameRecord]:
         with self._reading() as conn:
@@ -448,14 +490,26 @@ class GameStore:
 
     def delete(self, game_id: str) -> None:
         """Forget the saved game ``game_id`` (`UnknownGame` if there is none). A game
-        this store was saving there plays on, unsaved."""
-        with self._transaction(f"delete game {game_id}") as conn:
-            conn.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
-            if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
-                raise UnknownGame(self._path, game_id)
+        this store was saving there plays on, unsaved. A game another store claims
+        (open in another program) is not deleted: `StoreError` ("in-use")."""
+        # Claimed for the time of the deletion, so that no other program resumes the
+        # game while it goes.
+        claim = None if self._holds(game_id) else self._claim(game_id)
+        try:
+            with self._transaction(f"delete game {game_id}") as conn:
+                conn.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+                if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
+                    raise UnknownGame(self._path, game_id)
+        finally:
+            if claim is not None:
+                claim.release()
         for attachment in list(self._attached.values()):
             if attachment.game_id == game_id:
                 self.detach(attachment.game)
+
+    def _holds(self, game_id: str) -> bool:
+        """Whether this store has ``game_id`` attached (and so claimed)."""
+        return any(a.game_id == game_id for a in self._attached.values())
 
     # --- The connection -----------------------------------------------------------
 
@@ -730,6 +784,23 @@ def _summary_after(events: list[dict[str, Any]], status: str, round_number: int)
         elif kind == "game-ended":
             status = "finished"
     return status, round_number
+
+
+def _summary_before(conn: sqlite3.Connection, game_id: str, keep: int) -> tuple[str, int]:
+    """The status and round number of ``game_id`` after its first ``keep`` saved
+    events: read back from the last of them to the last deal (a round's worth)."""
+    status = "playing"
+    rows = conn.execute(
+        "SELECT data FROM events WHERE game_id = ? AND seq < ? ORDER BY seq DESC", (game_id, keep)
+    )
+    for (data,) in rows:
+        event = json.loads(data)
+        kind = event.get("type") if isinstance(event, dict) else None
+        if kind == "game-ended":
+            status = "finished"
+        elif kind == "round-started":
+            return status, int(event["round_number"])
+    return status, 1  # no deal yet: only a log cut short before it
 
 
 def _record(row: tuple[Any, ...]) -> GameRecord | None:

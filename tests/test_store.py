@@ -356,7 +356,27 @@ def test_a_game_is_claimed_by_a_running_program_and_freed_when_it_is_killed(path
         store.load(game_id)
 
 
-def test_a_game_deleted_elsewhere_refuses_commands(path: Path) -> None:
+def test_a_game_open_elsewhere_is_not_deleted(path: Path) -> None:
+    game = Game.new(NAMES, seed=6)
+    with GameStore(path) as one, GameStore(path) as two:
+        game_id = one.add(game)
+        with pytest.raises(StoreError, match="open in another program") as caught:
+            two.delete(game_id)
+        assert caught.value.code == "in-use" and caught.value.params["game"] == game_id
+        play(game, random.Random(1), 3)  # still saved as it goes
+        assert reloaded(path, game_id).events == game.events
+        one.detach(game)
+        two.delete(game_id)
+        assert two.games() == []
+        # The claim taken for the deletion is given up with it.
+        assert not list((path.parent / (path.name + ".locks")).iterdir())
+
+
+def test_a_game_deleted_elsewhere_refuses_commands(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Where the file system keeps no locks, a game can be deleted while it is played.
+    monkeypatch.setattr(GameLock, "take", no_locks)
     game = Game.new(NAMES, seed=6)
     with GameStore(path) as one, GameStore(path) as two:
         game_id = one.add(game)
@@ -469,6 +489,104 @@ def test_delete_forgets_a_game(path: Path) -> None:
         play(game, random.Random(1), 2)  # It plays on, unsaved.
         with pytest.raises(UnknownGame):
             store.load(game_id)
+
+
+def test_unfinished_lists_the_games_not_over(path: Path) -> None:
+    done, first, second = short_game(1), Game.new(NAMES, seed=1), Game.new(NAMES, seed=2)
+    with GameStore(path) as store:
+        done_id, first_id, second_id = store.add(done), store.add(first), store.add(second)
+        play(done, random.Random(1))
+        assert done.state.is_over
+        play(first, random.Random(1), 1)
+        assert [r.id for r in store.unfinished()] == [first_id, second_id]
+        assert done_id in {r.id for r in store.games()}
+
+
+# --- Rewinding (a move taken back) --------------------------------------------------
+
+
+def move_starts(game: Game) -> list[int]:
+    """Where each move of the round in play starts in ``game``'s log."""
+    return [start for start, _command in game.round_moves()]
+
+
+def test_rewind_cuts_the_saved_log_and_the_rebuilt_game_saves_on(path: Path) -> None:
+    rng = random.Random(8)
+    game = Game.new(NAMES, seed=12)
+    with GameStore(path) as store:
+        game_id = store.add(game, meta={"seats": "as they were"})
+        play(game, rng, 12)
+        keep = move_starts(game)[-4]
+        before = store.record(game_id)
+        store.rewind(game_id, keep, meta={"seats": "as they were", "take_backs": 1})
+        record = store.record(game_id)
+        assert record.event_count == keep
+        assert record.meta == {"seats": "as they were", "take_backs": 1}
+        assert record.updated_at >= before.updated_at
+        rebuilt = game.rewound(keep)
+        assert reloaded(path, game_id).events == rebuilt.events == game.events[:keep]
+        # The game as it was no longer matches the file: it cannot fork it.
+        assert_refused(game, "changed elsewhere", "changed-elsewhere")
+        store.attach(game_id, rebuilt)
+        store.detach(game)
+        play(rebuilt, rng, 10)
+        assert reloaded(path, game_id).events == rebuilt.events
+        assert store.record(game_id).event_count == len(rebuilt.log)
+
+
+def test_rewind_without_meta_keeps_what_was_kept(path: Path) -> None:
+    game = Game.new(NAMES, seed=12)
+    with GameStore(path) as store:
+        game_id = store.add(game, meta={"seats": [1, 2, 3]})
+        play(game, random.Random(8), 5)
+        store.rewind(game_id, move_starts(game)[0])
+        assert store.record(game_id).meta == {"seats": [1, 2, 3]}
+
+
+def test_rewind_puts_the_status_and_round_back(path: Path) -> None:
+    game = short_game(3, players=2, first_round=7)
+    dealt = len(game.log)
+    with GameStore(path) as store:
+        game_id = store.add(game)
+        play(game, random.Random(5))
+        assert store.record(game_id).finished
+        last_round = move_starts(game)[-1]  # the move that ended the game
+        store.rewind(game_id, last_round)
+        record = store.record(game_id)
+        assert not record.finished and record.round_number == 8
+        assert store.latest_unfinished() == record
+        store.rewind(game_id, dealt)
+        assert store.record(game_id).round_number == 7
+        assert reloaded(path, game_id).state.round_number == 7
+
+
+def test_the_claim_is_kept_through_a_rewind(path: Path) -> None:
+    game = Game.new(NAMES, seed=12)
+    with GameStore(path) as one, GameStore(path) as two:
+        game_id = one.add(game)
+        play(game, random.Random(8), 6)
+        keep = move_starts(game)[-2]
+        one.rewind(game_id, keep)
+        rebuilt = game.rewound(keep)
+        one.attach(game_id, rebuilt)
+        one.detach(game)
+        with pytest.raises(StoreError, match="open in another program"):
+            two.load(game_id)
+
+
+@pytest.mark.parametrize("keep", [0, -1, 10_000, "3"])
+def test_a_rewind_out_of_the_log_changes_nothing(path: Path, keep: object) -> None:
+    game = Game.new(NAMES, seed=12)
+    with GameStore(path) as store:
+        game_id = store.add(game, meta={"a": 1})
+        play(game, random.Random(8), 4)
+        before = store.record(game_id)
+        with pytest.raises(StoreError, match="cannot be rewound"):
+            store.rewind(game_id, keep, meta={"b": 2})  # type: ignore[arg-type]
+        assert store.record(game_id) == before
+        assert reloaded(path, game_id).events == game.events
+        with pytest.raises(UnknownGame):
+            store.rewind("nope", 3)
 
 
 @pytest.mark.parametrize("action", ["load", "record", "delete"])

@@ -1,4 +1,5 @@
-"""Past games: every saved game, finished or not; resume one or watch its replay.
+"""Past games: every saved game, finished or not; resume one, watch its replay, or
+delete it.
 
 The list comes from the store's records, which are quick to read. Who won needs the
 game itself (its log replayed), so the games are loaded one by one after the list is
@@ -20,7 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Label, Static
 
-from craits_core import Game, GameRecord, GameStore, StoreError
+from craits_core import Game, GameRecord, GameStore, StoreError, UnknownGame
 
 from ..i18n import N_, _, ngettext
 from ..narrate import describe_rules, store_problem
@@ -30,11 +31,11 @@ from ..widgets.footer import Footer
 from .replay import ReplayScreen, replayed
 from .roomy import Roomy
 
-FIXED_COLUMNS = 56
+FIXED_COLUMNS = 68
 """Room the list's other columns take; the players have the rest (the line below
 the list shows them all)."""
 
-_COLUMNS = ("when", "players", "round", "status", "winner")
+_COLUMNS = ("when", "players", "round", "status", "backs", "winner")
 
 
 def when_text(record: GameRecord) -> str:
@@ -50,6 +51,18 @@ def round_text(record: GameRecord) -> str:
 
 def status_text(record: GameRecord) -> str:
     return _("Finished") if record.finished else _("Unfinished")
+
+
+def take_backs(record: GameRecord) -> int:
+    """How many times moves were taken back in the game (see `LocalTable.take_back`)."""
+    found = record.meta.get("take_backs", 0)
+    return found if type(found) is int and found > 0 else 0
+
+
+def take_backs_text(record: GameRecord) -> str:
+    """The list's mark of a game with moves taken back: how many times (blank: none)."""
+    n = take_backs(record)
+    return str(n) if n else ""
 
 
 _BOT_KINDS = {
@@ -149,6 +162,7 @@ class HistoryScreen(Roomy, Screen):
         Binding("escape", "back", _("Back")),
         Binding("r", "resume", _("Resume")),
         Binding("v", "replay", _("Replay")),
+        Binding("d,delete", "delete", _("Delete")),
     ]
 
     def __init__(self, store: GameStore | None, settings: Settings) -> None:
@@ -174,13 +188,21 @@ class HistoryScreen(Roomy, Screen):
             with Horizontal(classes="menu-buttons"):
                 yield Button(_("Back"), id="history-back")
                 yield Static(classes="menu-gap")
+                yield Button(_("Delete"), id="history-delete")
                 yield Button(_("Replay"), id="history-replay")
                 yield Button(_("Resume"), id="history-resume", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        labels = (_("Last played"), _("Players"), _("Round"), _("Status"), _("Winner"))
+        labels = (
+            _("Last played"),
+            _("Players"),
+            _("Round"),
+            _("Status"),
+            _("Take-backs"),
+            _("Winner"),
+        )
         for key, label in zip(_COLUMNS, labels, strict=True):
             table.add_column(label, key=key)
         store = self.store
@@ -198,6 +220,7 @@ class HistoryScreen(Roomy, Screen):
                 _shorten(", ".join(record.players), room),
                 round_text(record),
                 status_text(record),
+                take_backs_text(record),
                 "…" if record.finished else "",
                 key=record.id,
             )
@@ -209,23 +232,25 @@ class HistoryScreen(Roomy, Screen):
         else:
             self.query_one("#history-back", Button).focus()
 
+    def _show_records(self) -> None:
+        """The title, with each person's record over the finished games looked at."""
+        people = person_records(self.records.values(), self.outcomes)
+        title = _("Past games") + " · " + records_text(people) if people else _("Past games")
+        self.query_one("#history-title", Static).update(title)
+
     # --- Loading ------------------------------------------------------------------
 
     @work(exclusive=True, group="history-load")
     async def _load_all(self) -> None:
         """Load every listed game in turn, to fill in the winners."""
         for game_id in list(self.records):
-            if game_id not in self.outcomes:
+            if game_id in self.records and game_id not in self.outcomes:  # not deleted since
                 self._load(game_id)
                 if game_id == self._selected_id():
                     self._show_detail()
             # A replay takes a few milliseconds: let keys and redraws through in between.
             await asyncio.sleep(0)
-        people = person_records(self.records.values(), self.outcomes)
-        if people:
-            self.query_one("#history-title", Static).update(
-                _("Past games") + " · " + records_text(people)
-            )
+        self._show_records()
 
     def _load(self, game_id: str) -> Game | StoreError:
         """The game (not attached: looking saves nothing), or why it cannot be read;
@@ -278,12 +303,13 @@ class HistoryScreen(Roomy, Screen):
         detail = self.query_one("#history-detail", Static)
         resume = self.query_one("#history-resume", Button)
         replay = self.query_one("#history-replay", Button)
+        delete = self.query_one("#history-delete", Button)
         if record is None:
             detail.update("")
-            resume.disabled = replay.disabled = True
+            resume.disabled = replay.disabled = delete.disabled = True
             return
         resume.disabled = record.finished
-        replay.disabled = False
+        replay.disabled = delete.disabled = False
         lines = [
             seats_text(record),
             _("Rules: {rules}. Started {start}, last played {end}.").format(
@@ -309,10 +335,19 @@ class HistoryScreen(Roomy, Screen):
                 if played
                 else _("No round finished yet.")
             )
+        backs = take_backs(record)
+        if backs:
+            lines.append(
+                ngettext(
+                    "Moves were taken back {n} time in this game.",
+                    "Moves were taken back {n} times in this game.",
+                    backs,
+                ).format(n=backs)
+            )
         detail.update("\n".join(lines))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("resume", "replay"):
+        if action in ("resume", "replay", "delete"):
             record = self._selected()
             if record is None:
                 return None
@@ -371,6 +406,53 @@ class HistoryScreen(Roomy, Screen):
             return
         self.app.push_screen(ReplayScreen(found, self.settings))
 
+    # --- Deleting a game ----------------------------------------------------------------
+
+    @on(Button.Pressed, "#history-delete")
+    def action_delete(self) -> None:
+        """Ask whether to delete the selected game, finished or not; delete it if so."""
+        record = self._selected()
+        if record is None:
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self._delete(record)
+
+        self.app.push_screen(ConfirmDelete(record), confirmed)
+
+    def _delete(self, record: GameRecord) -> None:
+        store = self.store
+        if store is None:
+            return
+        try:
+            store.delete(record.id)
+        except UnknownGame:
+            pass  # deleted meanwhile (in another window): off the list all the same
+        except StoreError as err:
+            problem = (
+                _("This game is open in another window: quit it there first, then delete it.")
+                if err.code == "in-use"
+                else store_problem(err)
+            )
+            self.notify(problem, title=_("Not deleted"), severity="error", timeout=8)
+            return
+        self._forget(record.id)
+        self.notify(_("The game is deleted."), timeout=4)
+
+    def _forget(self, game_id: str) -> None:
+        """Take a deleted game off the list."""
+        self.records.pop(game_id, None)
+        self.outcomes.pop(game_id, None)
+        table = self.query_one(DataTable)
+        table.remove_row(game_id)
+        self.set_class(not self.records, "-empty")
+        if not self.records:
+            self.query_one("#history-back", Button).focus()
+        self._show_detail()
+        self._show_records()
+        self.refresh_bindings()
+
     @on(Button.Pressed, "#history-back")
     def action_back(self) -> None:
         """Back to where the list was opened from."""
@@ -420,3 +502,49 @@ class UnfinishedChoice(ModalScreen[str | None]):
 
     def action_choose(self, choice: str | None = None) -> None:
         self.dismiss(choice)
+
+
+class ConfirmDelete(ModalScreen[bool]):
+    """Whether to delete a saved game for good. Dismisses with True (delete it) or
+    False."""
+
+    CSS_PATH = "menus.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,n", "choose(False)", _("Keep it")),
+        Binding("y", "choose(True)", _("Delete")),
+    ]
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__()
+        self.record = record
+
+    def compose(self) -> ComposeResult:
+        record = self.record
+        when = record.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        what = (
+            _("Finished, last played {when}. Once deleted, it no longer counts in the records.")
+            if record.finished
+            else _("Round {n} of {total}, last played {when}. Once deleted, it cannot be resumed.")
+        )
+        with Vertical(id="delete"):
+            yield Label(_("Delete this game for good?"), id="delete-title")
+            yield Label(", ".join(record.players), id="delete-players")
+            yield Label(
+                what.format(n=record.round_number, total=len(record.rules.schedule), when=when),
+                id="delete-what",
+            )
+            with Horizontal(id="delete-buttons"):
+                yield Button(_("Keep it (n)"), id="delete-no", variant="primary")
+                yield Button(_("Delete (y)"), id="delete-yes", variant="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # The harmless choice has the focus: Enter pressed by habit deletes nothing.
+        self.query_one("#delete-no", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "delete-yes")
+
+    def action_choose(self, delete: bool) -> None:
+        self.dismiss(delete)

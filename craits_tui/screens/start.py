@@ -38,6 +38,21 @@ def describe_record(record: GameRecord) -> str:
     )
 
 
+def played_here(record: GameRecord) -> bool:
+    """Whether someone plays the saved game from this terminal: a game of bots only
+    is watched, and is not offered to resume (Past games still opens it)."""
+    seats = record.meta.get("seats")
+    if not isinstance(seats, list) or len(seats) != len(record.players):
+        return True  # saved without its seating: it resumes with a person at seat 0
+    return any(not (isinstance(seat, dict) and seat.get("bot")) for seat in seats)
+
+
+def game_to_resume(store: GameStore) -> GameRecord | None:
+    """The game the start menu offers to resume: the one last played of those not
+    over that someone plays here."""
+    return next((record for record in store.unfinished() if played_here(record)), None)
+
+
 def _ago(moment: datetime) -> str:
     seconds = (datetime.now(UTC) - moment).total_seconds()
     if seconds < 90:
@@ -76,7 +91,7 @@ class StartScreen(Roomy, Screen):
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
         store = self.store
-        self.unfinished = store.latest_unfinished() if store is not None else None
+        self.unfinished = game_to_resume(store) if store is not None else None
         with Vertical(id="start"):
             yield Static(LOGO, id="logo")
             # A short window has no room for the logo, but should still say whose start menu it is.

@@ -143,6 +143,24 @@ class RemoteTable:
         """Never: the server sends a spectator no hand."""
         return False
 
+    @property
+    def can_take_back(self) -> bool:
+        """Never: the others at a server's table have seen the move."""
+        return False
+
+    @property
+    def take_backs(self) -> int:
+        """None here (see `can_take_back`)."""
+        return 0
+
+    def take_back_point(self, seat: int) -> int | None:
+        """Nothing to take back (see `can_take_back`)."""
+        return None
+
+    def take_back(self, seat: int) -> bool:
+        """Nothing taken back (see `can_take_back`)."""
+        return False
+
     # --- Beyond the protocol ---------------------------------------------------------------
 
     @property
