@@ -147,8 +147,11 @@ class CraitsApp(App[str | None]):
         return True
 
     def resume_latest(self) -> bool:
-        """Open the latest unfinished game, if there is one and it can be opened."""
-        record = self.store.latest_unfinished() if self.store is not None else None
+        """Open the latest unfinished game someone plays here, if there is one and
+        it can be opened."""
+        from .screens.start import game_to_resume
+
+        record = game_to_resume(self.store) if self.store is not None else None
         return record is not None and self.resume(record.id)
 
     def open_table(self, table: Table) -> None:

@@ -3,6 +3,7 @@ waiting for the app on conditions rather than for a time."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -44,7 +45,7 @@ def seat_up(app: CraitsApp, game: Game, bots: Sequence[str | None]) -> TableScre
     return screen
 
 
-WAIT_AT_MOST = 300.0
+WAIT_AT_MOST = float(os.environ.get("CRAITS_TEST_WAIT", "300"))
 """Seconds a test waits for the app before it fails: not a pace the app must keep
 (a starved machine runs the bots' whole game twenty times slower), only a hang
 turned into a failure that says what it waited for."""

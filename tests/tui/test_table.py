@@ -1372,3 +1372,41 @@ async def test_a_turn_starts_on_a_playable_card_that_is_not_the_wild_eight(tmp_p
         hand = screen.query_one(Hand)
         assert hand.cards.index(Card.parse("8S")) < hand.cards.index(Card.parse("7H"))
         assert hand.cards[hand.cursor] == Card.parse("7H")
+
+
+async def test_u_takes_back_your_move_and_the_bots_reply(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)
+        await pilot.pause()
+        start = game.event_count
+        await pilot.press(key(screen, "QH"))
+        await until(pilot, lambda: screen.table.game.state.current_player == 1, "Bob's turn")
+        screen.action_one_move()  # Bob answers
+        await until(pilot, lambda: screen.table.game.state.current_player == 0, "Ann's turn")
+        await pilot.press("u")
+        table = screen.table
+        await until(pilot, lambda: table.event_count() == start, "the take-back")
+        assert screen.view is not None and Card.parse("QH") in screen.view.hand
+        assert set(hand_of(screen)) == set(cards("7H KS 8C 2D QH"))
+        assert table.game.state.current_player == 0 and table.take_backs == 1
+        # The game goes on from there, as if the move had never been made.
+        await pilot.press(key(screen, "7H"))
+        await until(pilot, lambda: table.game.state.pile[-1] == Card.parse("7H"), "the 7♥")
+        assert Card.parse("7H") not in hand_of(screen)
+
+
+async def test_u_is_not_offered_at_a_shared_terminal(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, None])
+        await pilot.pause()
+        await pilot.press("enter")  # Ann is ready
+        await until(pilot, lambda: app.screen is screen, "the table")
+        assert "u" not in [b.key for b in screen.active_bindings.values() if b.binding.show]
+        await pilot.press("u")
+        status = screen.query_one(StatusLine)
+        await until(pilot, lambda: "only in a game against bots" in status.notice, "why not")

@@ -9,6 +9,7 @@ declared once, here.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
@@ -138,7 +139,12 @@ class TableBase(Roomy, Screen):
     def _show_seat(self, seat: int | None) -> None:
         raise NotImplementedError
 
+    _bot_timer: Timer | None = None
+
     def _bot_step(self) -> None:
+        raise NotImplementedError
+
+    def _retell(self, stream: Sequence[dict[str, Any]]) -> None:
         raise NotImplementedError
 
     def _turn_changed(self, mine: bool) -> None:

@@ -7,7 +7,6 @@ is answered at once. The other levels decide at once, on the event loop.
 from __future__ import annotations
 
 from textual import work
-from textual.timer import Timer
 
 from craits_core import Announce, Command, Draw, Play
 
@@ -17,8 +16,6 @@ from .base import TableBase
 
 class BotPacing(TableBase):
     """The part of the table screen that lets the bots move, one at a time."""
-
-    _bot_timer: Timer | None = None
 
     def _schedule_bots(self) -> None:
         if self._bot_timer is not None:
@@ -53,7 +50,7 @@ class BotPacing(TableBase):
         self._bot_timer = None
         if not self._caught_up() or self.app.screen is not self:
             return
-        seen = self.table.event_count()
+        seen = self._position()
         if self._thinks_long():
             self._think(seen)
         else:
@@ -69,17 +66,22 @@ class BotPacing(TableBase):
         # A person to play: the bot moving may be any, calling "Idiot!" on them.
         return level is None or level in THINKS_IN_A_THREAD
 
+    def _position(self) -> tuple[int, int]:
+        """Where the game stands: a take-back makes the log shorter, and it may grow
+        back to the same length by other moves."""
+        return (self.table.take_backs, self.table.event_count())
+
     @work(thread=True, exclusive=True, group="bots")
-    def _think(self, seen: int) -> None:
+    def _think(self, seen: tuple[int, int]) -> None:
         move = self.table.next_bot_move()
         self.app.call_from_thread(self._bot_decided, seen, move)
 
-    def _bot_decided(self, seen: int, move: Command | None) -> None:
+    def _bot_decided(self, seen: tuple[int, int], move: Command | None) -> None:
         asked, self._one_move = self._one_move, False  # a move asked for by hand, paused
         if move is None:
             return
         if (
-            seen != self.table.event_count()
+            seen != self._position()
             or not self._caught_up()
             or (self._paused and not asked)
         ):

@@ -195,3 +195,32 @@ class PlayerInput(TableBase):
             )
         elif action == "hint":
             self._notice(_("A hint is for your turn."))
+        elif action == "take_back":
+            self._notice(
+                _("Nothing to take back in this round yet.")
+                if self.table.can_take_back
+                else _("Moves can be taken back only in a game against bots alone.")
+            )
+
+    def action_take_back(self) -> None:
+        """Take back the player's last move and the bots' replies since: the
+        position is rebuilt from the log up to that move."""
+        seat = self.seat
+        if seat is None or not self.table.take_back(seat):
+            self.action_why_not("take_back")
+            return
+        # Nothing heard before belongs to the game any more: the bots' timer, a bot
+        # thinking, a hint for the old position.
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+        self.workers.cancel_group(self, "bots")
+        self._armed = False
+        self._moves_key = None
+        if self._hinted:
+            self._hinted = False
+            self.app.clear_notifications()
+        self._retell(self.feed.restart())
+        self._refresh_table()
+        self._schedule_bots()
+        self._notice(_("Taken back: your move and the replies to it."))

@@ -59,6 +59,7 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
         Binding("i", "call_idiot", _("Idiot!")),
         Binding("s", "scores", _("Scores")),
         Binding("h", "hint", _("Hint")),
+        Binding("u", "take_back", _("Take back")),
         Binding("o", "options", _("Options")),
         # The pace is in the options; the footer offers its own key only to those
         # watching bots, who have room for it and a use for it. (Of two bindings of
@@ -84,6 +85,7 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
                 ("l", "last_card"),
                 ("i", "call_idiot"),
                 ("h", "hint"),
+                ("u", "take_back"),
             )
         ],
     ]
@@ -295,6 +297,10 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
                 return True if any(isinstance(m, Draw) for m in moves) else None
             if action == "hint":
                 return True if self._my_turn() and moves else None
+            if action == "take_back":
+                if not self.table.can_take_back:
+                    return False  # not offered: online, hot-seat
+                return True if self.table.take_back_point(self.seat) is not None else None
             if action == "call_idiot":
                 return True if any(isinstance(m, CallIdiot) for m in moves) else None
             if action == "last_card":
