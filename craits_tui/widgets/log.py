@@ -63,6 +63,7 @@ class GameLog(PlainWidget):
         self._view: list[Strip] | None = None  # the rows shown, from `_top`
         self._following = True
         self._unseen = False
+        self._from_end = True  # the next drawing lays the page out from the last line
 
     # --- What callers see -------------------------------------------------------
 
@@ -91,7 +92,7 @@ class GameLog(PlainWidget):
         """Add a line at the bottom."""
         text = Text(line, style=style)
         width, height = self.size
-        if not width or not height or self._fitted != (width, height):
+        if self._from_end or not width or not height or self._fitted != (width, height):
             self._lines.append(text)
             self._view = None
             self.refresh()
@@ -117,13 +118,15 @@ class GameLog(PlainWidget):
             self.refresh()
 
     def clear(self) -> None:
-        """Forget every line."""
+        """Forget every line. The lines said next, until the log is drawn, are laid
+        out together then: a game told again is wrapped a page, not a line at a time."""
         self._lines.clear()
         self._wrapped.clear()
         self._top = Place(0, 0)
         self._view = None
         self._following = True
         self._unseen = False
+        self._from_end = True
         self.refresh()
 
     def scroll_rows(self, rows: int) -> bool:
@@ -216,12 +219,13 @@ class GameLog(PlainWidget):
         return Strip(list(text.render(self.app.console)), width).apply_style(style)
 
     def _fit(self) -> None:
-        """Lay the view out again for a new size: lines are wrapped afresh, and a log
-        that follows ends its page on the last line."""
+        """Lay the view out again for a new size, or after `clear`: lines are wrapped
+        afresh, and a log that follows ends its page on the last line."""
         width, height = self.size
-        if self._fitted == (width, height):
+        if self._fitted == (width, height) and not self._from_end:
             return
         self._fitted = (width, height)
+        self._from_end = False
         if width != self._width:
             self._width = width
             self._wrapped.clear()
@@ -268,6 +272,10 @@ class GameLog(PlainWidget):
         if not width:
             return []
         console = self.app.console
+        if text.cell_len <= width and "\n" not in text.plain:
+            # Most lines fit in a row: Rich's wrapping would cost ten times more.
+            segments = Segment.apply_style(text.render(console), console.get_style(text.style))
+            return [Strip(Segment.adjust_line_length(list(segments), width))]
         options = console.options.update_width(width)
         lines = console.render_lines(text, options, pad=False)
         return [Strip(Segment.adjust_line_length(line, width)) for line in lines]

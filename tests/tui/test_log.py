@@ -238,6 +238,29 @@ async def test_clear_forgets_every_line_and_follows() -> None:
         assert shown(log)[0] == "again"
 
 
+async def test_a_game_told_again_after_clear_ends_on_its_last_line() -> None:
+    app = LogApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.log_widget
+        say(log, 1, 5)
+        await pilot.pause()
+        log.clear()
+        say(log, 1, 300)
+        await pilot.pause()
+        assert shown(log) == [f"line {n}" for n in range(291, 301)]
+
+
+async def test_a_line_keeps_its_style() -> None:
+    app = LogApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.log_widget
+        log.say("Round 2", style="bold")
+        log.say("a long line in bold that has to wrap over rows", style="bold")
+        await pilot.pause()
+        for y in range(3):
+            assert all(s.style and s.style.bold for s in log.render_line(y) if s.text.strip())
+
+
 async def test_a_narrower_log_wraps_again_and_still_ends_on_the_newest_line() -> None:
     app = LogApp()
     async with app.run_test(size=(60, 20)) as pilot:
