@@ -18,11 +18,14 @@ from ..widgets.footer import Footer
 
 class GameOver(ModalScreen[str]):
     """Final standings. Dismisses with "again" (the same table, a new deal), "new"
-    (set up another game) or "quit"."""
+    (set up another game), "menu" (back to the start menu) or "quit"."""
+
+    CSS_PATH = "game_over.tcss"
 
     BINDINGS = [
         Binding("a", "choose('again')", _("Play again")),
         Binding("n", "choose('new')", _("New game")),
+        Binding("m", "choose('menu')", _("Menu")),
         Binding("q", "choose('quit')", _("Quit")),
     ]
 
@@ -50,6 +53,7 @@ class GameOver(ModalScreen[str]):
                 yield Button(
                     _("New game (n)"), id="new", variant="default" if self.again else "primary"
                 )
+                yield Button(_("Menu (m)"), id="menu")
                 yield Button(_("Quit (q)"), id="quit")
         yield Footer()
 
