@@ -18,6 +18,7 @@ class FooterKey:
 
     key: str
     """The key to simulate when it is clicked."""
+    action: str
     label: str
     """How the key is written ("⏎", "d")."""
     description: str
@@ -50,6 +51,10 @@ class Footer(PlainWidget):
         self.hover_tracking = True
         """Off for slow links: a key under the mouse is not highlighted."""
         self.keys: tuple[FooterKey, ...] = ()
+        self.spare: tuple[str, ...] = ()
+        """Actions whose keys a footer too narrow for every key leaves out, the
+        first first, before any key loses its words (their keys still work)."""
+        self._drawn: tuple[FooterKey, ...] = ()  # the keys drawn, as laid out last
         self._spans: list[tuple[int, int]] = []  # each key's columns, as drawn
         self._hover: int | None = None
 
@@ -68,6 +73,7 @@ class Footer(PlainWidget):
             if binding.show and binding.action not in shown:  # one key an action
                 shown[binding.action] = FooterKey(
                     binding.key,
+                    binding.action,
                     self.app.get_key_display(binding),
                     binding.description,
                     enabled,
@@ -79,13 +85,21 @@ class Footer(PlainWidget):
             self.refresh()
 
     def render(self) -> Text:
+        width = self.size.width
+        self._drawn = self.keys
         line, self._spans = self._line(self.compact)
-        if not self.compact and line.cell_len > self.size.width:
+        if not self.compact and line.cell_len > width:
             # Too narrow for every key (the table at 80 columns): closer together,
             # so the last ones (Help, Quit) are not cut off.
             line, self._spans = self._line(compact=True)
+        for action in self.spare:
+            if line.cell_len <= width + 1:
+                break
+            # Then without the keys that can be spared (their keys still work).
+            self._drawn = tuple(key for key in self._drawn if key.action != action)
+            line, self._spans = self._line(compact=True)
         bare = 0
-        while line.cell_len > self.size.width + 1 and bare < len(self.keys):
+        while line.cell_len > width + 1 and bare < len(self._drawn):
             # Still too narrow (a longer language, "Enter" for ⏎): the first keys,
             # the table's best known (Enter plays), lose their words first.
             bare += 1
@@ -93,8 +107,8 @@ class Footer(PlainWidget):
         return line
 
     def _line(self, compact: bool, bare: int = 0) -> tuple[Text, list[tuple[int, int]]]:
-        """The keys on one line, and each key's columns (the end excluded); the
-        first ``bare`` keys without their descriptions."""
+        """The keys drawn on one line, and each key's columns (the end excluded);
+        the first ``bare`` keys without their descriptions."""
         key_style = self.get_component_rich_style("footer--key", partial=True)
         text_style = self.get_component_rich_style("footer--description", partial=True)
         disabled = self.get_component_rich_style("footer--disabled", partial=True)
@@ -104,7 +118,7 @@ class Footer(PlainWidget):
         hover = Style(bgcolor=(self.styles.background + over).rich_color)
         line = Text(no_wrap=True, overflow="crop", end="")
         spans = []
-        for index, key in enumerate(self.keys):
+        for index, key in enumerate(self._drawn):
             start, column = len(line), line.cell_len
             if compact:
                 line.append(key.label, key_style)
@@ -135,14 +149,14 @@ class Footer(PlainWidget):
         if index != self._hover:
             self._hover = index
             self.refresh()
-            key = self.keys[index] if index is not None else None
+            key = self._drawn[index] if index is not None else None
             self.tooltip = key.tooltip if key is not None and key.tooltip else None
 
     def on_click(self, event: events.Click) -> None:
         index = self._key_at(event.x)
         if index is None:
             return
-        key = self.keys[index]
+        key = self._drawn[index]
         if key.enabled:
             self.app.simulate_key(key.key)
         else:

@@ -887,8 +887,9 @@ async def test_click_a_key_in_the_footer(size: tuple[int, int], tmp_path: Path) 
         hold_bots(screen)  # Bob's 7♥ would have Ann draw another
         await pilot.pause()
         text = screen.query_one(Footer).render().plain
-        # Every key fits, at 80 columns too (closer together there).
-        assert len(text) <= size[0] and text.rstrip().endswith("q Quit")
+        # Every key fits, at 80 columns too (closer together there, and without
+        # the keys the help and the menu also offer).
+        assert len(text) <= size[0] and text.rstrip().endswith("esc Menu")
         await pilot.click(Footer, offset=(text.index("Draw"), 0))
         # The click presses the key, which the app reads in a turn of its own.
         await until(pilot, lambda: len(game.state.hands[0]) == 6, "Ann's draw")
@@ -903,10 +904,12 @@ async def test_a_footer_too_long_for_its_keys_drops_the_first_words(tmp_path: Pa
         hold_bots(screen)  # Bob's 7♥ would have Ann draw another
         await pilot.pause()
         footer = screen.query_one(Footer)
-        # Words as long as another language's: the compact line would need 88 columns.
-        footer.keys = tuple(replace(k, description=k.description + "-xx") for k in footer.keys)
+        # Words as long as another language's: even without the keys to spare, the
+        # compact line would be too long.
+        footer.keys = tuple(replace(k, description=k.description + "-xxxx") for k in footer.keys)
         text = footer.render().plain
-        assert len(text.rstrip()) <= 80 and text.rstrip().endswith("q Quit-xx")
+        assert len(text.rstrip()) <= 80 and text.rstrip().endswith("esc Menu-xxxx")
+        assert "Options" not in text and "Quit" not in text
         assert text.startswith("⏎ d ")  # Play (Enter) and Draw are known without their words
         await pilot.click(Footer, offset=(text.index("d "), 0))
         # The click still finds its key, which the app reads in a turn of its own.
@@ -1406,7 +1409,34 @@ async def test_u_is_not_offered_at_a_shared_terminal(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("enter")  # Ann is ready
         await until(pilot, lambda: app.screen is screen, "the table")
-        assert "u" not in [b.key for b in screen.active_bindings.values() if b.binding.show]
+        shown = [b.binding.key for b in screen.active_bindings.values() if b.binding.show]
+        assert "d" in shown and "u" not in shown
         await pilot.press("u")
         status = screen.query_one(StatusLine)
         await until(pilot, lambda: "only in a game against bots" in status.notice, "why not")
+
+
+async def test_the_card_panel_and_the_log_are_a_key_away(tmp_path: Path) -> None:
+    from craits_tui.screens.abilities import AbilitiesScreen
+    from craits_tui.widgets.log import GameLog
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)
+        await pilot.pause()
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, AbilitiesScreen), "the card panel")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "the table")
+        log = screen.query_one(GameLog)
+        for n in range(80):
+            log.say(f"line {n}")
+        await pilot.pause()
+        assert log.following
+        await pilot.press("pageup")
+        await until(pilot, lambda: not log.following, "the log scrolled up")
+        assert screen.query_one(Hand).has_focus  # the hand keeps the keys for cards
+        await pilot.press("right_square_bracket")
+        await until(pilot, lambda: log.following, "the log at its end")

@@ -80,11 +80,7 @@ class BotPacing(TableBase):
         asked, self._one_move = self._one_move, False  # a move asked for by hand, paused
         if move is None:
             return
-        if (
-            seen != self._position()
-            or not self._caught_up()
-            or (self._paused and not asked)
-        ):
+        if seen != self._position() or not self._caught_up() or (self._paused and not asked):
             self._schedule_bots()  # the game moved on, or the bots were paused, meanwhile
             return
         self._submit(move)

@@ -33,9 +33,6 @@ from ...widgets.title import TitleBar
 from ...widgets.trail import PlayTrail
 from .base import TableBase
 
-LOG_REPLAY = 60
-"""Events told again in the log when the table turns to another person."""
-
 _LOG_STYLES = {
     "round-started": "bold",
     "round-ended": "bold",
@@ -68,7 +65,7 @@ class Drawing(TableBase):
         self.query_one(Opponents).reseat(self._others())
         self.query_one(GameLog).clear()
         self.query_one(PlayTrail).clear()
-        for event in stream[-LOG_REPLAY:]:
+        for event in stream:
             self._tell(event)
 
     def _tell(self, event: dict[str, Any]) -> None:

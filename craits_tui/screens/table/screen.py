@@ -20,6 +20,7 @@ from textual.widgets import Button
 
 from craits_core import Announce, CallIdiot, Draw
 
+from ...abilities_text import KEY as ABILITIES_KEY
 from ...faces import CardLook
 from ...i18n import _
 from ...launch import NewGame
@@ -72,10 +73,15 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
         Binding("right,n", "one_move", _("One move"), key_display="→"),
         Binding("v", "hide_hand", _("Hide hand")),
         Binding("v", "show_hand", _("Show hand")),
+        Binding(ABILITIES_KEY, "abilities", _("Cards")),
         Binding("question_mark", "help", _("Help"), key_display="?"),
         Binding("escape", "menu", _("Menu"), key_display="esc"),
         Binding("q", "quit_game", _("Quit")),
         *[Binding(str(n), f"play_number({n})", show=False) for n in range(1, 10)],
+        # The log scrolls from the keyboard while the hand keeps the focus.
+        Binding("pageup", "log('page_up')", show=False),
+        Binding("pagedown", "log('page_down')", show=False),
+        Binding("right_square_bracket", "log('to_end')", show=False),
         # A move key that does nothing says why: when its binding above is switched
         # off, the key falls through to these.
         *[
@@ -135,6 +141,9 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
         yield Footer()
 
     def on_mount(self) -> None:
+        # A narrow footer leaves these out first: the help lists them, and the
+        # start menu (esc) has the options and quitting.
+        self.query_one(Footer).spare = ("quit_game", "options", "scores", "abilities")
         self.set_class(self.seat is None, "-watching")
         hand = self.query_one(Hand)
         hand.big = is_big(self.app.size)
@@ -224,6 +233,7 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
         self.query_one(Hand).hover_tracking = settings.hover and self.seat is not None
         self.query_one(Footer).hover_tracking = settings.hover
         self.query_one(Direction).ascii = settings.ascii
+        self.query_one(GameLog).ascii = settings.ascii
         look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
         if look != self.look:
             self.look = look
@@ -255,6 +265,21 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
 
         if self.view is not None:
             self.app.push_screen(ScoresScreen(self.view))
+
+    def action_abilities(self) -> None:
+        """What each card does, a line each, under the rules of this game."""
+        from ..abilities import AbilitiesScreen
+
+        if self.view is not None:
+            self.app.push_screen(AbilitiesScreen(self.view.rules, self.look))
+
+    def action_log(self, where: str) -> None:
+        log = self.query_one(GameLog)
+        {
+            "page_up": log.scroll_page_up,
+            "page_down": log.scroll_page_down,
+            "to_end": log.scroll_to_end,
+        }[where]()
 
     def action_help(self) -> None:
         from ..help import HelpScreen
