@@ -357,6 +357,34 @@ def test_samples_agree_with_the_view() -> None:
         assert sorted(everything) == sorted(FULL_DECK)
 
 
+def test_a_seat_knows_who_passed_as_the_state_keeps_it() -> None:
+    # Everyone would rather draw: the stock runs dry and players pass. What each seat
+    # makes of its own stream says who passed, as the state does, and the search's
+    # deals start from it: their play-outs end a blocked round when the game would.
+    players = 3
+    game = Game.new(NAMES[:players], seed=5, rules=RuleSet(voluntary_draw=True))
+    knowledge = [Knowledge() for _ in range(players)]
+    rng = random.Random(5)
+    seen = 0
+    with_passes = 0
+    while len(game.state.round_scores) < 2:
+        seat = game.state.current_player
+        assert seat is not None
+        moves = game.legal_moves(seat)
+        game.handle(Draw(seat) if Draw(seat) in moves and rng.random() < 0.9 else moves[0])
+        for s in range(players):
+            for event in game.events_for(s, since=seen):
+                knowledge[s].note(event)
+            assert knowledge[s].passed == game.state.passed
+        seen = len(game.log)
+        if any(game.state.passed):
+            with_passes += 1
+            for s in range(players):
+                deal = Sampler(game.view(s), knowledge[s]).sample(rng)
+                assert deal.passed == game.state.passed
+    assert with_passes > 3
+
+
 def test_a_player_who_drew_is_dealt_no_card_that_fitted() -> None:
     # Bob draws on the QD: he held no diamond, no queen, no 8. Every sample agrees.
     game = stacked_game(["KD 8C 5H 5D", "KS 4S JS 2C", "AH AS AC 10H"], "QD", "10S", dealer=0)
