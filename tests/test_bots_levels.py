@@ -1,5 +1,6 @@
 """The easy and hard levels: legal, reproducible, blind to hidden cards; easy forgets
-its last card now and then; hard finds the obvious winning move; `make_bot` options."""
+its last card now and then, hard never; hard finds the obvious winning move;
+`make_bot` options."""
 
 from __future__ import annotations
 
@@ -302,6 +303,28 @@ def test_hard_announces_with_the_play() -> None:
     game = stacked_game(["KH 5H", "JS JD"], "QH", dealer=1)
     move = HardBot(seed=0, iterations=40).choose(game.view(0), game.legal_moves(0))
     assert isinstance(move, Play) and move.announce
+
+
+def test_hard_never_forgets_its_last_card() -> None:
+    tables = [
+        (["KH 5H", "JS JD"], "QH", 1),  # two cards that fit: a search
+        (["7C 2D", "JS JD", "QS 4S"], "KC", 2),  # one card that fits
+        (["6H 6C 9S", "JD 5S 3C"], "QH", 1),  # after its 6, its turn again
+    ]
+    for seed in range(40):
+        hands, starter, dealer = tables[seed % len(tables)]
+        game = stacked_game(hands, starter, dealer=dealer)
+        player = HardBot(seed=seed, iterations=4)
+        while len(game.state.hands[0]) > 1:
+            game.handle(player.choose(game.view(0), game.legal_moves(0)))
+        assert game.state.announced[0], seed
+    # Nor when a play it did not choose left it one card unannounced.
+    game = stacked_game(["JS JD", "KH 5C"], "QH", dealer=0)
+    game.handle(Play(1, Card.parse("KH")))
+    for seed in range(100):
+        assert HardBot(seed=seed, iterations=4).react(game.view(1), game.legal_moves(1)) == (
+            Announce(1)
+        )
 
 
 def test_hard_with_one_move_does_not_search() -> None:
