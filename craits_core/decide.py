@@ -43,6 +43,7 @@ from .rules import (
     answers_crank,
     matches,
     resulting_suit,
+    round_blocked,
     starter_suit_options,
     suit_options,
 )
@@ -212,11 +213,6 @@ def _everyone_draws_one(fold: _Fold, seat: int) -> None:
     for i in range(1, n):
         other = (seat + i * step) % n
         _draw(fold, other, 1, DrawReason.FIVE)
-
-
-def _round_blocked(state: State) -> bool:
-    """Every player with cards passed in turn and nothing could be drawn."""
-    return state.passes >= sum(1 for hand in state.hands if hand)
 
 
 def _someone_out(state: State) -> bool:
@@ -410,7 +406,7 @@ def _draw_command(fold: _Fold, command: Draw) -> None:
             )
         _draw(fold, seat, 1, DrawReason.TURN)
     state = fold.state
-    if _someone_out(state) or _round_blocked(state):
+    if _someone_out(state) or round_blocked(state.hands, state.passed):
         _end_round(fold)
     else:
         _pass_turn(fold, seat)

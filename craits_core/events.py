@@ -33,10 +33,12 @@ class DrawReason(Enum):
     def closes_window(self) -> bool:
         return self is DrawReason.TURN
 
-    @property
-    def on_turn(self) -> bool:
-        """Drawn as the move of the player whose turn it is (a pass if nothing came)."""
-        return self is DrawReason.TURN or self is DrawReason.CRANK
+    def is_pass(self, taken: int) -> bool:
+        """Whether a draw that took ``taken`` cards is a pass: a player's own draw on
+        their turn that brought nothing. A crank's draw that brings nothing is not
+        one: it only ends the crank, and says nothing of the cards that player could
+        follow with."""
+        return self is DrawReason.TURN and not taken
 
 
 class Event:

@@ -6,6 +6,7 @@ turn-by-turn flow (abilities, the crank, last card) is in `decide`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -103,3 +104,14 @@ def starter_suit_options(starter: Card) -> tuple[Suit, ...]:
 def resulting_suit(card: Card, suit: Suit | None) -> Suit:
     """The active suit after ``card`` is played with the (valid) suit choice ``suit``."""
     return suit if suit is not None else card.suit
+
+
+def round_blocked(hands: Sequence[Sequence[Card]], passed: Sequence[bool]) -> bool:
+    """Whether the round is blocked: every player who holds cards has passed in their
+    own turn since the last card was played (``passed``, per seat).
+
+    Being passed over (a lost turn, a skip) is not passing, and neither is a pass
+    that only ended a crank (see `DrawReason.is_pass`): such a player may still hold
+    a card to play.
+    """
+    return all(done or not hand for hand, done in zip(hands, passed, strict=True))

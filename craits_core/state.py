@@ -55,7 +55,7 @@ class State:
         "hands",
         "is_over",
         "lost_turns",
-        "passes",
+        "passed",
         "pile",
         "players",
         "round_number",
@@ -96,8 +96,9 @@ class State:
     window: int | None
     """The seat whose last-card window is open, if any."""
     lost_turns: tuple[int, ...]
-    passes: int
-    """Consecutive turns on which nothing could be drawn (a blocked round ends them)."""
+    passed: tuple[bool, ...]
+    """Per seat: passed in their own turn since the last card was played (see
+    `rules.round_blocked`)."""
     shuffles: int
     """Shuffles so far; the next one is drawn from the seed and this number."""
     round_scores: tuple[tuple[int, ...], ...]
@@ -136,7 +137,7 @@ class State:
         new.hands = self.hands
         new.is_over = self.is_over
         new.lost_turns = self.lost_turns
-        new.passes = self.passes
+        new.passed = self.passed
         new.pile = self.pile
         new.players = self.players
         new.round_number = self.round_number
@@ -184,7 +185,7 @@ def initial_state() -> State:
         "announced": (),
         "window": None,
         "lost_turns": (),
-        "passes": 0,
+        "passed": (),
         "shuffles": 0,
         "round_scores": (),
         "totals": (),
@@ -208,6 +209,7 @@ def _game_started(s: State, e: GameStarted) -> None:
     s.hands = ((),) * n
     s.announced = (False,) * n
     s.lost_turns = (0,) * n
+    s.passed = (False,) * n
     s.totals = (0,) * n
 
 
@@ -240,7 +242,7 @@ def _round_started(s: State, e: RoundStarted) -> None:
     s.announced = (False,) * n
     s.window = None
     s.lost_turns = (0,) * n
-    s.passes = 0
+    s.passed = (False,) * n
     s.shuffles += 1
 
 
@@ -260,7 +262,8 @@ def _card_played(s: State, e: CardPlayed) -> None:
     s.hands = _set(s.hands, e.player, tuple(hand))
     s.pile = (*s.pile, e.card)
     s.active_suit = e.suit
-    s.passes = 0
+    if True in s.passed:
+        s.passed = (False,) * len(s.passed)
     # The play closes any open window and opens the player's own if one card is left.
     s.window = e.player if len(hand) == 1 else None
 
@@ -278,8 +281,8 @@ def _cards_drawn(s: State, e: CardsDrawn) -> None:
         s.announced = _set(s.announced, e.player, False)
     if e.reason.closes_window:
         s.window = None
-    if e.reason.on_turn:
-        s.passes = 0 if taken else s.passes + 1
+    if e.reason.is_pass(taken):
+        s.passed = _set(s.passed, e.player, True)
 
 
 def _stock_reshuffled(s: State, e: StockReshuffled) -> None:

@@ -112,9 +112,12 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "ends a crank too."
             ),
             N_(
-                "**A blocked round:** if every player in turn has to pass, because nobody "
-                "can play and there is nothing left to draw, the round stops and is scored "
-                "as it stands. Nobody went out."
+                "**A blocked round:** when there is nothing left to draw and every player "
+                "who still holds cards has passed on their own turn since the last card "
+                "was played, the round stops and is scored as it stands. Nobody went out. "
+                "A player who was passed over (skipped, or losing a turn after “Idiot!”) "
+                "has not passed, and neither has a player whose pass only ended a crank: "
+                "the round goes on until they too have passed on a turn of their own."
             ),
         ),
     ),
@@ -277,6 +280,31 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "- **Wild nine** (`--wild-nine`): a 9 can be played on anything, like an "
                 "8, but the suit it names must be its own or the other suit of the same "
                 "colour."
+            ),
+        ),
+    ),
+    (
+        N_("Fine points"),
+        (
+            N_("A few finer points, for when the question comes up at the table:"),
+            N_(
+                "- **Colour matching** compares with the colour of the active suit: after "
+                "an 8, the colour of the suit it named counts, not the colour of the 8 "
+                "itself.\n"
+                "- **Voluntary draw** never gets you out of a crank: holding an ace or a "
+                "2, you must play one. It does let you draw instead of playing again "
+                "after your own 6. With nothing left to draw, choosing to draw is a pass "
+                "like any other, and counts towards a blocked round.\n"
+                "- **Seven skips:** a player skipped by a 7 who also has a turn to lose "
+                "misses both turns, just as with a 4.\n"
+                "- **“Idiot!” on the player to move** (after their own 6, or when a 4 at "
+                "a table of two gives them another turn): they keep the turn they are "
+                "taking and lose the next one.\n"
+                "- **“Last card!” said too soon,** with a play that leaves you two cards "
+                "or more, does nothing: no harm done, and you still have to say it when "
+                "you are down to one.\n"
+                "- **The draw for first dealer:** players who tie for the lowest card "
+                "draw again in seat order."
             ),
         ),
     ),

@@ -1,5 +1,6 @@
 """The easy and hard levels: legal, reproducible, blind to hidden cards; easy forgets
-its last card now and then; hard finds the obvious winning move; `make_bot` options."""
+its last card now and then, hard never; hard finds the obvious winning move;
+`make_bot` options."""
 
 from __future__ import annotations
 
@@ -304,6 +305,28 @@ def test_hard_announces_with_the_play() -> None:
     assert isinstance(move, Play) and move.announce
 
 
+def test_hard_never_forgets_its_last_card() -> None:
+    tables = [
+        (["KH 5H", "JS JD"], "QH", 1),  # two cards that fit: a search
+        (["7C 2D", "JS JD", "QS 4S"], "KC", 2),  # one card that fits
+        (["6H 6C 9S", "JD 5S 3C"], "QH", 1),  # after its 6, its turn again
+    ]
+    for seed in range(40):
+        hands, starter, dealer = tables[seed % len(tables)]
+        game = stacked_game(hands, starter, dealer=dealer)
+        player = HardBot(seed=seed, iterations=4)
+        while len(game.state.hands[0]) > 1:
+            game.handle(player.choose(game.view(0), game.legal_moves(0)))
+        assert game.state.announced[0], seed
+    # Nor when a play it did not choose left it one card unannounced.
+    game = stacked_game(["JS JD", "KH 5C"], "QH", dealer=0)
+    game.handle(Play(1, Card.parse("KH")))
+    for seed in range(100):
+        assert HardBot(seed=seed, iterations=4).react(game.view(1), game.legal_moves(1)) == (
+            Announce(1)
+        )
+
+
 def test_hard_with_one_move_does_not_search() -> None:
     game = stacked_game(["JS 9D KD QS 4H", "AH 5H KC QC JC"], "2C", dealer=0)
     player = HardBot(seed=0, time_budget=30.0)
@@ -355,6 +378,34 @@ def test_samples_agree_with_the_view() -> None:
         assert state.pile == view.discard
         everything = [c for h in state.hands for c in h] + list(state.stock) + list(state.pile)
         assert sorted(everything) == sorted(FULL_DECK)
+
+
+def test_a_seat_knows_who_passed_as_the_state_keeps_it() -> None:
+    # Everyone would rather draw: the stock runs dry and players pass. What each seat
+    # makes of its own stream says who passed, as the state does, and the search's
+    # deals start from it: their play-outs end a blocked round when the game would.
+    players = 3
+    game = Game.new(NAMES[:players], seed=5, rules=RuleSet(voluntary_draw=True))
+    knowledge = [Knowledge() for _ in range(players)]
+    rng = random.Random(5)
+    seen = 0
+    with_passes = 0
+    while len(game.state.round_scores) < 2:
+        seat = game.state.current_player
+        assert seat is not None
+        moves = game.legal_moves(seat)
+        game.handle(Draw(seat) if Draw(seat) in moves and rng.random() < 0.9 else moves[0])
+        for s in range(players):
+            for event in game.events_for(s, since=seen):
+                knowledge[s].note(event)
+            assert knowledge[s].passed == game.state.passed
+        seen = len(game.log)
+        if any(game.state.passed):
+            with_passes += 1
+            for s in range(players):
+                deal = Sampler(game.view(s), knowledge[s]).sample(rng)
+                assert deal.passed == game.state.passed
+    assert with_passes > 3
 
 
 def test_a_player_who_drew_is_dealt_no_card_that_fitted() -> None:

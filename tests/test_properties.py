@@ -28,6 +28,7 @@ from craits_core import (
     ChooseSuit,
     Command,
     Draw,
+    DrawReason,
     Game,
     IllegalMove,
     Play,
@@ -40,6 +41,8 @@ from craits_core import (
     replay,
     score_hand,
 )
+from craits_core.events import CardPlayed, CardsDrawn, RoundEnded, RoundStarted
+from craits_core.rules import round_blocked
 from tests.helpers import CODES, cards_in
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
@@ -216,6 +219,40 @@ def assert_scores_consistent(game: Game) -> None:
         assert state.round_number == state.first_round + len(state.round_scores)
 
 
+def assert_passes_consistent(state: State) -> None:
+    """Who passed since the last card was played: only with nothing at all left to
+    draw, only players who hold cards, and never everyone (the round would be over)."""
+    if any(state.passed):
+        assert state.stock_size == 0 and len(state.pile) == 1, state
+        assert all(hand for hand, done in zip(state.hands, state.passed, strict=True) if done)
+    if not state.is_over:
+        assert not round_blocked(state.hands, state.passed), "a blocked round goes on"
+
+
+def assert_blocked_rounds_exact(game: Game) -> None:
+    """Read from the log alone, without the engine's bookkeeping: a round that ends
+    with nobody out ends on the pass that completes the passes in their own turn
+    (since the last card played) of every player who holds cards, and only then."""
+    state = initial_state()
+    passed: set[int] = set()
+    due = False  # everyone holding cards has passed: the next event ends the round
+    for event in game.log:
+        if due:
+            assert isinstance(event, RoundEnded) and not event.went_out, event
+            due = False
+        if isinstance(event, RoundEnded) and not event.went_out:
+            holding = {seat for seat, hand in enumerate(state.hands) if hand}
+            assert holding <= passed, f"blocked with {sorted(holding - passed)} yet to pass"
+        state = evolve(state, event)
+        if isinstance(event, CardPlayed | RoundStarted):
+            passed = set()
+        elif isinstance(event, CardsDrawn) and event.reason is DrawReason.TURN and not event.cards:
+            passed.add(event.player)
+            holding = {seat for seat, hand in enumerate(state.hands) if hand}
+            due = holding <= passed and all(state.hands)
+    assert not due
+
+
 class Tracker:
     """Follows a game step by step and checks everything after each step."""
 
@@ -246,6 +283,7 @@ class Tracker:
             assert_view_hides(game, seat)
             assert_stream_hides(game.events_for(seat, self.seen), new_dicts, states, seat)
         assert_scores_consistent(game)
+        assert_passes_consistent(state)
         if not state.is_over:
             assert state.current_player is not None
             assert game.legal_moves(state.current_player), "the seat to act has no move"
@@ -295,6 +333,7 @@ def test_random_commands_keep_every_invariant(
         produced = try_command(game, command)
         if produced is not None:
             tracker.step(produced)
+    assert_blocked_rounds_exact(game)
     size = len(game.log)
     for seat in [*range(setup[0]), None]:
         whole = game.events_for(seat)
@@ -387,6 +426,7 @@ def test_every_game_ends_and_is_scored(
     assert state.winners == tuple(s for s in range(players) if state.totals[s] == low)
     assert state.winners
     assert_scores_consistent(game)
+    assert_blocked_rounds_exact(game)
     last = game.events[-1]
     assert last == {
         "type": "game-ended",
@@ -399,6 +439,68 @@ def test_every_game_ends_and_is_scored(
         assert game.legal_moves(seat) == []
         for command in (Draw(seat), Announce(seat), ChooseSuit(seat, Suit.HEARTS)):
             try_command(game, command)
+
+
+def shedder_or_hoarder_move(game: Game, shedder: int, rnd: random.Random) -> Command:
+    """One seat plays whenever it can and never says "last card"; the others would
+    rather draw, and call "idiot" when they may. Rounds then end blocked, often just
+    after the shedder's penalty took the last card there was: with a turn to lose."""
+    state = game.state
+    seat = state.current_player
+    assert seat is not None
+    for other in range(len(state.players)):
+        for move in game.legal_moves(other):
+            if isinstance(move, CallIdiot) and rnd.random() < 0.9:
+                return move
+    moves = [m for m in game.legal_moves(seat) if not isinstance(m, Announce | CallIdiot)]
+    plays = [m for m in moves if isinstance(m, Play)]
+    if seat == shedder:
+        if plays and rnd.random() < 0.9:
+            return rnd.choice(plays)
+    elif Draw(seat) in moves and rnd.random() < 0.95:
+        return Draw(seat)
+    return rnd.choice(moves)
+
+
+def lost_turns_in_blocked_rounds(events: list[dict[str, Any]]) -> int:
+    """Turns lost after the last card played in rounds that ended blocked."""
+    found = 0
+    since_play = 0
+    for event in events:
+        kind = event["type"]
+        if kind in ("card-played", "round-started"):
+            since_play = 0
+        elif kind == "turn-lost":
+            since_play += 1
+        elif kind == "round-ended" and not event["went_out"]:
+            found += since_play
+    return found
+
+
+@settings(FAST, max_examples=12)
+@given(
+    players=st.integers(min_value=2, max_value=5),
+    rules=rulesets.map(lambda r: replace(r, voluntary_draw=True)),
+    seed=seeds,
+    script=scripts,
+)
+def test_rounds_where_players_would_rather_draw_end_blocked_exactly_when_all_passed(
+    players: int, rules: RuleSet, seed: int | str, script: int
+) -> None:
+    rnd = random.Random(script)
+    shedder = rnd.randrange(players)
+    game = Game.new(NAMES[:players], seed=seed, rules=rules)
+    for _ in range(100_000):
+        if game.state.is_over:
+            break
+        game.handle(shedder_or_hoarder_move(game, shedder, rnd))
+    else:
+        raise AssertionError("the game does not end")
+    assert len(game.state.round_scores) == len(rules.schedule)
+    assert_scores_consistent(game)
+    assert_blocked_rounds_exact(game)
+    lost = lost_turns_in_blocked_rounds(game.events)
+    note_event(f"lost turns in blocked rounds: {'none' if not lost else 'some'}")
 
 
 @settings(FAST, max_examples=20)

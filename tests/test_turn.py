@@ -11,15 +11,17 @@ from craits_core import (
     Card,
     ChooseSuit,
     Draw,
+    DrawReason,
     Game,
     Play,
     RuleSet,
     Suit,
     score_hand,
 )
+from craits_core.rules import round_blocked
 from tests.decks import cards, stacked_game
 
-from .helpers import refused
+from .helpers import refused, with_dry_stock
 
 
 def card(code: str) -> Card:
@@ -321,6 +323,117 @@ def test_a_blocked_round_needs_every_player_to_pass_in_turn() -> None:
     game.handle(Draw(first))  # a card comes from the reshuffled pile
     assert game.state.round_number == 1
     assert game.state.round_scores == ()
+
+
+def test_a_round_is_blocked_once_everyone_holding_cards_has_passed() -> None:
+    hands = (tuple(cards("2C")), (), tuple(cards("3D 4D")))
+    assert round_blocked(hands, (True, False, True))  # the player who went out need not
+    assert not round_blocked(hands, (True, False, False))
+    assert not round_blocked(hands, (False, True, True))
+
+
+@pytest.mark.parametrize(
+    ("reason", "taken", "is_pass"),
+    [
+        (DrawReason.TURN, 0, True),
+        (DrawReason.TURN, 1, False),
+        (DrawReason.CRANK, 0, False),  # it only ends the crank
+        (DrawReason.PENALTY, 0, False),
+        (DrawReason.SEVEN, 0, False),
+        (DrawReason.FIVE, 0, False),
+    ],
+)
+def test_only_a_players_own_draw_that_brings_nothing_is_a_pass(
+    reason: DrawReason, taken: int, is_pass: bool
+) -> None:
+    assert reason.is_pass(taken) is is_pass
+
+
+def dry_table(bob: str, cy: str = "2D 3S") -> Game:
+    """Three players with two cards each (round 7), voluntary draw, dealer Ann. The
+    stock is gone (Ann holds it all) and the pile is the starter KH alone; Bob to play."""
+    rules = RuleSet(voluntary_draw=True)
+    return with_dry_stock(stacked_game(["2C 3C", bob, cy], "KH", rules=rules), 0)
+
+
+def idiot_with_nothing_left(game: Game, card_down_to_one: str) -> None:
+    """Bob plays ``card_down_to_one`` and does not announce; Ann calls him an idiot. His
+    penalty takes the only card under the top (the starter, reshuffled): from then
+    on nothing at all can be drawn, and Bob has a turn to lose."""
+    game.handle(Play(1, card(card_down_to_one)))
+    game.handle(CallIdiot(0, 1))
+    assert game.state.stock_size == 0
+    assert game.state.pile == (card(card_down_to_one),)
+    assert game.state.lost_turns[1] == 1
+
+
+def pass_round_to_bob(game: Game) -> dict[int, int]:
+    """Everyone to play passes until it is Bob's turn; the round must go on meanwhile.
+    Returns how many times each seat passed."""
+    passes = {0: 0, 2: 0}
+    while game.state.current_player != 1:
+        seat = game.state.current_player
+        assert seat is not None
+        events = game.handle(Draw(seat))
+        assert [e["cards"] for e in of_type(events, "cards-drawn")] == [[]]
+        assert of_type(events, "round-ended") == [], "the round ended before Bob passed"
+        passes[seat] += 1
+    return passes
+
+
+@pytest.mark.parametrize(
+    "card_down_to_one",
+    [
+        "QH",  # Cy then Ann pass; Bob is passed over; Cy and Ann pass again
+        "4H",  # the same, but the 4 skips Cy first: Ann passes first
+    ],
+)
+def test_a_player_passed_over_for_a_lost_turn_has_not_passed(card_down_to_one: str) -> None:
+    game = dry_table(bob=f"{card_down_to_one} QS")
+    idiot_with_nothing_left(game, card_down_to_one)
+    passes = pass_round_to_bob(game)
+    assert passes[0] >= 2 and passes[2] >= 1
+    assert game.state.lost_turns[1] == 0  # used up on the way
+    assert any(isinstance(m, Play) for m in game.legal_moves(1))  # Bob could still play
+    events = game.handle(Draw(1))  # but he passes too: now everybody has
+    ended = of_type(events, "round-ended")
+    assert len(ended) == 1
+    assert ended[0]["went_out"] == []
+
+
+def test_a_pass_that_only_ended_a_crank_is_not_a_pass_in_turn() -> None:
+    # Nothing to draw in a crank takes an idiot's penalty on the player of its last
+    # card (it alone can empty the pile under that card), and that player's lost turn
+    # comes round before the crank's victim plays again: so this never ends a round
+    # early on its own. The state still keeps it right.
+    game = dry_table(bob="2H QS", cy="3S JC")
+    idiot_with_nothing_left(game, "2H")
+    assert game.state.crank == 2 and game.state.current_player == 2
+    events = game.handle(Draw(2))  # Cy holds no ace or 2, and there is nothing to draw
+    assert [e["cards"] for e in of_type(events, "cards-drawn")] == [[]]
+    assert of_type(events, "crank-ended")
+    assert game.state.passed == (False, False, False)  # Cy may yet follow the 2H
+    assert game.state.current_player == 0
+    passes = pass_round_to_bob(game)  # Ann, Bob passed over, Cy, Ann
+    assert passes == {0: 2, 2: 1}
+    assert game.state.passed == (True, False, True)
+    events = game.handle(Draw(1))
+    assert len(of_type(events, "round-ended")) == 1
+
+
+def test_a_player_skipped_by_a_4_has_not_passed() -> None:
+    game = dry_table(bob="4H QS")
+    game.handle(Play(1, card("4H")))  # skips Cy
+    assert game.state.current_player == 0
+    game.handle(Draw(0))  # Ann takes the reshuffled starter: not a pass
+    assert game.state.stock_size == 0 and len(game.state.pile) == 1
+    game.handle(Draw(1))  # Bob passes
+    assert game.state.passed == (False, True, False)
+    assert game.state.current_player == 2
+    events = game.handle(Draw(2))  # Cy passes: Ann has not passed yet
+    assert of_type(events, "round-ended") == []
+    events = game.handle(Draw(0))
+    assert len(of_type(events, "round-ended")) == 1
 
 
 # --- Refusals change nothing ----------------------------------------------------------------

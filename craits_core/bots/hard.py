@@ -294,7 +294,8 @@ class HardBot:
         self.confidence = confidence
         self._seed = f"{seed}" if seed is not None else f"{random.getrandbits(64)}"
         self._knowledge = Knowledge()
-        self._normal = NormalBot(seed=seed)
+        # Its advice and reasons only: the hard level never forgets its last card.
+        self._normal = NormalBot(seed=seed, forget_chance=0.0)
         self.last_search: list[Candidate] = []
         """The candidates of the last search, best first (for benchmarks and hints)."""
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import FULL_DECK, Card, Suit, card_from_code
+from ..events import DrawReason
 from ..rules import RuleSet
 from ..state import State, initial_state
 from ..view import PlayerView
@@ -50,8 +51,9 @@ class Knowledge:
         self.rules: RuleSet | None = None
         self.round_number = 0
         self.hand_size = 0
-        self.passes = 0
-        """Turns in a row on which nothing could be drawn (as the state counts them)."""
+        self.passed: tuple[bool, ...] = ()
+        """Per seat: passed in their own turn since the last card was played (as the
+        state keeps it, for `rules.round_blocked`)."""
         self.clues: list[Clue] = []
         """The plays of this round, oldest first."""
         self.spent: dict[int, Card] = {}
@@ -74,7 +76,7 @@ class Knowledge:
             self._played(event["player"], card, suit)
             self._top = card
             self._suit = suit
-            self.passes = 0
+            self.passed = (False,) * self._players
         elif kind == "cards-drawn":
             cards = event.get("cards")
             count = len(cards) if cards is not None else event["count"]
@@ -94,7 +96,7 @@ class Knowledge:
             self._ids = {}
             self.clues = []
             self.spent = {}
-            self.passes = 0
+            self.passed = (False,) * self._players
             self._direction = 1
             self._crank = False
             starter = event.get("starter")
@@ -107,6 +109,7 @@ class Knowledge:
             rules = event.get("rules")
             self.rules = RuleSet.from_dict(rules) if isinstance(rules, dict) else None
             self._players = len(event.get("players") or ())
+            self.passed = (False,) * self._players
             self.round_number = 0
 
     def slots(self, seat: int, size: int, round_number: int) -> list[tuple[int, int]]:
@@ -166,8 +169,8 @@ class Knowledge:
 
     def _drawn(self, seat: int, count: int, reason: str) -> None:
         slots = self._seat(seat)
-        if reason in ("turn", "crank"):
-            self.passes = 0 if count else self.passes + 1
+        if DrawReason(reason).is_pass(count) and 0 <= seat < len(self.passed):
+            self.passed = (*self.passed[:seat], True, *self.passed[seat + 1 :])
         rules = self.rules
         rule_out = 0
         if reason == "crank":
@@ -233,7 +236,7 @@ class Sampler:
         slots.sort(key=lambda slot: -slot[0].bit_count())
         slots += [(0, other, number) for other, number in free]
         self.clues = _open_clues(knowledge, seat, slots)
-        self.base = base_state(view, knowledge.passes)
+        self.base = base_state(view, knowledge.passed)
         self._numbers = [number for _, _, number in slots]
         self._owner = {number: other for _, other, number in slots}
         self._mask = {number: mask for mask, _, number in slots}
@@ -361,8 +364,11 @@ def _open_clues(
     return found
 
 
-def base_state(view: PlayerView, passes: int = 0) -> State:
-    """The view as a full state, with the other hands empty and no stock (yet)."""
+def base_state(view: PlayerView, passed: tuple[bool, ...] = ()) -> State:
+    """The view as a full state, with the other hands empty and no stock (yet).
+
+    ``passed``: who passed since the last card was played, as the seat's stream
+    told it (see `Knowledge.passed`); nobody, if it does not fit the table."""
     seat = view.seat
     assert seat is not None
     n = len(view.players)
@@ -386,7 +392,7 @@ def base_state(view: PlayerView, passes: int = 0) -> State:
     state.announced = view.announced
     state.window = view.window
     state.lost_turns = view.lost_turns
-    state.passes = passes
+    state.passed = passed if len(passed) == n else (False,) * n
     state.shuffles = 0
     state.round_scores = ()
     state.totals = (0,) * n

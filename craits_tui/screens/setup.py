@@ -163,6 +163,17 @@ class SetupScreen(Roomy, Screen):
                         classes="seat-kind",
                     )
                     yield Label("", id=f"problem-{i}", classes="seat-problem")
+            with Horizontal(classes="field"):
+                yield Label("", classes="field-label")
+                yield Label(
+                    _(
+                        "Easy bots often forget to say “Last card!”, normal bots now and "
+                        "then, hard bots never; random bots sometimes say it late. Catch "
+                        "them with “Idiot!”."
+                    ),
+                    id="levels-hint",
+                    classes="hint",
+                )
 
     def _compose_extras(self) -> ComposeResult:
         with Horizontal(classes="field group"):
