@@ -5,9 +5,11 @@ one line of text each, drawn over everything else (``overlay: screen``) at an
 absolute place that Textual's animator moves along a path worked out beforehand.
 
 What a terminal is sent is what matters here (players over SSH): each step of a
-piece repaints the cells it left and the cells it covers, some tens of bytes, so
-the number of steps is what costs. A path has `STEPS_PER_SECOND` steps a second at
-most, however far it goes and however often the animator ticks.
+piece repaints the cells it covers and those it left, and Textual sends the line
+under the cells it left from the edge of the widget there (100 to 350 bytes a
+step, by `bench/motion.py`), so the number of steps is what costs. A path has
+`STEPS_PER_SECOND` steps a second at most, however far it goes and however often
+the animator ticks (60 a second).
 
 Input is never held up. Any key ends every motion at once (the pieces land, their
 arrival callbacks run) before the key does what it does; a press on a flying piece
@@ -190,11 +192,15 @@ class Motion(Widget):
         `Widget.region` gives them) and goes when it arrives; then ``on_arrival``
         runs, to show what arrived where it landed. With motion off, or no way to
         go, ``on_arrival`` runs at once and nothing is drawn."""
+        if not self.active:
+            if on_arrival is not None:
+                on_arrival()
+            return
         width = face.cell_len + 2
         path = path_between(
             centred(start, width), centred(end, width), steps_for(duration), self.app.size, width
         )
-        if not self.active or len(path) < 2:
+        if len(path) < 2:
             if on_arrival is not None:
                 on_arrival()
             return
