@@ -144,6 +144,9 @@ class TableBase(Roomy, Screen):
     def _bot_step(self) -> None:
         raise NotImplementedError
 
+    def _motion_left(self) -> float:
+        raise NotImplementedError
+
     def _retell(self, stream: Sequence[dict[str, Any]]) -> None:
         raise NotImplementedError
 

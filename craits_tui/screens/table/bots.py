@@ -30,6 +30,7 @@ class BotPacing(TableBase):
             self.settings.bot_delay,
             self._bot_choices(),
             human_may_announce=self._human_may_announce(),
+            motion=self._motion_left(),
         )
         self._bot_timer = self.set_timer(delay, self._bot_step)
 

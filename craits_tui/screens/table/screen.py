@@ -24,6 +24,7 @@ from ...abilities_text import KEY as ABILITIES_KEY
 from ...faces import CardLook
 from ...i18n import _
 from ...launch import NewGame
+from ...moves_shown import Movement, movements_for
 from ...pacing import round_pause
 from ...requests import OpenSetup, ShowMenu, StartGame
 from ...settings import Settings
@@ -33,6 +34,7 @@ from ...widgets.discard import DiscardPile
 from ...widgets.footer import Footer
 from ...widgets.hand import Hand
 from ...widgets.log import GameLog
+from ...widgets.motion import Motion
 from ...widgets.opponents import Opponents
 from ...widgets.scoreboard import Scoreboard
 from ...widgets.status import StatusLine
@@ -44,6 +46,7 @@ from .bots import BotPacing
 from .drawing import MOVE_ACTIONS, Drawing
 from .hints import Hints
 from .hotseat import HotSeat
+from .motions import Motions
 from .moves import PlayerInput
 from .watching import Watching
 
@@ -51,7 +54,7 @@ _PAUSE_ACTIONS = ("pause", "go_on", "one_move")
 """Watching bots: the keys that stop them and move them on by hand."""
 
 
-class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
+class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watching):
     """The game table for the people at this terminal."""
 
     BINDINGS = [
@@ -139,6 +142,7 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
                 yield Scoreboard(id="scoreboard")
                 yield GameLog(id="log")
         yield Footer()
+        yield Motion(id="motion")
 
     def on_mount(self) -> None:
         # A narrow footer leaves these out first: the help lists them, and the
@@ -198,7 +202,15 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
     def _drain(self) -> None:
         """Show queued events one by one, stopping at a round's end for its summary."""
         self._drain_due = False
-        while (event := self.feed.next()) is not None:
+        pile_before = self._pile_face()
+        movements: list[Movement] = []
+        while True:
+            before = self.view
+            event = self.feed.next()
+            if event is None:
+                break
+            crank = before.crank if before is not None else 0
+            movements.extend(movements_for(event, crank_before=crank))
             self._clear_notice()  # the situation it spoke of has passed
             self._observed(event)
             self._tell(event)
@@ -209,6 +221,7 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
             elif event["type"] == "game-ended":
                 self._show_game_over()
         self._refresh_table()
+        self._show_motion(movements, pile_before)
         self._schedule_bots()
 
     def _turn_changed(self, mine: bool) -> None:
@@ -234,6 +247,7 @@ class TableScreen(Drawing, PlayerInput, BotPacing, HotSeat, Hints, Watching):
         self.query_one(Footer).hover_tracking = settings.hover
         self.query_one(Direction).ascii = settings.ascii
         self.query_one(GameLog).ascii = settings.ascii
+        self.query_one(Motion).enabled = settings.animations
         look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
         if look != self.look:
             self.look = look

@@ -1,0 +1,87 @@
+"""Motion at the table: each card played or drawn travels, each ability leaves a mark.
+
+What an event moves is worked out without Textual (`moves_shown`); this part finds
+where the places are on the screen and hands the flights to the motion layer. The
+discard pile shows a played card once it has landed there; with motion off it
+shows at once, as it always did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from craits_core import Card, Suit
+
+from ...moves_shown import Flight, Movement, Spot, TablePlaces, flight_face, mark_text
+from ...widgets.crank import CrankCounter
+from ...widgets.direction import Direction
+from ...widgets.discard import DiscardPile
+from ...widgets.motion import FLY_SECONDS, Motion
+from ...widgets.opponents import SeatBadge
+from ...widgets.stock import DrawPile
+from .base import TableBase
+
+PileFace = tuple[Card | None, Suit | None]
+"""What the discard pile shows: its top card and the suit to follow."""
+
+
+class Motions(TableBase):
+    """The part of the table screen that shows the moves moving."""
+
+    def _pile_face(self) -> PileFace:
+        discard = self.query_one(DiscardPile)
+        return (discard.top, discard.active_suit)
+
+    def _show_motion(self, movements: Sequence[Movement], pile_before: PileFace) -> None:
+        """Set off ``movements``, those of the events just shown; ``pile_before``
+        is what the discard pile showed before them."""
+        motion = self.query_one(Motion)
+        if not movements or not motion.active:
+            return
+        places = self._places()
+        for movement in movements:
+            if isinstance(movement, Flight):
+                start = places.region_of(movement.source)
+                end = places.region_of(movement.target)
+                if start is None or end is None:
+                    continue
+                arrival = None
+                if movement.target is Spot.DISCARD:
+                    # The pile waits for the card to land on it.
+                    discard = self.query_one(DiscardPile)
+                    discard.top, discard.active_suit = pile_before
+                    arrival = self._landed
+                motion.fly(flight_face(movement, self.look), start, end, on_arrival=arrival)
+            else:
+                at = places.region_of(movement.at)
+                if at is not None:
+                    motion.mark(mark_text(movement, self.look), at)
+
+    def _landed(self) -> None:
+        view = self.view
+        if view is not None and self.is_attached:
+            discard = self.query_one(DiscardPile)
+            discard.top, discard.active_suit = view.top_card, view.active_suit
+
+    def _places(self) -> TablePlaces:
+        badges = {
+            badge.info.seat: badge.region
+            for badge in self.query(SeatBadge)
+            if badge.info is not None and badge.display
+        }
+        hand = self.query_one("#hand-scroll").region
+        view = self.view
+        hand_seat = self.seat
+        if hand_seat is None and view is not None and self.has_class("-open-hand"):
+            hand_seat = view.current_player  # watching: the hand of the player to move
+        spots = {
+            Spot.STOCK: self.query_one(DrawPile).region,
+            Spot.DISCARD: self.query_one(DiscardPile).region,
+            Spot.CRANK: self.query_one(CrankCounter).region,
+            Spot.DIRECTION: self.query_one(Direction).region,
+        }
+        return TablePlaces(badges, spots, hand=hand or None, hand_seat=hand_seat)
+
+    def _motion_left(self) -> float:
+        """Seconds the motion on the table may still take: the next bot waits."""
+        return FLY_SECONDS if self.query_one(Motion).busy else 0.0
