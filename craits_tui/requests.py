@@ -53,6 +53,18 @@ class ShowMenu(Navigate):
     """Go back to the start menu."""
 
 
+class OpenLearn(Navigate):
+    """Open the list of lessons ("Learn to play")."""
+
+
+class StartLesson(Navigate):
+    """Open the lesson ``lesson_id`` (where it was left, if it was left part way)."""
+
+    def __init__(self, screen: Screen[Any], lesson_id: str) -> None:
+        super().__init__(screen)
+        self.lesson_id = lesson_id
+
+
 class ChangeSettings(Message):
     """Use ``settings`` from now on (and keep them, where the app keeps settings)."""
 
