@@ -177,11 +177,11 @@ class CraitsApp(App[str | None]):
         """Where the lessons done are kept: beside the settings, when they are kept."""
         return ProgressFile(progress_path(self.settings_file) if self.keeps_settings else None)
 
-    def show_lessons(self) -> None:
-        """The list of lessons, in place of the screen shown."""
+    def show_lessons(self, lesson_id: str | None = None) -> None:
+        """The list of lessons (``lesson_id`` chosen in it), in place of the screen shown."""
         from .screens.learn import LessonList
 
-        self._switch(LessonList(self._lessons(), self.settings))
+        self._switch(LessonList(self._lessons(), self.settings, chosen=lesson_id))
 
     def open_lesson(self, lesson_id: str) -> None:
         """Lesson ``lesson_id``'s table, where it was left, in place of the screen shown."""
@@ -242,7 +242,7 @@ class CraitsApp(App[str | None]):
     @on(OpenLearn)
     def _learn_asked(self, request: OpenLearn) -> None:
         if self._asked_from_top(request):
-            self.show_lessons()
+            self.show_lessons(request.lesson_id)
 
     @on(StartLesson)
     def _lesson_asked(self, request: StartLesson) -> None:

@@ -54,7 +54,12 @@ class ShowMenu(Navigate):
 
 
 class OpenLearn(Navigate):
-    """Open the list of lessons ("Learn to play")."""
+    """Open the list of lessons ("Learn to play"), ``lesson_id`` chosen in it (None:
+    the first lesson not done yet)."""
+
+    def __init__(self, screen: Screen[Any], lesson_id: str | None = None) -> None:
+        super().__init__(screen)
+        self.lesson_id = lesson_id
 
 
 class StartLesson(Navigate):

@@ -16,6 +16,7 @@ from craits_core import (
     CallIdiot,
     Card,
     Command,
+    Draw,
     IllegalMove,
     Play,
     PlayerView,
@@ -23,7 +24,7 @@ from craits_core import (
 )
 
 from ..faces import CardLook, suit_name
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..narrate import Narrator
 from .lessons import LESSONS, THEM, YOU, Lesson, Position, Reply, Step, Value, is_move_of, position
 
@@ -220,16 +221,22 @@ class Coach:
             return _(
                 "You may draw only when nothing fits, and {cards} fits: play a card instead."
             ).format(cards=", ".join(playable))
+        if code == "crank-answer" and isinstance(command, Draw):
+            return _(
+                "You hold an ace or a 2: in the crank you must answer with it. Only "
+                "a player with neither draws the count."
+            )
         if code == "crank-answer":
             return _(
                 "The crank is on: only an ace or a 2 can be played now, and it raises "
                 "the count. With neither, you would draw the count."
             )
         if code == "crank-draw":
-            return _(
-                "You hold an ace or a 2: in the crank you must answer with it. Only "
-                "a player with neither draws the count."
-            )
+            return ngettext(
+                "The crank is at {n} and you hold no ace or 2: draw the {n} card (d).",
+                "The crank is at {n} and you hold no ace or 2: draw the {n} cards (d).",
+                p.get("count", 0),
+            ).format(n=p.get("count", 0))
         if code == "not-your-turn":
             return _("Wait: it is {who}'s turn, not yours.").format(
                 who=self.names[p.get("current", THEM)]

@@ -51,11 +51,15 @@ class LessonList(Roomy, Screen):
         Binding("escape", "back", _("Back")),
     ]
 
-    def __init__(self, lessons: ProgressFile, settings: Settings) -> None:
+    def __init__(
+        self, lessons: ProgressFile, settings: Settings, *, chosen: str | None = None
+    ) -> None:
         super().__init__()
         self.lessons = lessons
         self.settings = settings
         self.progress = lessons.load()
+        self.chosen = chosen
+        """The lesson to choose first (None: the first one not done)."""
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
@@ -97,20 +101,10 @@ class LessonList(Roomy, Screen):
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
-        first = next(
-            (i for i, lesson in enumerate(LESSONS) if not self.progress.is_done(lesson.id)), 0
-        )
-        options.highlighted = first
+        ids = [lesson.id for lesson in LESSONS]
+        first = next((i for i, id_ in enumerate(ids) if not self.progress.is_done(id_)), 0)
+        options.highlighted = ids.index(self.chosen) if self.chosen in ids else first
         options.focus()
-
-    def on_screen_resume(self) -> None:
-        # Back from a lesson: its tick may be new.
-        self.progress = self.lessons.load()
-        options = self.query_one(OptionList)
-        highlighted = options.highlighted
-        options.clear_options()
-        options.add_options(self._options())
-        options.highlighted = highlighted
 
     def _chosen(self) -> Lesson | None:
         index = self.query_one(OptionList).highlighted
@@ -258,7 +252,8 @@ class LessonScreen(TableScreen):
         self.lesson_table = table
         self.lessons = lessons
         self.coach = Coach(lesson, table.players, self.look, events=table.events_for(YOU))
-        self._done_told = False  # the "lesson complete" dialog has been offered
+        self._done_told = False  # the lesson's end has been taken in
+        self._end_due = False  # the "lesson complete" dialog waits for the table to be on top
         self._stop_coaching = table.subscribe(self._coach_hears)
 
     class Heard(Message):
@@ -292,6 +287,7 @@ class LessonScreen(TableScreen):
         if self.coach.done and not self._done_told:
             self._done_told = True
             self.lessons.save(self.lessons.load().finished(self.lesson.id))
+            self._end_due = True
             # After the table has shown the move (and any round summary it opens).
             self.call_later(self._offer_next)
 
@@ -301,14 +297,12 @@ class LessonScreen(TableScreen):
 
     @on(events.ScreenResume)
     def _back_on_top(self) -> None:
-        if self._done_told:
-            self._offer_next()
+        self._offer_next()
 
     def _offer_next(self) -> None:
-        if not self.is_current:
+        if not self._end_due or self.app.screen is not self:
             return  # a dialog is open (the round summary): once it closes
-        if isinstance(self.app.screen, LessonDone):
-            return
+        self._end_due = False
         coach = self.coach
         panel = coach.panel
         self.app.push_screen(
@@ -327,8 +321,8 @@ class LessonScreen(TableScreen):
             self.post_message(StartLesson(self, following.id))
         elif choice == "play":
             self.post_message(OpenSetup(self))
-        else:
-            self.post_message(OpenLearn(self))
+        else:  # the list, the next lesson chosen in it
+            self.post_message(OpenLearn(self, (following or self.lesson).id))
 
     # --- Your moves go to the coach first ---------------------------------------------
 
@@ -368,7 +362,7 @@ class LessonScreen(TableScreen):
     def action_leave(self) -> None:
         """Back to the list of lessons; this one goes on where it was left."""
         self._remember()
-        self.post_message(OpenLearn(self))
+        self.post_message(OpenLearn(self, self.lesson.id))
 
     def action_quit_game(self) -> None:
         self._remember()
