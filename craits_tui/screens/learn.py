@@ -158,20 +158,19 @@ class CoachPanel(Widget):
         style = self.get_component_rich_style
         text = Text()
         text.append(panel.title, style=style("coach--title"))
-        # Why a move was not made stands where what happened was: the window
-        # has room for the one or the other, with what to do below.
-        if panel.warning:
-            text.append("\n\n")
-            text.append(panel.warning, style=style("coach--warning"))
-        else:
-            for line in panel.said:
-                text.append("\n\n")
-                text.append(line, style=style("coach--said"))
+        # What to do comes first, where a small window cannot cut it off; then
+        # why the last move was not made, or else what happened and why.
+        text.append("\n\n")
+        text.append(panel.now, style=style("coach--now"))
         if panel.hint and not panel.done:
             text.append("\n\n")
             text.append(_("Hint: {hint}").format(hint=panel.hint), style=style("coach--hint"))
-        text.append("\n\n")
-        text.append(panel.now, style=style("coach--now"))
+        if panel.warning:
+            text.append("\n\n")
+            text.append(panel.warning, style=style("coach--warning"))
+        elif panel.said:
+            text.append("\n\n")
+            text.append("\n".join(panel.said), style=style("coach--said"))
         return text
 
 
@@ -207,10 +206,10 @@ class LessonDone(ModalScreen[str]):
                 )
             with Horizontal(id="lesson-done-buttons"):
                 if self.last:
-                    yield Button(_("New game (n)"), id="play", variant="primary")
+                    yield Button(_("New game (n)"), id="done-play", variant="primary")
                 else:
-                    yield Button(_("Next lesson (Enter)"), id="next", variant="primary")
-                yield Button(_("Lessons (Esc)"), id="list")
+                    yield Button(_("Next lesson (Enter)"), id="done-next", variant="primary")
+                yield Button(_("Lessons (Esc)"), id="done-list")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -225,7 +224,7 @@ class LessonDone(ModalScreen[str]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "list")
+        self.dismiss((event.button.id or "done-list").removeprefix("done-"))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

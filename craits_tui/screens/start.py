@@ -89,7 +89,10 @@ class StartScreen(Roomy, Screen):
             yield Button(
                 _("New game (n)"), id="new", variant="default" if self.unfinished else "primary"
             )
-            yield Button(_("Learn to play (l)"), id="learn")
+            if self.unfinished is None:
+                # A newcomer's menu; with a game to resume, a short window has no
+                # room for one more button, and the footer offers the key.
+                yield Button(_("Learn to play (l)"), id="learn")
             yield Button(_("Past games (p)"), id="past", disabled=store is None)
             yield Button(_("Options (o)"), id="options")
             yield Button(_("Rules and help (?)"), id="help")
