@@ -46,7 +46,8 @@ class LessonList(Roomy, Screen):
     CSS_PATH = ["menus.tcss", "learn.tcss"]
 
     BINDINGS = [
-        Binding("enter", "start", _("Start"), show=True, priority=True),
+        # Before the list's own Enter, so that the footer shows what it does.
+        Binding("enter", "start", _("Start"), priority=True),
         Binding("r", "start_over", _("Start over")),
         Binding("escape", "back", _("Back")),
     ]
@@ -80,21 +81,15 @@ class LessonList(Roomy, Screen):
         yield Footer()
 
     def _options(self) -> list[Option]:
-        done_mark = "*" if self.settings.ascii else "✓"
-        half_mark = "~" if self.settings.ascii else "◐"
+        marks = _ASCII_MARKS if self.settings.ascii else _MARKS
+        progress = self.progress
         options = []
         for number, lesson in enumerate(LESSONS, start=1):
-            progress = self.progress
-            mark = (
-                done_mark
-                if progress.is_done(lesson.id)
-                else half_mark
-                if progress.beats_done(lesson.id)
-                else " "
-            )
+            done, part_way = progress.is_done(lesson.id), progress.beats_done(lesson.id) > 0
+            mark = marks[0] if done else marks[1] if part_way else marks[2]
             line = Text(f"{mark} {number}. ")
             line.append(_(lesson.title))
-            if progress.beats_done(lesson.id) and not progress.is_done(lesson.id):
+            if part_way and not done:
                 line.append("  " + _("(left part way)"), style="italic")
             options.append(Option(line, id=lesson.id))
         return options
@@ -106,13 +101,24 @@ class LessonList(Roomy, Screen):
         options.highlighted = ids.index(self.chosen) if self.chosen in ids else first
         options.focus()
 
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self) -> None:
+        self.refresh_bindings()  # "start over" is for a lesson left part way
+
     def _chosen(self) -> Lesson | None:
         index = self.query_one(OptionList).highlighted
         return LESSONS[index] if index is not None else None
 
+    def action_start(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Button):  # Enter on "Back" goes back
+            focused.press()
+        else:
+            self._start()
+
     @on(OptionList.OptionSelected)
     @on(Button.Pressed, "#lessons-start")
-    def action_start(self) -> None:
+    def _start(self) -> None:
         lesson = self._chosen()
         if lesson is not None:
             self.post_message(StartLesson(self, lesson.id))
@@ -133,6 +139,11 @@ class LessonList(Roomy, Screen):
     @on(Button.Pressed, "#lessons-back")
     def action_back(self) -> None:
         self.post_message(ShowMenu(self))
+
+
+_MARKS = ("✓", "◐", "○")
+"""By a lesson in the list: done, left part way, not begun."""
+_ASCII_MARKS = ("[x]", "[~]", "[ ]")
 
 
 # --- The coach beside the table --------------------------------------------------------
@@ -180,8 +191,9 @@ class LessonDone(ModalScreen[str]):
 
     CSS_PATH = "learn.tcss"
 
+    # Enter presses the button with the focus (its label says so): no binding of
+    # its own, which would take Enter from the other button.
     BINDINGS = [
-        Binding("enter", "choose('next')", _("Next lesson"), priority=True),
         Binding("n", "choose('play')", _("New game")),
         Binding("escape", "choose('list')", _("Lessons")),
     ]
@@ -216,8 +228,6 @@ class LessonDone(ModalScreen[str]):
         self.query(Button).first().focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if parameters == ("next",):
-            return not self.last
         if parameters == ("play",):
             return self.last
         return True

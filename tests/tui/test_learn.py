@@ -76,7 +76,11 @@ async def test_the_start_menu_opens_the_lessons_and_esc_comes_back(tmp_path: Pat
         await pilot.press("escape")
         await until(pilot, lambda: type(app.screen).__name__ == "StartScreen", "the start menu")
         await pilot.click("#learn")
-        await open_lessons(pilot, app)
+        listing = await open_lessons(pilot, app)
+        await pilot.press("tab", "tab")  # the list, "Start", then "Back"
+        assert listing.focused is listing.query_one("#lessons-back")
+        await pilot.press("enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "StartScreen", "the start menu")
 
 
 async def test_play_the_first_lesson_through_then_go_on_to_the_next(tmp_path: Path) -> None:
@@ -230,3 +234,14 @@ async def test_a_damaged_progress_file_opens_the_lessons_from_scratch(tmp_path: 
         await pilot.press("escape")
         await open_lessons(pilot, app)
     assert progress_of(tmp_path)["started"] == {"match": 2}
+
+
+async def test_quitting_in_a_lesson_remembers_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path, pace="instant", launch=Launch(learn=True))
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await start_lesson(pilot, app, 4)
+        await pilot.press(key(screen, "5H"))
+        await until(pilot, lambda: your_step(screen) and screen.coach.beats_done == 3, "Ada's 6")
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running, "the app to close")
+    assert progress_of(tmp_path)["started"] == {"five-six": 3}
