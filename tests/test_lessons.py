@@ -46,6 +46,8 @@ from craits_tui.learn.progress import (
 )
 from craits_tui.learn.table import LessonTable
 
+from .decks import stacked_game
+
 NAMES = ("Pat", "Ada")
 BY_ID = [pytest.param(lesson, id=lesson.id) for lesson in LESSONS]
 
@@ -488,3 +490,12 @@ def test_progress_is_saved_as_plain_json(tmp_path: Path) -> None:
     save_progress(Progress().finished("match").left_at("crank", 1), path)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data == {"version": 1, "done": ["match"], "started": {"crank": 1}}
+
+
+def test_a_crank_with_nothing_to_answer_it_says_to_draw_the_count() -> None:
+    game = stacked_game(["KD QC JS", "3H 4S 5S"], "2C", dealer=1, names=list(NAMES))
+    assert game.state.crank == 2 and game.state.current_player == YOU
+    coach = Coach(LESSONS[0], NAMES)
+    play = Play(YOU, Card.parse("KD"))
+    verdict = judged(coach, game, play)
+    assert verdict.why == "The crank is at 2 and you hold no ace or 2: draw the 2 cards (d)."

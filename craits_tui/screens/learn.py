@@ -27,7 +27,7 @@ from craits_core import Command, Play, redact
 from ..i18n import _
 from ..learn.coach import Coach, Panel
 from ..learn.lessons import LESSONS, OPPONENT, YOU, Lesson, lesson_by_id, next_lesson
-from ..learn.progress import ProgressFile
+from ..learn.progress import Progress, ProgressFile
 from ..learn.table import LessonTable
 from ..requests import OpenLearn, OpenSetup, ShowMenu, StartLesson
 from ..settings import Settings
@@ -127,7 +127,10 @@ class LessonList(Roomy, Screen):
         lesson = self._chosen()
         if lesson is None:
             return
-        self.lessons.save(self.lessons.load().left_at(lesson.id, 0))
+        problem = self.lessons.save(self.lessons.load().left_at(lesson.id, 0))
+        if problem is not None:  # it would go on where it was left
+            self.notify(problem, severity="warning", timeout=8)
+            return
         self.post_message(StartLesson(self, lesson.id))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -285,6 +288,8 @@ class LessonScreen(TableScreen):
             panel.add_class("-docked")
             self.mount(panel)
         self._show_coach()
+        if self.coach.done:  # taken up again at its very end
+            self._finish()
 
     def on_unmount(self) -> None:
         self._stop_coaching()
@@ -294,11 +299,24 @@ class LessonScreen(TableScreen):
         self.coach.heard(message.event)
         self._show_coach()
         if self.coach.done and not self._done_told:
-            self._done_told = True
-            self.lessons.save(self.lessons.load().finished(self.lesson.id))
-            self._end_due = True
-            # After the table has shown the move (and any round summary it opens).
-            self.call_later(self._offer_next)
+            self._finish()
+
+    def _finish(self) -> None:
+        """The lesson is done: kept as done, and the dialog offered."""
+        self._done_told = True
+        self._keep(self.lessons.load().finished(self.lesson.id))
+        self._end_due = True
+        # After the table has shown the move (and any round summary it opens).
+        self.call_later(self._offer_next)
+
+    def _keep(self, progress: Progress) -> None:
+        problem = self.lessons.save(progress)
+        if problem is not None:
+            self.notify(
+                _("Your progress in the lessons cannot be kept: {problem}").format(problem=problem),
+                severity="warning",
+                timeout=8,
+            )
 
     def _show_coach(self) -> None:
         self.coach.look = self.look  # the options may have changed the card faces
@@ -366,7 +384,7 @@ class LessonScreen(TableScreen):
 
     def _remember(self) -> None:
         if not self.coach.done:
-            self.lessons.save(self.lessons.load().left_at(self.lesson.id, self.coach.beats_done))
+            self._keep(self.lessons.load().left_at(self.lesson.id, self.coach.beats_done))
 
     def action_leave(self) -> None:
         """Back to the list of lessons; this one goes on where it was left."""

@@ -245,3 +245,17 @@ async def test_quitting_in_a_lesson_remembers_it(tmp_path: Path) -> None:
         await pilot.press("q")
         await until(pilot, lambda: not app.is_running, "the app to close")
     assert progress_of(tmp_path)["started"] == {"five-six": 3}
+
+
+async def test_progress_that_cannot_be_kept_is_said_and_the_lesson_goes_on(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "lessons.json").mkdir()  # in the way of the file
+    app = make_app(tmp_path, pace="instant", launch=Launch(learn=True))
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await start_lesson(pilot, app, 6)
+        await pilot.press("l", key(screen, "QS"))
+        await until(pilot, lambda: your_step(screen) and screen.coach.beats_done == 2, "Ada's Q♥")
+        await pilot.press("i")
+        await until(pilot, lambda: isinstance(app.screen, LessonDone), "the lesson's end")
+        assert any("cannot be kept" in n.message for n in app._notifications)
