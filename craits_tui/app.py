@@ -18,7 +18,17 @@ from craits_core import Game, GameStore, StoreError
 
 from .i18n import _
 from .launch import Launch, NewGame
-from .requests import ChangeSettings, Navigate, OpenSetup, ResumeGame, ShowMenu, StartGame
+from .learn.progress import ProgressFile, progress_path
+from .requests import (
+    ChangeSettings,
+    Navigate,
+    OpenLearn,
+    OpenSetup,
+    ResumeGame,
+    ShowMenu,
+    StartGame,
+    StartLesson,
+)
 from .settings import THEMES, Settings, save_settings
 from .table import LocalTable, Seat, Table
 
@@ -80,6 +90,8 @@ class CraitsApp(App[str | None]):
         launch = self.launch
         if launch.new_game is not None:
             self.start_game(launch.new_game)
+        elif launch.learn:
+            self.show_lessons()
         elif not (launch.resume and self.resume_latest()):
             self.show_menu()
 
@@ -160,6 +172,38 @@ class CraitsApp(App[str | None]):
 
         self._switch(TableScreen(table, self.settings, keeps_settings=self.keeps_settings))
 
+    # --- Learn to play --------------------------------------------------------------
+    # Lesson games are not saved (no store): a lesson left part way is taken up
+    # again by replaying its beats, which the progress file counts.
+
+    def _lessons(self) -> ProgressFile:
+        """Where the lessons done are kept: beside the settings, when they are kept."""
+        return ProgressFile(progress_path(self.settings_file) if self.keeps_settings else None)
+
+    def show_lessons(self, lesson_id: str | None = None) -> None:
+        """The list of lessons (``lesson_id`` chosen in it), in place of the screen shown."""
+        from .screens.learn import LessonList
+
+        self._switch(LessonList(self._lessons(), self.settings, chosen=lesson_id))
+
+    def open_lesson(self, lesson_id: str) -> None:
+        """Lesson ``lesson_id``'s table, where it was left, in place of the screen shown."""
+        from .learn.lessons import OPPONENT
+        from .names import BOT_NAMES, own_name
+        from .screens.learn import open_lesson
+
+        name = own_name()
+        opponent = next(n for n in (OPPONENT, *BOT_NAMES) if n.casefold() != name.casefold())
+        screen = open_lesson(
+            lesson_id,
+            (name, opponent),
+            self.settings,
+            self._lessons(),
+            keeps_settings=self.keeps_settings,
+        )
+        if screen is not None:
+            self._switch(screen)
+
     def _switch(self, screen: Screen) -> None:
         # The start screen, the set-up and the table replace one another above the
         # app's default screen; dialogs stack on top of them and go with them.
@@ -197,6 +241,16 @@ class CraitsApp(App[str | None]):
     def _menu_asked(self, request: ShowMenu) -> None:
         if self._asked_from_top(request):
             self.show_menu()
+
+    @on(OpenLearn)
+    def _learn_asked(self, request: OpenLearn) -> None:
+        if self._asked_from_top(request):
+            self.show_lessons(request.lesson_id)
+
+    @on(StartLesson)
+    def _lesson_asked(self, request: StartLesson) -> None:
+        if self._asked_from_top(request):
+            self.open_lesson(request.lesson_id)
 
     @on(ChangeSettings)
     def _settings_changed(self, request: ChangeSettings) -> None:

@@ -101,6 +101,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("variant: a 9 is wild, naming its suit or its colour mate"),
     )
     game.add_argument("--resume", action="store_true", help=_("resume the latest unfinished game"))
+    game.add_argument(
+        "--learn",
+        action="store_true",
+        help=_("learn to play: short guided lessons (they go on where you left them)"),
+    )
 
     look = parser.add_argument_group(_("look and feel (saved for next time)"))
     look.add_argument("--pace", choices=list(PACES), help=_("how fast bots play"))
@@ -243,6 +248,8 @@ def _launch(args: argparse.Namespace) -> Launch:
         wild_nine=args.wild_nine,
     )
     wants_game = args.players is not None or args.watch or args.bots or args.names or args.seed
+    if args.learn:
+        return Launch(learn=True)
     if args.resume:
         return Launch(resume=True)
     if not wants_game:

@@ -24,7 +24,9 @@ class NewGame:
 
 @dataclass(frozen=True)
 class Launch:
-    """What the app does first: the menu, a new game, or the latest game resumed."""
+    """What the app does first: the menu, a new game, the latest game resumed, or
+    the lessons ("Learn to play")."""
 
     new_game: NewGame | None = None
     resume: bool = False
+    learn: bool = False

@@ -53,6 +53,23 @@ class ShowMenu(Navigate):
     """Go back to the start menu."""
 
 
+class OpenLearn(Navigate):
+    """Open the list of lessons ("Learn to play"), ``lesson_id`` chosen in it (None:
+    the first lesson not done yet)."""
+
+    def __init__(self, screen: Screen[Any], lesson_id: str | None = None) -> None:
+        super().__init__(screen)
+        self.lesson_id = lesson_id
+
+
+class StartLesson(Navigate):
+    """Open the lesson ``lesson_id`` (where it was left, if it was left part way)."""
+
+    def __init__(self, screen: Screen[Any], lesson_id: str) -> None:
+        super().__init__(screen)
+        self.lesson_id = lesson_id
+
+
 class ChangeSettings(Message):
     """Use ``settings`` from now on (and keep them, where the app keeps settings)."""
 

@@ -14,7 +14,7 @@ from textual.widgets import Button, Label, Static
 from craits_core import GameRecord, GameStore
 
 from ..i18n import _
-from ..requests import OpenSetup, ResumeGame
+from ..requests import OpenLearn, OpenSetup, ResumeGame
 from ..settings import Settings
 from ..widgets.footer import Footer
 from .roomy import Roomy
@@ -70,6 +70,7 @@ class StartScreen(Roomy, Screen):
     BINDINGS = [
         Binding("r", "resume", _("Resume")),
         Binding("n", "app.new_game", _("New game")),
+        Binding("l", "learn", _("Learn to play")),
         Binding("p", "past", _("Past games")),
         Binding("o", "options", _("Options")),
         Binding("question_mark", "help", _("Rules & help"), key_display="?"),
@@ -103,6 +104,10 @@ class StartScreen(Roomy, Screen):
             yield Button(
                 _("New game (n)"), id="new", variant="default" if self.unfinished else "primary"
             )
+            if self.unfinished is None:
+                # A newcomer's menu; with a game to resume, a short window has no
+                # room for one more button, and the footer offers the key.
+                yield Button(_("Learn to play (l)"), id="learn")
             yield Button(_("Past games (p)"), id="past", disabled=store is None)
             yield Button(_("Options (o)"), id="options")
             yield Button(_("Rules and help (?)"), id="help")
@@ -125,6 +130,10 @@ class StartScreen(Roomy, Screen):
     @on(Button.Pressed, "#new")
     def _new(self) -> None:
         self.post_message(OpenSetup(self))
+
+    @on(Button.Pressed, "#learn")
+    def action_learn(self) -> None:
+        self.post_message(OpenLearn(self))
 
     @on(Button.Pressed, "#past")
     def action_past(self) -> None:
