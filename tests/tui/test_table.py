@@ -241,11 +241,10 @@ async def test_the_suit_picker_takes_clicks(tmp_path: Path) -> None:
         hold_bots(screen)  # Bob's nine would switch the suit again
         await pilot.pause()
         await pilot.click(Hand, offset=at(screen, "9C"))
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.query("#suit-S"), "the suit picker")
         assert isinstance(app.screen, SuitPicker)
         await pilot.click("#suit-S")
-        await pilot.pause()
-        assert game.state.active_suit is Suit.SPADES
+        await until(pilot, lambda: game.state.active_suit is Suit.SPADES, "spades")
 
 
 async def test_the_dealer_decides_a_starter_eight(tmp_path: Path) -> None:
