@@ -373,8 +373,10 @@ class LessonScreen(TableScreen):
         self._show_coach()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "scores":
-            return False  # a lesson is not played for points: room in the footer
+        if action in ("scores", "take_back") or parameters == ("take_back",):
+            # A lesson is not played for points, and a wrong move is never made:
+            # nothing to take back, and room in the footer.
+            return False
         if action == "hint":
             # Also off turn: the lesson may ask for an "Idiot!" call.
             return not self.coach.done or None
