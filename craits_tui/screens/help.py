@@ -35,10 +35,16 @@ CONTROLS: tuple[str, ...] = (
         "who forgot to say “Last card!” |\n"
         "| **s** | the scores |\n"
         "| **h** | a hint: what the hard bot would play, and why |\n"
+        "| **u** | take back your last move and the bots' replies (a game against "
+        "bots alone) |\n"
+        "| **c** | what each card does, a line each |\n"
+        "| **Page Up**, **Page Down**, **]**, or the mouse wheel | scroll the log "
+        "(**]**: back to its end) |\n"
         "| **o** | options: the bots' pace, the theme, the cards' look, saying "
         "“Last card!” for you, animations, the bell, the language |\n"
         "| **p** | the bots' pace, one step: slow, normal, fast, instant |\n"
         "| **?** | this help |\n"
+        "| **Esc** | back to the start menu: the game is saved, to resume there |\n"
         "| **q** | quit: the game is saved, and you go on where you left it next time |"
     ),
     N_(
