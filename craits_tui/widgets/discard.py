@@ -42,8 +42,10 @@ class DiscardPile(PlainWidget):
     def _named(self) -> bool:
         """Whether the suit to follow was named (by an 8, or a 9 that switched it)."""
         suit, top = self.active_suit, self.top
-        return suit is not None and top is not None and (
-            suit is not top.suit or top.rank is Rank.EIGHT
+        return (
+            suit is not None
+            and top is not None
+            and (suit is not top.suit or top.rank is Rank.EIGHT)
         )
 
     def render(self) -> Text:

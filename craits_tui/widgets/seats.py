@@ -229,7 +229,7 @@ class SeatBadge(PlainWidget):
         if not info.cards:  # the round is over, or a crank goes on without them
             return Text(_("went out"), style="bold")
         if info.announced:
-            return Text(_("LAST CARD!"), style="bold")
+            return Text(_("LAST CARD!"), style="bold reverse")
         if info.lost_turns:
             words = _("loses the next turn")
             if cell_len(words) > width:

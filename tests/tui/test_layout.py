@@ -274,7 +274,9 @@ async def test_every_resize_lays_the_whole_table_out_again(tmp_path: Path) -> No
             check_table(screen)
             moved = len(game.log)
             await pilot.press("right")  # one move, at the new size
-            await until(pilot, lambda: screen._shown == len(game.log) > moved, "the move shown")
+            await until(
+                pilot, lambda moved=moved: screen._shown == len(game.log) > moved, "the move shown"
+            )
             await pilot.pause()
             check_table(screen)
             cranked = cranked or screen.query_one(CrankCounter).count > 0

@@ -28,6 +28,7 @@ from craits_core import (
 from craits_core import bots as bots_module
 from craits_core.bots import NormalBot
 from craits_core.locks import GameLock
+from craits_tui import pacing
 from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
 from craits_tui.launch import Launch
@@ -37,14 +38,13 @@ from craits_tui.screens.handover import HandoverScreen
 from craits_tui.screens.round_summary import CardFlow, RoundSummary
 from craits_tui.screens.start import StartScreen
 from craits_tui.screens.suit_picker import SuitPicker
-from craits_tui import pacing
 from craits_tui.screens.table import TableScreen
 from craits_tui.table import LocalTable, Seat
 from craits_tui.widgets.crank import CrankCounter
 from craits_tui.widgets.footer import Footer, FooterKey
 from craits_tui.widgets.hand import CARD_WIDTH, GAP, Hand
-from craits_tui.widgets.seats import SeatBadge, SeatInfo, Seating
 from craits_tui.widgets.scoreboard import Scoreboard
+from craits_tui.widgets.seats import SeatBadge, SeatInfo, Seating
 from craits_tui.widgets.status import StatusLine
 from craits_tui.widgets.stock import DrawPile
 from craits_tui.widgets.title import TitleBar
