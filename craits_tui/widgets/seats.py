@@ -220,20 +220,21 @@ class SeatBadge(PlainWidget):
     def _mark(info: SeatInfo, width: int) -> Text:
         """What stands out about the player now, if anything."""
         if info.callable:
-            mark = Text(" " + _("Idiot!") + " ", style="bold reverse")
-            how = " " + _("(i or click)")
-            if mark.cell_len + cell_len(how) > width:
-                how = " (i)"  # the key, rather than a cut-off "(i or cl…"
-            mark.append(how, style="dim")
-            return mark
+            # The key whole, rather than a cut-off "(i or cl…": the words go first.
+            call = _("Idiot!")
+            for mark, how in ((f" {call} ", _("(i or click)")), (f" {call} ", "(i)"), (call, "(i)")):
+                if cell_len(mark) + 1 + cell_len(how) <= width:
+                    break
+            return Text.assemble((mark, "bold reverse"), " ", (how, "dim"))
         if not info.cards:  # the round is over, or a crank goes on without them
             return Text(_("went out"), style="bold")
         if info.announced:
             return Text(_("LAST CARD!"), style="bold reverse")
         if info.lost_turns:
-            words = _("loses the next turn")
-            if cell_len(words) > width:
-                words = _("loses a turn")
+            # Shorter where narrow, to the telegraphic, rather than cut off.
+            for words in (_("loses the next turn"), _("loses a turn"), _("loses turn")):
+                if cell_len(words) <= width:
+                    break
             return Text(words, style="italic")
         if info.dealer:
             return Text(_("(dealer)"), style="dim")

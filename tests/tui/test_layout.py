@@ -281,3 +281,33 @@ async def test_every_resize_lays_the_whole_table_out_again(tmp_path: Path) -> No
             check_table(screen)
             cranked = cranked or screen.query_one(CrankCounter).count > 0
         assert cranked  # the crank's box was checked with a crank in it
+
+
+async def test_an_ordinary_move_lays_nothing_out_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = Game.new(["Ada", "Bob", "Cy", "Di"], seed="w1")
+        screen = seat_up(app, game, ["normal"] * 4)
+        hold_bots(screen)
+        await pilot.pause()
+        layouts: list[object] = []
+        lay_out = TableScreen._refresh_layout
+
+        def counted(self: TableScreen, *args: object, **kwargs: object) -> None:
+            layouts.append(args)
+            lay_out(self, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(TableScreen, "_refresh_layout", counted)
+        # Plays, draws, a crank, hands of one row and of two: the seats, the piles,
+        # the crank's box and the hand keep their sizes, and are only redrawn.
+        for _ in range(12):
+            moved = len(game.log)
+            await pilot.press("right")
+            await until(
+                pilot, lambda moved=moved: screen._shown == len(game.log) > moved, "the move shown"
+            )
+            await pilot.pause()
+        assert game.state.round_number == 1  # no round's summary came between
+        assert layouts == []
