@@ -222,7 +222,11 @@ class SeatBadge(PlainWidget):
         if info.callable:
             # The key whole, rather than a cut-off "(i or cl…": the words go first.
             call = _("Idiot!")
-            for mark, how in ((f" {call} ", _("(i or click)")), (f" {call} ", "(i)"), (call, "(i)")):
+            for mark, how in (
+                (f" {call} ", _("(i or click)")),
+                (f" {call} ", "(i)"),
+                (call, "(i)"),
+            ):
                 if cell_len(mark) + 1 + cell_len(how) <= width:
                     break
             return Text.assemble((mark, "bold reverse"), " ", (how, "dim"))
