@@ -20,7 +20,8 @@ def pile_card(region: Region) -> Region:
     are too, and stand level."""
     height = max(0, region.height - 1)
     width = min(region.width, card_width(height))
-    return Region(region.x + (region.width - width) // 2, region.y, width, height)
+    # An odd column spare goes on the left: off whatever is beside the pile there.
+    return Region(region.x + (region.width - width + 1) // 2, region.y, width, height)
 
 
 class DrawPile(PlainWidget):
