@@ -31,6 +31,13 @@ def suit_name(suit: Suit) -> str:
     }[suit]
 
 
+def card_width(height: int) -> int:
+    """The width of a card drawn ``height`` lines high, in the proportions of a real
+    one on a terminal's cells (about twice as high as wide): odd, for a middle
+    column, and at least 5."""
+    return max(5, 2 * round((height * 1.3 - 1) / 2) + 1)
+
+
 @dataclass(frozen=True)
 class CardLook:
     """The player's choice of card faces."""

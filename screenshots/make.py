@@ -34,6 +34,7 @@ from tests.tui.snapshots import CHAR_WIDTH, SCENES_BY_NAME, render  # noqa: E402
 SHOTS = (
     "start",
     "table",
+    "table_five",
     "table_crank",
     "suit_picker",
     "round_summary",

@@ -18,6 +18,12 @@ SHORT = 30
 BIG = (125, 40)
 """From this size the table shows the hand's cards big: a hand of eight of them
 fits on one row."""
+NARROW = 100
+"""Below this width the table's seats and piles take their narrowest sizes."""
+WIDE = 125
+"""From this width the table's seats are wider."""
+HUGE = (170, 52)
+"""From this size the table's seats, fans and piles take their largest sizes."""
 
 
 class Roomy:
@@ -44,6 +50,10 @@ class Roomy:
         self.set_class(size.height >= TALL, "-tall")  # type: ignore[attr-defined]
         self.set_class(size.height < SHORT, "-short")  # type: ignore[attr-defined]
         self.set_class(is_big(size), "-big")  # type: ignore[attr-defined]
+        self.set_class(size.width < NARROW, "-narrow")  # type: ignore[attr-defined]
+        self.set_class(size.width >= WIDE, "-wide")  # type: ignore[attr-defined]
+        huge = size.width >= HUGE[0] and size.height >= HUGE[1]
+        self.set_class(huge, "-huge")  # type: ignore[attr-defined]
 
 
 def is_big(size: Size) -> bool:

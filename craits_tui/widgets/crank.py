@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import textwrap
+
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 
@@ -10,37 +13,40 @@ from .plain import PlainWidget
 
 
 class CrankCounter(PlainWidget):
-    """The crank's count, and what the player facing it must do."""
+    """The crank's count, and what the player facing it must do.
+
+    A box of a fixed size (the stylesheet's, for the terminal's size), crank or no
+    crank: a crank that starts, grows or ends is a repaint, never a new layout of
+    the table. Lines are cut short rather than wrapped past the box, so none is
+    lost; a long name takes a second line where the box has one."""
 
     count: reactive[int] = reactive(0)
     facing: reactive[str] = reactive("")
-    """Who must answer the crank ("you" or a name), empty when nobody."""
-
-    _text_size = (0, 0)
+    """Who must answer the crank ("you must answer", or with a name), empty when
+    nobody."""
 
     def watch_count(self, count: int) -> None:
         self.set_class(count > 0, "-active")
-        self._fit()
-
-    def watch_facing(self) -> None:
-        self._fit()
-
-    def _fit(self) -> None:
-        # The box fits its text: text of another size needs the table laid out
-        # again; text of the same size (most steps of a crank) only a repaint.
-        lines = self.render().split()
-        size = (len(lines), max(line.cell_len for line in lines))
-        if size != self._text_size:
-            self._text_size = size
-            self.refresh(layout=True)
 
     def render(self) -> Text:
         if not self.count:
-            return Text(_("no crank"), style="dim")
-        head = Text(_("CRANK {n}").format(n=self.count), style="bold")
-        rule = Text(_("play an A or a 2,"))
-        rule2 = Text(_("or draw {n}").format(n=self.count))
-        lines = [head, rule, rule2]
+            return Text(_("no crank"), style="dim", no_wrap=True, overflow="ellipsis")
+        width = self.content_size.width
+        rule = _("play an A or a 2,")
+        if cell_len(rule) > width:
+            rule = _("an A or a 2,")
+        lines = [
+            Text(_("CRANK {n}").format(n=self.count), style="bold"),
+            Text(rule),
+            Text(_("or draw {n}").format(n=self.count)),
+        ]
         if self.facing:
-            lines.append(Text(self.facing, style="italic"))
+            # A long name takes the box's spare lines, if it has any.
+            room = max(1, self.content_size.height - len(lines))
+            facing = textwrap.wrap(self.facing, max(1, width)) or [""]
+            if len(facing) > room:
+                facing = [*facing[: room - 1], " ".join(facing[room - 1 :])]
+            lines.extend(Text(part, style="italic") for part in facing)
+        for line in lines:
+            line.truncate(width, overflow="ellipsis")
         return Text("\n").join(lines)

@@ -10,7 +10,8 @@ from .plain import PlainWidget
 
 
 class Direction(PlainWidget):
-    """Which way play goes."""
+    """Which way play goes: an arrow and its words (cut short, where narrow: the
+    arrow says it too)."""
 
     direction: reactive[int] = reactive(1)
     ascii: reactive[bool] = reactive(False)
@@ -18,6 +19,8 @@ class Direction(PlainWidget):
     def render(self) -> Text:
         if self.direction == 1:
             arrow = "->" if self.ascii else "↻"
-            return Text(f"{arrow} " + _("clockwise"))
-        arrow = "<-" if self.ascii else "↺"
-        return Text(f"{arrow} " + _("counter-clockwise"))
+            line = f"{arrow} " + _("clockwise")
+        else:
+            arrow = "<-" if self.ascii else "↺"
+            line = f"{arrow} " + _("counter-clockwise")
+        return Text(line, no_wrap=True, overflow="ellipsis")

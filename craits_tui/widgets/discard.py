@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.geometry import Region
 from textual.reactive import reactive
 
 from craits_core import Card, Rank, Suit
@@ -10,10 +11,15 @@ from craits_core import Card, Rank, Suit
 from ..faces import CardLook, suit_name
 from ..i18n import _
 from .plain import PlainWidget
+from .stock import centred, pile_card
 
 
 class DiscardPile(PlainWidget):
-    """The top card drawn large, and the suit to follow when an 8 or a 9 named one."""
+    """The top card drawn large, and the suit to follow when an 8 or a 9 named one.
+
+    The card fills the widget's height but its last line, the suit's, whatever the
+    size the stylesheet gives it (the stock's, beside it): a resize draws it again
+    at the new size."""
 
     top: reactive[Card | None] = reactive(None)
     active_suit: reactive[Suit | None] = reactive(None)
@@ -22,25 +28,43 @@ class DiscardPile(PlainWidget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.look = look
 
-    def render(self) -> Text:
-        if self.top is None:
-            return Text(_("(empty)"), style="dim")
-        # The big card needs 9 lines; a short terminal gets a smaller one.
-        compact = self.app.size.height < 30
-        lines = self.look.large(self.top, width=7 if compact else 9, height=5 if compact else 7)
-        lines.append(self._suit_line())
-        return Text("\n").join(lines)
+    @property
+    def card_region(self) -> Region:
+        """Where the top card is on the screen: where a played card lands."""
+        return pile_card(self.content_region)
 
-    def _suit_line(self) -> Text:
+    def watch_top(self) -> None:
+        self.set_class(self._named(), "-named")
+
+    def watch_active_suit(self) -> None:
+        self.set_class(self._named(), "-named")
+
+    def _named(self) -> bool:
+        """Whether the suit to follow was named (by an 8, or a 9 that switched it)."""
+        suit, top = self.active_suit, self.top
+        return (
+            suit is not None
+            and top is not None
+            and (suit is not top.suit or top.rank is Rank.EIGHT)
+        )
+
+    def render(self) -> Text:
+        card = pile_card(self.content_region)
+        width, height = card.size
+        if self.top is None or width < 3 or height < 3:
+            return Text(_("(empty)"), style="dim")
+        lines = self.look.large(self.top, width=width, height=height)
+        lines.append(self._suit_line(self.content_size.width))
+        return centred(lines, card.x - self.content_region.x, self.content_size.width)
+
+    def _suit_line(self, width: int) -> Text:
         suit = self.active_suit
         if suit is None or self.top is None:
             return Text("")
-        named = suit is not self.top.suit or self.top.rank is Rank.EIGHT
+        named = self._named()
         line = Text(_("follow ") if not named else _("now "), style="bold" if named else "dim")
         line.append_text(self.look.suit(suit))
-        if named:
-            line.append(f" {suit_name(suit)}", style="bold")
-            self.set_class(True, "-named")
-        else:
-            self.set_class(False, "-named")
+        name = f" {suit_name(suit)}"
+        if named and line.cell_len + len(name) <= width:  # the symbol says it, short of room
+            line.append(name, style="bold")
         return line

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.css.scalar import Unit
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
@@ -154,10 +155,21 @@ class Hand(PlainWidget, can_focus=True):
     def watch_cards(self, old: tuple[Card, ...], cards: tuple[Card, ...]) -> None:
         if self.cursor >= len(cards):
             self.cursor = max(0, len(cards) - 1)
-        # The table is laid out again only when the hand needs more or fewer rows:
-        # a layout costs several times a repaint, and most plays and draws need none.
-        if self._rows(len(old)) != self._rows(len(cards)):
+        # The table is laid out again only when the hand needs more or fewer rows,
+        # and its height changes with them (the stylesheet may give it a minimum
+        # that holds both): a layout costs several times a repaint, and most plays
+        # and draws need none.
+        rows = self._rows(len(cards))
+        if self._rows(len(old)) != rows and self.size.height != self._height_for(rows):
             self.refresh(layout=True)
+
+    def _height_for(self, rows: int) -> int:
+        """The hand's height with ``rows`` rows of cards, as the stylesheet lets it be."""
+        height = rows * self.card_size[1] + self.styles.gutter.height
+        floor = self.styles.min_height
+        if floor is not None and floor.unit is Unit.CELLS:
+            height = max(height, int(floor.value))
+        return height
 
     def point_at_playable(self) -> None:
         """Put the cursor on the first card that can be played, if any: a wild 8

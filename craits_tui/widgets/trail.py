@@ -12,7 +12,8 @@ from ..i18n import _
 from .plain import PlainWidget
 
 SHOWN = 6
-"""Plays shown; the stylesheet gives the trail the height for them."""
+"""Plays shown at most: the newest first, as many as the trail's height has room
+for."""
 
 
 class PlayTrail(PlainWidget):
@@ -33,7 +34,9 @@ class PlayTrail(PlainWidget):
     def render(self) -> Text:
         if not self.plays:
             return Text(_("no plays yet this round"), style="dim")
-        lines = [Text(_("last plays"), style="dim underline")]
+        # Short of room, the heading goes: a line or two of plays say more.
+        head = self.content_size.height >= 3
+        lines = [Text(_("last plays"), style="dim underline")] if head else []
         for age, (name, card) in enumerate(reversed(self.plays)):
             face = self.look.short(card)
             face.pad_right(3 - face.cell_len)  # a 10 is wider: the names line up

@@ -34,7 +34,7 @@ from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.screen import Screen
 
-from craits_core import Card, Draw, Game, Play, RuleSet, State
+from craits_core import CallIdiot, Card, Draw, Game, Play, RuleSet, State
 from craits_tui import i18n
 from craits_tui.app import CraitsApp
 from craits_tui.launch import Launch
@@ -83,6 +83,8 @@ class Scene:
 
 BOTS = ("normal", "normal")
 """Bob and Cy, beside Ann, the person at the terminal."""
+
+NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 
 
 def seat(app: CraitsApp, game: Game, bots: Sequence[str | None] = (None, *BOTS)) -> TableScreen:
@@ -167,6 +169,25 @@ def last_card_game() -> Game:
     return game
 
 
+def five_game() -> Game:
+    """Round 6 (three cards) for five: Ann's turn, and a mark on every other seat.
+
+    Bob forgot his last card and Cy called him: he drew two and loses his next
+    turn. Cy said "last card" with her Q♦; Di drew, having nothing to play; Ed
+    forgot his last card too, and can be called now.
+    """
+    game = stacked_game(
+        ["3C KD 9S", "KC 3D JS", "QC QD 4S", "JC 5S 6S", "AC JD 10S"], "KH", "2S 4H QS", dealer=0
+    )
+    for player, code in ((1, "KC"), (2, "QC"), (3, "JC"), (4, "AC"), (0, "3C"), (1, "3D")):
+        play(game, player, code)
+    game.handle(CallIdiot(2, 1))
+    play(game, 2, "QD", announce=True)
+    game.handle(Draw(3))
+    play(game, 4, "JD")
+    return game
+
+
 def bots_play(game: Game, until: Callable[[State], bool] = lambda state: False) -> Game:
     """Let seeded bots play every seat until ``until`` holds, or to the end of the game."""
     table = LocalTable(game, [Seat(name, "normal") for name in game.state.players])
@@ -243,6 +264,16 @@ async def watching(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     screen.action_pause()
 
 
+async def table_five(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """Five at the table: Bob left, Cy and Di across, Ed right, each with a mark."""
+    game = five_game()
+    app.play(game, tuple(Seat(n, None if i == 0 else "normal") for i, n in enumerate(NAMES)))
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    # Held before the table is first drawn: the bots would call Ed at once.
+    screen.action_pause()
+
+
 async def start(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     """The start menu, offering to resume a game left unfinished."""
     seat(app, mid_round_game())
@@ -283,6 +314,12 @@ SCENES: tuple[Scene, ...] = (
     Scene("start_80x24", start, size=(80, 24)),
     Scene("help_controls_80x24", help_controls, size=(80, 24)),
     Scene("table_160x48", table, size=(160, 48)),  # room for big cards
+    Scene("table_140x45", table, size=(140, 45)),
+    Scene("table_crank_80x24", table_crank, size=(80, 24)),
+    Scene("table_five", table_five),
+    Scene("table_five_80x24", table_five, size=(80, 24)),
+    Scene("table_five_140x45", table_five, size=(140, 45)),
+    Scene("watching_140x45", watching, size=(140, 45)),
 )
 """Every scene, in the order a player meets them."""
 

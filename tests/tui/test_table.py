@@ -44,8 +44,8 @@ from craits_tui.table import LocalTable, Seat
 from craits_tui.widgets.crank import CrankCounter
 from craits_tui.widgets.footer import Footer, FooterKey
 from craits_tui.widgets.hand import CARD_WIDTH, GAP, Hand
-from craits_tui.widgets.opponents import SeatBadge, SeatInfo
 from craits_tui.widgets.scoreboard import Scoreboard
+from craits_tui.widgets.seats import SeatBadge, SeatInfo, Seating
 from craits_tui.widgets.status import StatusLine
 from craits_tui.widgets.stock import DrawPile
 from craits_tui.widgets.title import TitleBar
@@ -116,26 +116,27 @@ async def test_up_and_down_move_between_rows_of_a_big_hand(tmp_path: Path) -> No
         screen = seat_up(app, game, [None, "normal"])
         await pilot.pause()
         hand = screen.query_one(Hand)
-        # A hand grown by a crank: fourteen cards, three rows of six at 80 columns.
-        hand.cards = tuple(cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH"))
-        hand.cursor = 1
+        # A hand grown by a crank: fifteen cards, three rows of six at 80 columns
+        # (with the scroll bar they need).
+        hand.cards = tuple(cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H"))
+        hand.cursor = 4
         await pilot.pause()
         await pilot.press("down")
-        assert hand.cursor == 7
+        assert hand.cursor == 10
         await pilot.press("down")  # the last row is short: its last card
-        assert hand.cursor == 13
+        assert hand.cursor == 14
         await pilot.pause()
-        assert "A♥" in shown(app) and "A♠" not in shown(app)  # scrolled to show it
-        await pilot.hover(Hand, offset=(1 + 1 * (CARD_WIDTH + GAP) + 2, 2 * 4 + 2))
-        assert hand.hovered == 13  # the mouse finds the cards where they are shown
+        assert "2♥" in shown(app) and "A♠" not in shown(app)  # scrolled to show it
+        await pilot.hover(Hand, offset=(1 + 2 * (CARD_WIDTH + GAP) + 2, 2 * 4 + 2))
+        assert hand.hovered == 14  # the mouse finds the cards where they are shown
         await pilot.press("down")  # no row below
-        assert hand.cursor == 13
+        assert hand.cursor == 14
         await pilot.press("up", "up")
-        assert hand.cursor == 1
+        assert hand.cursor == 2
         await pilot.pause()
-        assert "A♠" in shown(app) and "A♥" not in shown(app)
+        assert "A♠" in shown(app) and "2♥" not in shown(app)
         await pilot.press("up")  # no row above
-        assert hand.cursor == 1
+        assert hand.cursor == 2
 
 
 async def test_number_key_plays_that_card(tmp_path: Path) -> None:
@@ -722,10 +723,11 @@ async def test_a_big_terminal_deals_big_cards_that_play_with_a_click(tmp_path: P
         game, screen = seat_against_a_bot(app)
         await pilot.pause()
         hand = screen.query_one(Hand)
-        assert not hand.big and hand.size.height == 4
+        # Room for two rows of cards: a number line and three of card each.
+        assert not hand.big and hand.card_size[1] == 4 and hand.size.height == 8
         await pilot.resize_terminal(160, 48)
         await pilot.pause()
-        assert hand.big and hand.size.height == 6  # a number line, five of card
+        assert hand.big and hand.card_size[1] == 6 and hand.size.height == 12  # five of card
         faces = Console(width=80, color_system=None)
         with faces.capture() as shown:
             faces.print(hand.render())
@@ -935,7 +937,7 @@ async def test_the_plays_before_your_turn_and_the_draw_are_all_shown(tmp_path: P
         assert any("draw (d)" in line for line in lines)
 
 
-async def test_the_crank_box_grows_for_a_long_name(tmp_path: Path) -> None:
+async def test_the_crank_box_keeps_its_size_for_a_long_name(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         # The starter 2 cranks Ann (left of the dealer, Cy); her ace passes it on.
@@ -947,9 +949,15 @@ async def test_the_crank_box_grows_for_a_long_name(tmp_path: Path) -> None:
         hold_bots(screen)
         await pilot.pause()
         assert "you must answer" in shown(app)
+        crank = screen.query_one(CrankCounter)
+        box = crank.region
         await pilot.press(key(screen, "AC"))
         await pilot.pause()
-        assert "Bartholomew must answer" in shown(app)
+        # The name takes the box's spare line, and the box keeps its size: a crank
+        # passed on is no new layout of the table.
+        lines = crank.render().plain.splitlines()
+        assert lines[-2:] == ["Bartholomew", "must answer"]
+        assert "Bartholomew" in shown(app) and crank.region == box
 
 
 async def test_a_small_table_shows_the_crank_and_the_plays_together(tmp_path: Path) -> None:
@@ -962,11 +970,13 @@ async def test_a_small_table_shows_the_crank_and_the_plays_together(tmp_path: Pa
             "3D 4D 5D 6D 9D 10D JD QD",
         ]
         game = stacked_game(hands, "2H", dealer=2)
-        seat_up(app, game, [None, "normal", "normal"])
+        screen = seat_up(app, game, [None, "normal", "normal"])
         await pilot.pause()
         text = shown(app)
-        assert "CRANK 2" in text and "you must answer" in text
-        assert "no plays yet this" in text
+        # Who must answer takes two lines of the narrow box, and none is cut.
+        assert "CRANK 2" in text and "you must" in text and "answer" in text
+        assert "…" not in screen.query_one(CrankCounter).render().plain
+        assert "no plays" in text
 
 
 async def test_the_scoreboard_sets_names_closer_before_cutting_them(tmp_path: Path) -> None:
@@ -1033,8 +1043,8 @@ async def test_the_title_keeps_the_points_whole_in_a_narrow_window(tmp_path: Pat
         title = screen.query_one(TitleBar)
         assert title.render().plain == "Craits · round 1 of 15 · 8 cards each · you: 0 pts"
         # Late in a game, with a big score, the game's name gives way first.
-        title.parts = ("Craits", "round 15 of 15 · 8 cards each", "you: -1250 pts")
-        assert title.render().plain == "round 15 of 15 · 8 cards each · you: -1250 pts"
+        title.parts = ("Craits", "round 15 of 15 · 8 cards each", "Bob's hand · you: -1250 pts")
+        assert title.render().plain == "round 15 of 15 · 8 cards each · Bob's hand · you: -1250 pts"
 
 
 async def test_a_narrow_badge_keeps_the_points_whole(tmp_path: Path) -> None:
@@ -1043,14 +1053,15 @@ async def test_a_narrow_badge_keeps_the_points_whole(tmp_path: Path) -> None:
         names = ["Ann", "Bob", "Christopher", "Di", "Ed"]
         seat_up(app, Game.new(names, seed=12), [None, "normal", "normal", "normal", "normal"])
         await pilot.pause()
-        badges = [badge.render().plain.splitlines() for badge in app.screen.query(SeatBadge)]
+        badges = [badge.render().plain.split("\n") for badge in app.screen.query(SeatBadge)]
         assert len(badges) == 4
-        for _name, cards, last in badges:
-            assert cards.endswith(("card", "cards")) and last.endswith(("pt", "pts"))
+        for name, *_fan, about, _mark in badges:
+            assert name.removeprefix("▶ ").split()[0] in ("Bob", "Christopher", "Di", "Ed")
+            assert about.endswith(("pt", "pts"))
         # Ed forgot his last card: his badge gives the key whole, not "(i or cl…".
         badge = app.screen.query(SeatBadge).last()
         badge.info = SeatInfo(seat=4, name="Ed", cards=1, bot="normal", callable=True)
-        assert badge.render().plain.splitlines()[-1] == " Idiot!  (i)"
+        assert badge.render().plain.splitlines()[-1] == "Idiot! (i)"
 
 
 async def test_a_narrow_badge_keeps_the_bot_level_where_it_fits(tmp_path: Path) -> None:
@@ -1060,14 +1071,19 @@ async def test_a_narrow_badge_keeps_the_bot_level_where_it_fits(tmp_path: Path) 
         screen = seat_up(app, Game.new(names, seed=12), [None, "hard", "normal", "easy", "random"])
         hold_bots(screen)  # Bob's eight cards as dealt
         await pilot.pause()
-        badge = app.screen.query(SeatBadge).first()
-        assert badge.render().plain.splitlines()[1:] == ["8 cards · 0 pts", "hard bot"]
-        # Two-digit cards leave no room for the points beside them.
+        badge = screen.query_one(Seating).badge_of(1)
+
+        def name_and_about() -> tuple[str, str]:
+            lines = badge.render().plain.split("\n")
+            return lines[0], lines[-2]
+
+        assert name_and_about() == ("Bob", "hard · 0 pts")
+        # More points leave no room for the level beside them: it goes by the name.
         badge.info = SeatInfo(seat=1, name="Bob", cards=12, bot="hard", total=140)
-        assert badge.render().plain.splitlines()[1:] == ["12 cards", "hard · 140 pts"]
-        # Where the level does not fit either, the points stay whole.
-        badge.info = SeatInfo(seat=1, name="Bob", cards=12, bot="normal", total=-1140)
-        assert badge.render().plain.splitlines()[1:] == ["12 cards", "-1140 pts"]
+        assert name_and_about() == ("Bob     hard", "140 pts")
+        # Where the level does not fit there either, the name and points stay whole.
+        badge.info = SeatInfo(seat=1, name="Bobby-Joe", cards=12, bot="normal", total=-1140)
+        assert name_and_about() == ("Bobby-Joe", "-1140 pts")
 
 
 async def test_a_player_who_went_out_is_shown_so_not_as_on_a_last_card(tmp_path: Path) -> None:

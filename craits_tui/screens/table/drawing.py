@@ -25,8 +25,8 @@ from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
 from ...widgets.hand import Hand
 from ...widgets.log import GameLog
-from ...widgets.opponents import Opponents, SeatInfo
 from ...widgets.scoreboard import Scoreboard
+from ...widgets.seats import SeatInfo, Seating
 from ...widgets.status import StatusLine
 from ...widgets.stock import DrawPile
 from ...widgets.title import TitleBar
@@ -62,7 +62,7 @@ class Drawing(TableBase):
         person's draws were "You drew 7♠" and must not be read by the next one."""
         self._adviser = None  # it knew the last person's cards
         self.narrator = Narrator(self.table.players, self.seat, self.look)
-        self.query_one(Opponents).reseat(self._others())
+        self.query_one(Seating).reseat(self._others())
         self.query_one(GameLog).clear()
         self.query_one(PlayTrail).clear()
         for event in stream:
@@ -166,7 +166,9 @@ class Drawing(TableBase):
         return True
 
     def _others(self) -> list[int]:
-        """The seats shown as opponents, from the shown seat's left (all, when watching)."""
+        """The seats shown around the table, in the order of play from the shown
+        seat's left (every seat, from the first, when watching: the bottom is then
+        the place of the hand of the player to move, whoever they are)."""
         n = len(self.table.players)
         start = self.seat if self.seat is not None else -1
         return [(start + step) % n for step in range(1, n + 1) if (start + step) % n != self.seat]
@@ -188,7 +190,7 @@ class Drawing(TableBase):
             )
             for seat in self._others()
         ]
-        self.query_one(Opponents).show(infos)
+        self.query_one(Seating).show(infos)
 
     def _refresh_title(self, view: PlayerView) -> None:
         rounds = len(view.rules.schedule)

@@ -17,7 +17,7 @@ from ...widgets.crank import CrankCounter
 from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
 from ...widgets.motion import FLY_SECONDS, Motion
-from ...widgets.opponents import SeatBadge
+from ...widgets.seats import Seating
 from ...widgets.stock import DrawPile
 from .base import TableBase
 
@@ -64,11 +64,8 @@ class Motions(TableBase):
             discard.top, discard.active_suit = view.top_card, view.active_suit
 
     def _places(self) -> TablePlaces:
-        badges = {
-            badge.info.seat: badge.region
-            for badge in self.query(SeatBadge)
-            if badge.info is not None and badge.display
-        }
+        seating = self.query_one(Seating)
+        badges = {seat: seating.place_of(seat) for seat in seating.seats}
         hand = self.query_one("#hand-scroll").region
         view = self.view
         hand_seat = self.seat

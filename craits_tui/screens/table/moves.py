@@ -26,7 +26,7 @@ from craits_core import (
 from ...i18n import _
 from ...narrate import store_problem
 from ...widgets.hand import Hand
-from ...widgets.opponents import SeatBadge
+from ...widgets.seats import SeatBadge
 from ...widgets.stock import DrawPile
 from .base import TableBase
 

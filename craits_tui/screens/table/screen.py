@@ -35,8 +35,8 @@ from ...widgets.footer import Footer
 from ...widgets.hand import Hand
 from ...widgets.log import GameLog
 from ...widgets.motion import Motion
-from ...widgets.opponents import Opponents
 from ...widgets.scoreboard import Scoreboard
+from ...widgets.seats import Seating
 from ...widgets.status import StatusLine
 from ...widgets.stock import DrawPile
 from ...widgets.title import TitleBar
@@ -124,14 +124,20 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
         with Horizontal(id="table"):
             with Vertical(id="play"):
                 yield TitleBar(id="title")
-                yield Opponents(self._others(), id="opponents")
-                with Horizontal(id="middle"):
-                    yield DrawPile(self.look, id="stock")
-                    yield DiscardPile(self.look, id="discard")
-                    with Vertical(id="gauges"):
-                        yield CrankCounter(id="crank")
-                        yield Direction(id="direction")
-                        yield PlayTrail(self.look, id="trail")
+                # The table: the others in their seats around it, the piles in the
+                # middle, and beside the piles what the next player must reckon with.
+                middle = Horizontal(
+                    DrawPile(self.look, id="stock"),
+                    DiscardPile(self.look, id="discard"),
+                    Vertical(
+                        CrankCounter(id="crank"),
+                        Direction(id="direction"),
+                        PlayTrail(self.look, id="trail"),
+                        id="gauges",
+                    ),
+                    id="middle",
+                )
+                yield Seating(self._others(), middle, self.look, id="seating")
                 yield StatusLine(id="status")
                 with Horizontal(id="own"):
                     # A big hand (after a crank) scrolls, a row of cards at a time.
@@ -251,7 +257,7 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
         look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
         if look != self.look:
             self.look = look
-            for kind in (Hand, DrawPile, DiscardPile, PlayTrail):
+            for kind in (Hand, DrawPile, DiscardPile, PlayTrail, Seating):
                 widget = self.query_one(kind)
                 widget.look = look
                 widget.refresh()
