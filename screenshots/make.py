@@ -33,7 +33,11 @@ from tests.tui.snapshots import CHAR_WIDTH, SCENES_BY_NAME, render  # noqa: E402
 
 SHOTS = (
     "start",
+    "lesson",
     "table",
+    "table_80x24",
+    "table_140x45",
+    "motion",
     "table_five",
     "table_crank",
     "suit_picker",

@@ -274,6 +274,42 @@ async def table_five(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     screen.action_pause()
 
 
+async def motion(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """A card in motion: Cy's 7♣ halfway from his seat to the discard pile."""
+    from craits_tui.moves_shown import Flight, Spot, flight_face
+    from craits_tui.widgets.discard import DiscardPile
+    from craits_tui.widgets.motion import Motion, Piece, centred, path_between
+    from craits_tui.widgets.seats import Seating
+
+    screen = seat(app, mid_round_game())
+    await pilot.pause()
+    # Held halfway, as no animation runs while a picture is taken: the piece as
+    # the motion layer flies it.
+    face = flight_face(Flight((Card.parse("7C"),), 1, 2, Spot.DISCARD), screen.look)
+    width = face.cell_len + 2
+    start = centred(screen.query_one(Seating).place_of(2), width)
+    end = centred(screen.query_one(DiscardPile).region, width)
+    path = path_between(start, end, 6, app.size, width)
+    piece = Piece(face, path, 0.3, easing="linear", classes="-card")
+    await screen.query_one(Motion).mount(piece)
+    piece.progress = 0.5
+
+
+async def lesson(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """The first lesson of "Learn to play": what to do, and the table to do it at."""
+    # The pupil is named after the login, which differs from machine to machine.
+    login = os.environ.get("LOGNAME")
+    os.environ["LOGNAME"] = "ann"
+    try:
+        app.open_lesson("match")
+    finally:
+        if login is None:
+            del os.environ["LOGNAME"]
+        else:
+            os.environ["LOGNAME"] = login
+    await pilot.pause()
+
+
 async def start(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     """The start menu, offering to resume a game left unfinished."""
     seat(app, mid_round_game())
@@ -320,6 +356,9 @@ SCENES: tuple[Scene, ...] = (
     Scene("table_five_80x24", table_five, size=(80, 24)),
     Scene("table_five_140x45", table_five, size=(140, 45)),
     Scene("watching_140x45", watching, size=(140, 45)),
+    Scene("motion", motion),
+    Scene("lesson", lesson),
+    Scene("lesson_80x24", lesson, size=(80, 24)),
 )
 """Every scene, in the order a player meets them."""
 
