@@ -39,9 +39,9 @@ removes it), from the first move saved in the run to the last, over the moves sa
 in between (from the save file), round summaries and idle time included; and, one
 move at a time, from one save to the next (the median and p90 of the moves). Then a
 minimal Textual app at the same size, which every "move", at the pace the game kept,
-changes a little text in as many widgets as an ordinary move of the table redraws
-(counted first, headless: the widgets whose `refresh` a move calls), with a Footer,
-measured the same way. Target, for the watcher's table at 100x32 with motion off (the
+changes a little text in as many widgets as an ordinary move of the table redraws,
+over about as many cells (counted first, headless: the widgets whose `refresh` a
+move calls), with a Footer, and lays nothing out again: measured the same way. Target, for the watcher's table at 100x32 with motion off (the
 hand shown, as ``craits-tui --watch --low-bandwidth`` starts): at most 11 ms a move,
 and at most 1.0x the minimal app's.
 
@@ -476,27 +476,33 @@ class Progress:
         return (mtime_ns - self._epoch) / 1e9 - self.term.start
 
     def poll(self) -> None:
+        now = self.term.now()
+        if self._count is None:
+            # The count before any move watched: read until the file can be read.
+            count = self.read_count()
+            if count is not None:
+                self._count = count
+                self.baseline = Step(now, count, read_cpu(self.term.proc.pid, now))
         try:
             mtime = os.stat(self.path).st_mtime_ns
         except OSError:
             return
-        if mtime != self._mtime:
+        if self._mtime is None:
+            self._mtime = mtime  # as it was before the baseline: no move
+        elif mtime != self._mtime:
             self._mtime = mtime
             if self._pending is None:
                 self._pending = mtime
-        if self._pending is None:
+        if self._pending is None or self.baseline is None:
             return
         count = self.read_count()
-        now = self.term.now()
         if count is None or count == self._count:
             if now - self._clock(self._pending) > 0.1:
                 self._pending = None  # a write that saved no move
             return
-        step = Step(self._clock(self._pending), count, read_cpu(self.term.proc.pid, now))
-        if self._count is None:
-            self.baseline = step
-        else:
-            self.steps.append(step)
+        self.steps.append(
+            Step(self._clock(self._pending), count, read_cpu(self.term.proc.pid, now))
+        )
         self._count = count
         self._pending = None
 
@@ -615,10 +621,10 @@ def window_of(
 ) -> Window | None:
     """Cut the frames by the steps after ``start``; None with fewer than two."""
     steps = [s for s in progress.steps if s.at > start]
-    before = [s for s in [progress.baseline, *progress.steps] if s is not None and s.at <= start]
-    if len(steps) < 2 or not before:
+    earlier = [s for s in progress.steps if s.at <= start] or [progress.baseline]
+    if len(steps) < 2 or earlier[-1] is None:
         return None
-    counts = [before[-1].count, *(s.count for s in steps)]
+    counts = [earlier[-1].count, *(s.count for s in steps)]
     starts = [f.start for f in frames]
     bursts = []
     moves = 0
@@ -719,7 +725,7 @@ def watch(spec: RunSpec, args: argparse.Namespace) -> WatchResult:
             events = games.load(record.id, attach=False).events
     frames = frames_of(term)
     full = first_full_frame(term, spec.size) or marker
-    first_frame = next(f.start for f in frames if f.end >= full and f.start > settled)
+    first_frame = next((f.start for f in frames if f.end >= full and f.start > settled), settled)
     by_silence = bursts_of(frames, first_frame, PACES[args.pace])
     start = max(settled, first_frame)
     window = window_of(saves, frames, start, saved_by_store(events))
@@ -742,7 +748,6 @@ def watch(spec: RunSpec, args: argparse.Namespace) -> WatchResult:
 class MinimalResult:
     widgets: int
     cells: int
-    layouts: int
     every: float
     window: Window | None
 
@@ -751,12 +756,11 @@ def minimal_moves(args: argparse.Namespace, count: RefreshCount, every: float) -
     """The minimal app at 100x32 changing as many widgets every ``every`` s as an
     ordinary move of the table redraws, over about as many cells."""
     widgets, cells = count.median_widgets, count.median_cells
-    layouts = min(count.median_layouts, widgets)
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
         ticks = home / "ticks"
         argv = [sys.executable, str(MINIMAL_APP), "--widgets", str(widgets)]
-        argv += ["--cells", str(cells), "--layouts", str(layouts)]
+        argv += ["--cells", str(cells)]
         argv += ["--every", f"{every:.3f}", "--ticks", str(ticks)]
         env = terminal_env(home, args.truecolor)
         with terminal(argv, TARGET_SIZE, env, not args.no_sync) as term:
@@ -765,7 +769,7 @@ def minimal_moves(args: argparse.Namespace, count: RefreshCount, every: float) -
             settled = term.wait_for_quiet(0.15, deadline=marker + 2.0)
             observe(term, progress, marker + args.seconds)
     window = window_of(progress, frames_of(term), settled, saved_by_ticks)
-    return MinimalResult(widgets, cells, layouts, every, window)
+    return MinimalResult(widgets, cells, every, window)
 
 
 # --- Where the bytes go ----------------------------------------------------------------------
@@ -898,12 +902,14 @@ def report_cpu(
         "(the moves alone; /proc/PID/task/*/schedstat, in ns); n: how many."
     )
     if count is not None:
+        laid_out = sum(n > 0 for n in count.layouts)
         print(
             f"An ordinary move of the table at {CPU_RUN.name} asks {count.median_widgets}"
-            f" widgets to redraw,\n{count.median_cells:,} cells in all, "
-            f"{count.median_layouts} laid out again (medians of {count.moves} moves, counted "
-            f"headless;\n{min(count.widgets)} to {max(count.widgets)} widgets, "
-            f"{statistics.median(count.calls):g} calls to refresh); in how many moves each:"
+            f" widgets to redraw,\n{count.median_cells:,} cells in all (medians of "
+            f"{count.moves} moves, counted headless: {min(count.widgets)} to "
+            f"{max(count.widgets)} widgets,\n{statistics.median(count.calls):g} calls to "
+            f"refresh); {laid_out} of the moves laid the table out again. The widgets,\n"
+            "and in how many of the moves each redrew:"
         )
         print(
             textwrap.fill(
@@ -915,13 +921,15 @@ def report_cpu(
         )
     if minimal is not None:
         print(
-            f"The minimal app changes as many Statics a move ({minimal.layouts} laid out "
-            f"again), over\nsome {minimal.cells:,} cells, with a Footer, at the pace the "
-            f"game kept (its median move: {minimal.every:.2f} s)"
+            f"The minimal app changes as many Statics a move, some {minimal.cells:,} cells,"
+            " with a Footer,\nat the pace the game kept (its median move: "
+            f"{minimal.every:.2f} s), and lays out nothing again"
         )
         if minimal.window is not None and minimal.window.moves:
             size = minimal.window.data_size / minimal.window.moves
-            print(f"and sends {size:,.0f} bytes a move.")
+            print(
+                f"(a move needs no widget to change its size); it sends {size:,.0f} bytes a move."
+            )
 
 
 def report_widgets(result: WatchResult, names: list[list[str]]) -> None:
