@@ -991,6 +991,18 @@ def report_targets(
 # --- Main --------------------------------------------------------------------------------------
 
 
+def machine() -> str:
+    """What the figures depend on: the versions, and how busy the machine was."""
+    from importlib.metadata import version
+
+    load = ", ".join(f"{n:.2f}" for n in os.getloadavg())
+    python = ".".join(map(str, sys.version_info[:3]))
+    return (
+        f"Textual {version('textual')}, Python {python}; load average {load} "
+        f"(1, 5, 15 min) on {os.cpu_count()} CPUs"
+    )
+
+
 def parse_sizes(text: str) -> list[tuple[int, int]]:
     sizes = []
     for part in text.split(","):
@@ -1039,6 +1051,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
+    print(f"{machine()} at the start")
     ratio = None if args.no_start_up else report_start_up(bench_start_up(args))
     count = None if args.no_cpu else count_refreshes(CPU_RUN.size, hand=CPU_RUN.hand)
     results = []
@@ -1056,6 +1069,8 @@ def main() -> None:
         for result in results:
             spec = result.spec
             report_widgets(result, widget_map(spec.size, args.pace, spec.hand, spec.motion))
+    print()
+    print(f"{machine()} at the end")
     report_targets(ratio, results, minimal)
 
 

@@ -245,13 +245,10 @@ def main() -> None:
     ]
     idle = sum(tt for key, (_cc, _nc, tt, _ct, _callers) in raw.items() if key[2] in IDLE)
     total = sum(own for _, own, _, _ in rows)
-    # What runs everything (the event loop, Textual's dispatch) is under it all: of
-    # the time under a function, only our code's and Textual's tell where it goes.
-    ours = [
-        row
-        for row in rows
-        if package(row[0][0]).split("/")[0] in ("craits_tui", "craits_core", "textual", "rich")
-    ]
+    # What runs everything (the event loop, Textual's dispatch) is under it all: the
+    # time under the game's own functions, and under Textual's and Rich's, apart.
+    game = [row for row in rows if package(row[0][0]).startswith(("craits_tui", "craits_core"))]
+    library = [row for row in rows if package(row[0][0]).split("/")[0] in ("textual", "rich")]
     load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
     print(
         f"Profile of craits-tui --watch at {size[0]}x{size[1]}, "
@@ -271,11 +268,19 @@ def main() -> None:
     )
     print_table("Most time of their own", rows, moves, total, args.top, by=lambda row: row[1])
     print_table(
-        "Most time under them, in the game, Textual and Rich (share: of the main thread's)",
-        ours,
+        "The game's own functions with the most time under them (share: of the main thread's)",
+        game,
         moves,
         total,
-        args.top + 10,
+        args.top + 5,
+        by=lambda row: row[2],
+    )
+    print_table(
+        "Textual's and Rich's with the most time under them (the first run it all)",
+        library,
+        moves,
+        total,
+        args.top + 15,
         by=lambda row: row[2],
     )
     by_package: Counter[str] = Counter()
