@@ -26,6 +26,8 @@ class CpuReading:
     """User and system time of the whole process, in 1/`CLOCK_TICK` s."""
     ns: int
     """Time on a CPU of its live threads, in nanoseconds."""
+    machine: tuple[int, int] = (0, 0)
+    """The whole machine's busy and total time so far, all CPUs, in clock ticks."""
 
     def seconds_since(self, earlier: CpuReading) -> float:
         """CPU seconds from ``earlier`` to this reading, by the ticks."""
@@ -33,6 +35,13 @@ class CpuReading:
 
     def ns_since(self, earlier: CpuReading) -> int:
         return self.ns - earlier.ns
+
+    def machine_busy_since(self, earlier: CpuReading) -> float:
+        """How busy the machine's CPUs were from ``earlier`` to this reading, 0 to 1:
+        others' work as well as the program's and the bench's."""
+        busy = self.machine[0] - earlier.machine[0]
+        total = self.machine[1] - earlier.machine[1]
+        return busy / total if total > 0 else 0.0
 
 
 def stat_ticks(pid: int) -> int:
@@ -63,8 +72,20 @@ def thread_ns(pid: int) -> int:
     return total
 
 
+def machine_ticks() -> tuple[int, int]:
+    """The machine's busy and total CPU time, all CPUs, from the first line of
+    /proc/stat: idle and waiting for I/O are not busy; guests are counted in user."""
+    try:
+        with open("/proc/stat", "rb") as f:
+            fields = [int(n) for n in f.readline().split()[1:9]]
+    except (OSError, ValueError):
+        return (0, 0)
+    total = sum(fields)  # user nice system idle iowait irq softirq steal
+    return (total - fields[3] - fields[4], total)
+
+
 def read_cpu(pid: int, at: float) -> CpuReading:
-    return CpuReading(at, stat_ticks(pid), thread_ns(pid))
+    return CpuReading(at, stat_ticks(pid), thread_ns(pid), machine_ticks())
 
 
 def schedstat_available() -> bool:

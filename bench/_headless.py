@@ -43,12 +43,24 @@ def name_of(widget: Any) -> str:
     return f"{type(widget).__name__} in {label(widget)}"
 
 
+def table_of(app: Any) -> Any | None:
+    """The game the table's screen shows (under a round's summary if one is up)."""
+    tables = [s.table for s in app.screen_stack if hasattr(s, "table")]
+    return tables[-1] if tables and hasattr(tables[-1], "subscribe") else None
+
+
 @asynccontextmanager
 async def watching_table(
-    size: tuple[int, int], *, pace: str, hand: bool, motion: bool
+    size: tuple[int, int],
+    *,
+    pace: str,
+    hand: bool,
+    motion: bool,
+    listener: Callable[[dict[str, Any]], None] | None = None,
 ) -> AsyncIterator[Any]:
     """A pilot at the watching table, laid out at ``size``, the hand of the player to
-    move shown or hidden, motion on or off (the "animations" setting)."""
+    move shown or hidden, motion on or off (the "animations" setting). A ``listener``
+    hears the game's events from the first move on."""
     from craits_tui.app import CraitsApp
     from craits_tui.launch import Launch, NewGame
     from craits_tui.settings import Settings
@@ -64,11 +76,25 @@ async def watching_table(
             settings_file=home / "settings.json",
         )
         async with app.run_test(size=size) as pilot:
-            await pilot.pause(0.2)
-            if not hand:
-                await pilot.press(HIDE_HAND)
+            unsubscribe = None
+            if listener is not None:
+                # The table opens after the app's mount; its first bot moves a
+                # pace later.
+                deadline = time.monotonic() + 10.0
+                while (table := table_of(app)) is None and time.monotonic() < deadline:
+                    await pilot.pause(0.01)
+                if table is None:
+                    raise RuntimeError("no table to follow: no screen with a `table`")
+                unsubscribe = table.subscribe(listener)
+            try:
                 await pilot.pause(0.2)
-            yield pilot
+                if not hand:
+                    await pilot.press(HIDE_HAND)
+                    await pilot.pause(0.2)
+                yield pilot
+            finally:
+                if unsubscribe is not None:
+                    unsubscribe()
 
 
 def widget_map(size: tuple[int, int], pace: str, hand: bool, motion: bool) -> list[list[str]]:
@@ -148,14 +174,15 @@ def count_refreshes(
     *,
     hand: bool,
     motion: bool = False,
-    moves: int = 30,
-    pace: str = "instant",
+    moves: int = 20,
+    pace: str = "fast",
     timeout: float = 40.0,
 ) -> RefreshCount:
     """Watch ``moves`` ordinary moves headless and count the widgets each asked to
     redraw, by wrapping `Widget.refresh` for the time. The moves are told apart by the
     game's events: those of one move come together, then the table redraws. The
-    "instant" pace is quick, and what a move redraws does not depend on it."""
+    count starts with the first move: the same moves every time, the game and its
+    bots being seeded. At "fast", a move's redrawing is over long before the next."""
     from textual.screen import Screen
     from textual.widget import Widget
 
@@ -186,21 +213,15 @@ def count_refreshes(
         return [m for m in seen[1:-1] if m.events and not ROUND_EVENTS & set(m.events)]
 
     async def watch() -> None:
-        async with watching_table(size, pace=pace, hand=hand, motion=motion) as pilot:
-            # The table's screen, under a round's summary if one is up.
-            tables = [s.table for s in pilot.app.screen_stack if hasattr(s, "table")]
-            if not tables or not hasattr(tables[-1], "subscribe"):
-                raise RuntimeError("no table to follow: no screen with a `table` to subscribe to")
-            table = tables[-1]
-            unsubscribe = table.subscribe(hear)
-            Widget.refresh = refresh  # type: ignore[method-assign]
-            try:
+        Widget.refresh = refresh  # type: ignore[method-assign]
+        try:
+            options = {"pace": pace, "hand": hand, "motion": motion}
+            async with watching_table(size, **options, listener=hear) as pilot:
                 deadline = time.monotonic() + timeout
                 while len(ordinary()) < moves and time.monotonic() < deadline:
                     await pilot.pause(0.1)
-            finally:
-                Widget.refresh = original  # type: ignore[method-assign]
-                unsubscribe()
+        finally:
+            Widget.refresh = original  # type: ignore[method-assign]
 
     asyncio.run(watch())
     counted = ordinary()[:moves]
