@@ -1,4 +1,4 @@
-"""TUI benchmark: start-up time and bytes on the wire per move, in a real pseudo-terminal.
+"""TUI benchmark: start-up, bytes on the wire and CPU per move, in a real pseudo-terminal.
 
 Each program runs in a pseudo-terminal of a given size (TERM=xterm-256color, English,
 throwaway data and config directories), and everything it writes is read back with the
@@ -12,27 +12,38 @@ every cell of the window has been drawn at least once and the footer's "Quit" ha
 arrived (the output is replayed on a grid: cursor moves and text). Both conditions are
 needed: Textual's first frames may cover only part of the screen, or draw the footer
 bar before its keys. "Quiet" is also shown: the last write before the program stays
-silent for 0.3 s, after its follow-up frames. Target: start-up within 1.5x of the
+silent for 0.3 s, after its follow-up frames. Target: start-up within 1.4x of the
 minimal app's (medians).
 
-Bytes per move: `craits-tui --watch --players 4 --seed 7` (four bots) at 100x32 and
-at 80x24, for some seconds after its first frame. First with the hand of the player
-to move hidden (the bench presses v): that is the table a player sees, whose hand
-changes only on their own moves, and the target's measure. Then as a watcher sees it
-by default, with that hand shown, which changes with every move. The moves made are
-counted afterwards from the save file (the events that start a command, as the store
-replays them). The output is cut into moves by time: a move's frames come within
-some 0.2 s of each other and the next bot moves a pace later, so a silence of 0.4 x
-pace (at most 0.4 s) between two frames starts the next move. A burst after a long
-silence (a round summary that closed by itself) starts a round and is not a move;
-the start-up frames are not counted either. The default pace is "normal" (0.8 s, the
-game's default): at "fast" (0.3 s) a move's last frames can come as late as 0.2 s
-after its first, so the cut may merge or split a few moves (the mean comes out the
-same); at "instant" only "all/move" means something. The table shows how many moves
-the cut found beside the true count. The first ten or so moves are cheaper, while
-the log still has room below its last line: 30 s give some 35 moves at "normal".
-Target: a median move under 4 KB at 100x32 (about what repainting a Textual
-DataTable costs at 80x24).
+Moves: `craits-tui --watch --players 4 --seed 7` (four bots, level normal unless
+``--bots``) for some seconds after its first frame, with motion on (cards move on the
+table) and off (``--low-bandwidth``, as on a slow link), at 100x32 and 80x24 (motion
+off at 100x32 only, unless ``--low-bandwidth-sizes``). First with the hand of the
+player to move hidden (the bench presses v): that is the table a player sees, whose
+hand changes only on their own moves, and the bytes target's measure. Then as a
+watcher sees it by default, with that hand shown, which changes with every move.
+
+The moves are told apart by the save file: the game saves each move (one transaction)
+before it draws it, so the moment its write-ahead log changes is the moment a move
+begins, and what was saved says what it was. The output from one save to the next is
+the move's: its frames, and any motion that follows. A save that ends a round also
+holds the round's summary and the next deal: it is a "round", not a move; the
+start-up, and a move cut short by the end of the run, are not counted either. The
+first ten or so moves are cheaper, while the log still has room below its last line:
+20 s give some 22 moves at the default pace, "normal" (0.8 s, the game's default).
+Target: with motion on, a median move of at most 8 KB at 100x32.
+
+CPU: the game's process's user and system time, all its threads (from /proc: the
+bots' thinking is included, as it runs in the same process; ``--bots random`` all but
+removes it), from the first move saved in the run to the last, over the moves saved
+in between (from the save file), round summaries and idle time included; and, one
+move at a time, from one save to the next (the median and p90 of the moves). Then a
+minimal Textual app at the same size, which every "move", at the pace the game kept,
+changes a little text in as many widgets as an ordinary move of the table redraws,
+over about as many cells (counted first, headless: the widgets whose `refresh` a
+move calls), with a Footer, and lays nothing out again: measured the same way. Target, for the watcher's table at 100x32 with motion off (the
+hand shown, as ``craits-tui --watch --low-bandwidth`` starts): at most 11 ms a move,
+and at most 1.0x the minimal app's.
 
 The terminal answers Textual's query for synchronized output (mode 2026) as most
 modern terminals do, so each frame comes between ``ESC [?2026h`` and ``ESC [?2026l``
@@ -42,13 +53,16 @@ which SSH does not pass on by default; 24-bit colour codes make every styled run
 10 bytes longer. ``--by-widget`` adds where a move's bytes go (a mean), widget by
 widget, by the layout of the watching table laid out headless at the same size.
 
-    python bench/tui.py [--reps N] [--seconds S] [--pace normal] [--truecolor] [--by-widget]
+    python bench/tui.py [--reps N] [--seconds S] [--pace normal] [--bots LEVELS]
+        [--sizes 100x32,80x24] [--low-bandwidth-sizes 100x32] [--truecolor]
+        [--by-widget] [--no-start-up] [--no-cpu]
+
+By default it all takes some three minutes. Where the CPU goes: `bench/tui_profile.py`.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import bisect
 import compileall
 import fcntl
@@ -58,19 +72,25 @@ import os
 import re
 import select
 import signal
+import sqlite3
 import statistics
 import struct
 import subprocess
 import sys
 import tempfile
 import termios
+import textwrap
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from _cpu import CLOCK_TICK, CpuReading, read_cpu, schedstat_available
+from _headless import HIDE_HAND, ROUND_EVENTS, RefreshCount, count_refreshes, widget_map
 
 import craits_core
 import craits_tui
@@ -86,22 +106,28 @@ SYNC_REPLY = b"\x1b[?2026;2$y"
 SYNC_START = b"\x1b[?2026h"
 
 START_UP_SIZE = (100, 32)
-WATCH_SIZES = ((100, 32), (80, 24))
 QUIET = 0.3
 """Seconds of silence after which a program's screen counts as settled."""
 ROUND_GAP = 1.0
 """A silence this long (and of 3 paces at least) means the game paused between rounds."""
+POLL = 0.005
+"""Seconds between looks at the save file, while reading the output."""
 
-START_UP_TARGET = 1.5
+START_UP_TARGET = 1.4
 """Start-up of craits-tui within this factor of the minimal app's."""
-MOVE_TARGET = 4096
-"""Bytes: a median move under this at 100x32 (a DataTable repaint at 80x24)."""
-HIDE_HAND = b"v"
-"""The key that hides the hand of the player to move, when watching."""
+MOVE_TARGET = 8 * 1024
+"""Bytes: with motion on, a median move of at most this at 100x32."""
+EARLIER_MOVE_TARGET = 4096
+"""Bytes: the target before motion came, a median move under this (a DataTable
+repaint at 80x24); shown beside the motion-off figure, which should stay there."""
+CPU_TARGET = 0.011
+"""Seconds of CPU a move, at most, for the watcher's table at 100x32, motion off."""
+CPU_RATIO_TARGET = 1.0
+"""The same, over the minimal app's, at most."""
+TARGET_SIZE = (100, 32)
 
 COMMAND_EVENTS = {"card-played", "suit-chosen", "last-card-announced", "idiot-called"}
 """Event types that start a command (and draws on the turn or on the crank)."""
-
 
 # --- A pseudo-terminal -------------------------------------------------------------------
 
@@ -343,7 +369,7 @@ def bench_start_up(args: argparse.Namespace) -> dict[str, list[tuple[float, floa
     return times
 
 
-# --- Bytes per move --------------------------------------------------------------------------
+# --- Frames and bursts ---------------------------------------------------------------------
 
 
 @dataclass
@@ -359,7 +385,11 @@ class Burst:
     """Frames that answer one thing: the start-up, a move, or a new round."""
 
     frames: list[Frame]
-    kind: str  # "start-up", "move" or "round"
+    kind: str  # "start-up", "move", "round", or "merged" (moves that could not be parted)
+    cpu_ns: int | None = None
+    """CPU the program used over it, when known."""
+    seconds: float = 0.0
+    """From its start to the next one's, when known."""
 
     @property
     def size(self) -> int:
@@ -386,8 +416,11 @@ def frames_of(term: Terminal) -> list[Frame]:
 
 
 def bursts_of(frames: list[Frame], first_frame: float, delay: float) -> list[Burst]:
-    """The start-up (every frame to the first full one, and those right after it),
-    then a burst per move or new round: a silence of 0.4 x pace starts the next."""
+    """Moves cut by silence, where the save file cannot cut them: the start-up (every
+    frame to the first full one, and those right after it), then a burst per move or
+    new round: a silence of 0.4 x pace (at most 0.4 s) starts the next. At "fast" a
+    move's last frames may come 0.2 s after its first, and a move in motion may run
+    into the next: the cut then merges or splits moves."""
     bursts: list[Burst] = []
     cut = min(0.4 * delay, 0.4)
     pause = max(ROUND_GAP, 3 * delay)
@@ -404,137 +437,351 @@ def bursts_of(frames: list[Frame], first_frame: float, delay: float) -> list[Bur
     return bursts
 
 
-@dataclass
-class GameCount:
+# --- Moves as they are saved -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A move saved by the program (or a tick of the minimal app)."""
+
+    at: float
+    """When it was written, in the terminal's clock (the file's modification time)."""
+    count: int
+    """Events saved so far (ticks, for the minimal app)."""
+    cpu: CpuReading
+    """The program's CPU time, read as soon as the bench saw the write."""
+
+
+class Progress:
+    """Watches a file that a program rewrites at every move, without slowing it: a
+    `stat` at every look, and a read only when the file changed. Subclasses say which
+    file and how to read its count."""
+
+    def __init__(self, path: Path, term: Terminal) -> None:
+        self.path = path
+        self.term = term
+        # The file's times are the wall clock's; the terminal's, perf_counter's.
+        self._epoch = time.time_ns() - time.perf_counter_ns()
+        self._mtime: int | None = None
+        self._pending: int | None = None  # the first sign of a write not yet read
+        self._count: int | None = None
+        self.steps: list[Step] = []
+        self.baseline: Step | None = None
+        """The count when the bench first looked, before any step."""
+
+    def read_count(self) -> int | None:
+        raise NotImplementedError
+
+    def _clock(self, mtime_ns: int) -> float:
+        return (mtime_ns - self._epoch) / 1e9 - self.term.start
+
+    def poll(self) -> None:
+        now = self.term.now()
+        if self._count is None:
+            # The count before any move watched: read until the file can be read.
+            count = self.read_count()
+            if count is not None:
+                self._count = count
+                self.baseline = Step(now, count, read_cpu(self.term.proc.pid, now))
+        try:
+            mtime = os.stat(self.path).st_mtime_ns
+        except OSError:
+            return
+        if self._mtime is None:
+            self._mtime = mtime  # as it was before the baseline: no move
+        elif mtime != self._mtime:
+            self._mtime = mtime
+            if self._pending is None:
+                self._pending = mtime
+        if self._pending is None or self.baseline is None:
+            return
+        count = self.read_count()
+        if count is None or count == self._count:
+            if now - self._clock(self._pending) > 0.1:
+                self._pending = None  # a write that saved no move
+            return
+        self.steps.append(
+            Step(self._clock(self._pending), count, read_cpu(self.term.proc.pid, now))
+        )
+        self._count = count
+        self._pending = None
+
+    def close(self) -> None:
+        pass
+
+
+class StoreSaves(Progress):
+    """The game's save file: its write-ahead log changes at every move saved, and the
+    game's record says how many events it holds."""
+
+    def __init__(self, store: Path, term: Terminal) -> None:
+        super().__init__(store.with_name(store.name + "-wal"), term)
+        self.store = store
+        self._conn: sqlite3.Connection | None = None
+
+    def read_count(self) -> int | None:
+        try:
+            if self._conn is None:
+                uri = f"file:{self.store}?mode=ro"
+                self._conn = sqlite3.connect(uri, uri=True, timeout=0.05, isolation_level=None)
+            row = self._conn.execute("SELECT max(event_count) FROM games").fetchone()
+        except sqlite3.Error:
+            return None  # not made yet, or busy: the next look will see
+        return None if row is None or row[0] is None else int(row[0])
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+
+
+class TickFile(Progress):
+    """The minimal app's count of its moves, a number in a file."""
+
+    def read_count(self) -> int | None:
+        try:
+            return int(self.path.read_text())
+        except (OSError, ValueError):
+            return None
+
+
+def observe(term: Terminal, progress: Progress, deadline: float) -> None:
+    """Read the output until ``deadline``, looking at the progress file meanwhile."""
+    progress.poll()
+    while not term.closed and term.now() < deadline:
+        term.read(min(POLL, deadline - term.now()))
+        progress.poll()
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What one step saved: its kind and the moves in it."""
+
+    kind: str  # "move", "round" or "merged"
     moves: int
-    rounds_ended: int
 
 
-def count_moves(store_path: Path) -> GameCount:
-    """The commands of the one game saved at ``store_path``: the events that start one.
-    A play that says "last card" is one command (the announcement rides on it), and a
-    draw that runs the stock short starts with a reshuffle, counted with the draw."""
-    with GameStore(store_path) as store:
-        (record,) = store.games()
-        events = store.load(record.id, attach=False).events
-    moves = 0
+def command_starts(events: Sequence[dict[str, Any]]) -> list[bool]:
+    """Whether each event starts a command: a play that says "last card" is one
+    command (the announcement rides on it), and a draw that runs the stock short
+    starts with a reshuffle, counted with the draw."""
+    starts = []
     for previous, event in zip([None, *events], events, strict=False):
         kind = event["type"]
         if kind == "cards-drawn":
-            moves += event["reason"] in ("turn", "crank")
+            starts.append(event["reason"] in ("turn", "crank"))
         elif kind == "last-card-announced" and previous is not None:
             rides = previous["type"] == "card-played" and previous["player"] == event["player"]
-            moves += not rides
+            starts.append(not rides)
         else:
-            moves += kind in COMMAND_EVENTS
-    return GameCount(moves, sum(e["type"] == "round-ended" for e in events))
+            starts.append(kind in COMMAND_EVENTS)
+    return starts
+
+
+def saved_by_store(events: Sequence[dict[str, Any]]) -> Callable[[int, int], Saved]:
+    """What the events from ``a`` to ``b`` of the game were: a move, a round's end,
+    or more than one move (two saves seen as one)."""
+    starts = command_starts(events)
+
+    def saved(a: int, b: int) -> Saved:
+        moves = sum(starts[a:b])
+        kinds = {e["type"] for e in events[a:b]}
+        if kinds & ROUND_EVENTS:
+            return Saved("round", moves)
+        return Saved("move" if moves == 1 else "merged", moves)
+
+    return saved
+
+
+def saved_by_ticks(a: int, b: int) -> Saved:
+    return Saved("move" if b - a == 1 else "merged", b - a)
+
+
+@dataclass
+class Window:
+    """The part of a run measured: from the first move saved after the start-up to
+    the last one saved before the end (whose drawing may have been cut short)."""
+
+    bursts: list[Burst]
+    """A burst per step: its frames, its CPU, and what it saved."""
+    moves: int
+    """Moves saved in it."""
+    cpu_seconds: float
+    """CPU used over it, all threads, by /proc/PID/stat (1/`CLOCK_TICK` s)."""
+    seconds: float
+    data_size: int
+    """Bytes written over it."""
+    busy: float
+    """How busy the machine was over it (all CPUs, 0 to 1), the program included."""
+
+    @property
+    def one_moves(self) -> list[Burst]:
+        return [b for b in self.bursts if b.kind == "move"]
+
+
+def window_of(
+    progress: Progress, frames: list[Frame], start: float, saved: Callable[[int, int], Saved]
+) -> Window | None:
+    """Cut the frames by the steps after ``start``; None with fewer than two."""
+    steps = [s for s in progress.steps if s.at > start]
+    earlier = [s for s in progress.steps if s.at <= start] or [progress.baseline]
+    if len(steps) < 2 or earlier[-1] is None:
+        return None
+    counts = [earlier[-1].count, *(s.count for s in steps)]
+    starts = [f.start for f in frames]
+    bursts = []
+    moves = 0
+    for i, (step, following) in enumerate(itertools.pairwise(steps)):
+        what = saved(counts[i], counts[i + 1])
+        moves += what.moves
+        a = bisect.bisect_left(starts, step.at)
+        b = bisect.bisect_left(starts, following.at)
+        cpu = following.cpu.ns_since(step.cpu)
+        bursts.append(Burst(frames[a:b], what.kind, cpu, following.at - step.at))
+    first, last = steps[0], steps[-1]
+    return Window(
+        bursts,
+        moves,
+        last.cpu.seconds_since(first.cpu),
+        last.at - first.at,
+        sum(b.size for b in bursts),
+        last.cpu.machine_busy_since(first.cpu),
+    )
+
+
+# --- Watching the bots -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """One run of the watching table."""
+
+    size: tuple[int, int]
+    hand: bool
+    """Whether the hand of the player to move is shown."""
+    motion: bool
+    """Motion on (the default), or off (``--low-bandwidth``)."""
+
+    @property
+    def name(self) -> str:
+        hand = ", hand shown" if self.hand else ""
+        motion = "motion on" if self.motion else "motion off"
+        return "{}x{}".format(*self.size) + f"{hand}, {motion}"
+
+
+CPU_RUN = RunSpec(TARGET_SIZE, hand=True, motion=False)
+"""The CPU target's run: ``craits-tui --watch --low-bandwidth`` as it starts."""
+BYTES_RUN = RunSpec(TARGET_SIZE, hand=False, motion=True)
+"""The bytes target's run: a player's table (no other hand shown), motion on."""
 
 
 @dataclass
 class WatchResult:
-    size: tuple[int, int]
-    hand: bool
-    """Whether the hand of the player to move was shown."""
+    spec: RunSpec
     seconds: float
-    count: GameCount
+    window: Window | None
+    """None when the save file could not cut the moves: then `bursts` are cut by silence."""
     bursts: list[Burst]
     data: bytes
     synced: bool
+    start_up_bytes: int
 
     @property
     def name(self) -> str:
-        return "{}x{}".format(*self.size) + (", hand shown" if self.hand else "")
-
-    def of_kind(self, kind: str) -> list[Burst]:
-        return [b for b in self.bursts if b.kind == kind]
+        return self.spec.name
 
     @property
     def moves(self) -> list[Burst]:
-        return self.of_kind("move")
+        """The bursts of one move each."""
+        return [b for b in self.bursts if b.kind == "move"]
 
     @property
-    def start_up_bytes(self) -> int:
-        return sum(b.size for b in self.of_kind("start-up"))
+    def rounds(self) -> int:
+        return sum(b.kind == "round" for b in self.bursts)
 
 
-def watch(size: tuple[int, int], args: argparse.Namespace, hand: bool) -> WatchResult:
+def watch(spec: RunSpec, args: argparse.Namespace) -> WatchResult:
     """Four bots play for ``args.seconds``, the hand of the player to move shown or
     hidden (the v key, pressed once the table is up; its repaint counts as start-up)."""
+    options = ["--watch", "--players", "4", "--seed", "7", "--pace", args.pace]
+    if not spec.motion:
+        options.append("--low-bandwidth")
+    if args.bots:
+        options += ["--bots", args.bots]
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
-        options = ("--watch", "--players", "4", "--seed", "7", "--pace", args.pace)
+        store = home / "games.sqlite3"
         env = terminal_env(home, args.truecolor)
-        with terminal(craits_args(home, *options), size, env, not args.no_sync) as term:
-            marker = settled = term.wait_for_marker(deadline=30.0)
-            if not hand:
-                os.write(term.master, HIDE_HAND)
-                settled = term.wait_for_quiet(0.15, deadline=marker + 2.0)
-            term.read_until(marker + args.seconds)
-        # Killed: the save file holds the commands whose frames were read, give or
-        # take the one in flight.
-        count = count_moves(home / "games.sqlite3")
+        with terminal(craits_args(home, *options), spec.size, env, not args.no_sync) as term:
+            saves = StoreSaves(store, term)
+            try:
+                marker = settled = term.wait_for_marker(deadline=30.0)
+                if not spec.hand:
+                    os.write(term.master, HIDE_HAND.encode())
+                    settled = term.wait_for_quiet(0.15, deadline=marker + 2.0)
+                observe(term, saves, marker + args.seconds)
+            finally:
+                saves.close()
+        # Killed: the save file holds every move whose frames were read, and maybe
+        # one more (past the window's end).
+        with GameStore(store) as games:
+            (record,) = games.games()
+            events = games.load(record.id, attach=False).events
     frames = frames_of(term)
-    full = first_full_frame(term, size) or marker
-    first_frame = next(f.start for f in frames if f.end >= full and f.start > settled)
-    bursts = bursts_of(frames, first_frame, PACES[args.pace])
-    synced = SYNC_START in term.data
-    return WatchResult(size, hand, args.seconds, count, bursts, bytes(term.data), synced)
+    full = first_full_frame(term, spec.size) or marker
+    first_frame = next((f.start for f in frames if f.end >= full and f.start > settled), settled)
+    by_silence = bursts_of(frames, first_frame, PACES[args.pace])
+    start = max(settled, first_frame)
+    window = window_of(saves, frames, start, saved_by_store(events))
+    bursts = window.bursts if window is not None else by_silence[1:]
+    return WatchResult(
+        spec,
+        args.seconds,
+        window,
+        bursts,
+        bytes(term.data),
+        SYNC_START in term.data,
+        by_silence[0].size,
+    )
+
+
+# --- The minimal app's moves -----------------------------------------------------------------
+
+
+@dataclass
+class MinimalResult:
+    widgets: int
+    cells: int
+    every: float
+    window: Window | None
+
+
+def minimal_moves(args: argparse.Namespace, count: RefreshCount, every: float) -> MinimalResult:
+    """The minimal app at 100x32 changing as many widgets every ``every`` s as an
+    ordinary move of the table redraws, over about as many cells."""
+    widgets, cells = count.median_widgets, count.median_cells
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Path(tmp)
+        ticks = home / "ticks"
+        argv = [sys.executable, str(MINIMAL_APP), "--widgets", str(widgets)]
+        argv += ["--cells", str(cells)]
+        argv += ["--every", f"{every:.3f}", "--ticks", str(ticks)]
+        env = terminal_env(home, args.truecolor)
+        with terminal(argv, TARGET_SIZE, env, not args.no_sync) as term:
+            progress = TickFile(ticks, term)
+            marker = term.wait_for_marker(deadline=30.0)
+            settled = term.wait_for_quiet(0.15, deadline=marker + 2.0)
+            observe(term, progress, marker + args.seconds)
+    window = window_of(progress, frames_of(term), settled, saved_by_ticks)
+    return MinimalResult(widgets, cells, every, window)
 
 
 # --- Where the bytes go ----------------------------------------------------------------------
 
 
-def widget_map(size: tuple[int, int], pace: str, hand: bool) -> list[list[str]]:
-    """The widget at every cell of the watching table, by its id or its class, laid out
-    headless at ``size`` just after the deal (with the hand of the player to move
-    shown or hidden)."""
-    from textual.errors import NoWidget
-    from textual.screen import Screen
-    from textual.widget import Widget
-
-    from craits_tui.app import CraitsApp
-    from craits_tui.launch import Launch, NewGame
-    from craits_tui.settings import Settings
-    from craits_tui.table import Seat
-
-    cols, rows = size
-    seats = tuple(Seat(name, "normal") for name in ("Ada", "Bob", "Cy", "Di"))
-    names = [["?"] * cols for _ in range(rows)]
-
-    def label(widget: Widget) -> str:
-        node = widget
-        while not node.id and isinstance(node.parent, Widget):
-            if isinstance(node.parent, Screen):
-                break
-            node = node.parent
-        return f"#{node.id}" if node.id else type(node).__name__
-
-    async def lay_out(home: Path) -> None:
-        app = CraitsApp(
-            Launch(new_game=NewGame(seats, seed="7")),
-            Settings(pace=pace),
-            store_path=home / "games.sqlite3",
-            settings_file=home / "settings.json",
-        )
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause(0.2)
-            if not hand:
-                await pilot.press(HIDE_HAND.decode())
-                await pilot.pause(0.2)
-            for y in range(rows):
-                for x in range(cols):
-                    with suppress(NoWidget):
-                        names[y][x] = label(app.screen.get_widget_at(x, y)[0])
-
-    with tempfile.TemporaryDirectory() as tmp:
-        asyncio.run(lay_out(Path(tmp)))
-    return names
-
-
 def by_widget(result: WatchResult, names: list[list[str]]) -> Counter[str]:
     """Bytes per move (a mean over the moves), widget by widget."""
     totals: Counter[str] = Counter()
-    cols, rows = result.size
+    cols, rows = result.spec.size
     for burst in result.moves:
         for frame in burst.frames:
             chunk = result.data[frame.offset : frame.offset + frame.size]
@@ -548,7 +795,7 @@ def by_widget(result: WatchResult, names: list[list[str]]) -> Counter[str]:
 # --- Report ------------------------------------------------------------------------------------
 
 
-def percentile(values: list[int], fraction: float) -> int:
+def percentile(values: Sequence[float], fraction: float) -> float:
     """Nearest rank."""
     ordered = sorted(values)
     return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
@@ -556,6 +803,10 @@ def percentile(values: list[int], fraction: float) -> int:
 
 def kb(size: float) -> str:
     return f"{size / 1024:.1f} KB"
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
 
 
 def report_start_up(times: dict[str, list[tuple[float, float]]]) -> float:
@@ -580,43 +831,132 @@ def report_start_up(times: dict[str, list[tuple[float, float]]]) -> float:
 
 def report_moves(results: list[WatchResult], args: argparse.Namespace) -> None:
     colours = "24-bit" if args.truecolor else "256"
+    bots = args.bots or "normal"
     print()
     print(
-        f"Bytes on the wire while four bots play: pace {args.pace}, {colours} colours, "
-        f"{args.seconds:g} s"
+        f"Bytes on the wire per move, four bots ({bots}) at pace {args.pace} "
+        f"({PACES[args.pace]:g} s), {colours} colours, {args.seconds:g} s a run"
     )
     print(
-        f"{'size':<20}{'moves':>6}{'found':>6}{'median':>9}{'p90':>9}{'max':>9}{'mean':>9}"
+        f"{'run':<30}{'moves':>6}{'n':>4}{'median':>8}{'p90':>8}{'max':>8}{'mean':>8}"
         f"{'all/move':>9}{'frames':>7}{'KB/s':>6}{'start-up':>9}"
     )
     for r in results:
         sizes = [b.size for b in r.moves]
-        line = f"{r.name:<20}{r.count.moves:>6}{len(sizes):>6}"
+        made = r.window.moves if r.window is not None else len(sizes)
+        line = f"{r.name:<30}{made:>6}{len(sizes):>4}"
         if sizes:
-            line += f"{statistics.median(sizes):>9,.0f}{percentile(sizes, 0.9):>9,}"
-            line += f"{max(sizes):>9,}{statistics.fmean(sizes):>9,.0f}"
+            line += f"{statistics.median(sizes):>8,.0f}{percentile(sizes, 0.9):>8,}"
+            line += f"{max(sizes):>8,}{statistics.fmean(sizes):>8,.0f}"
             frames = statistics.median(len(b.frames) for b in r.moves)
         else:
-            line += f"{'-':>9}" * 4
+            line += f"{'-':>8}" * 4
             frames = 0
-        after = len(r.data) - r.start_up_bytes
-        line += f"{after / max(1, r.count.moves):>9,.0f}{frames:>7g}"
-        print(line + f"{after / r.seconds / 1024:>6.1f}{r.start_up_bytes:>9,}")
+        if r.window is not None:
+            per_move = r.window.data_size / max(1, r.window.moves)
+            rate = r.window.data_size / max(r.window.seconds, 1e-9) / 1024
+            line += f"{per_move:>9,.0f}{frames:>7g}{rate:>6.1f}"
+        else:
+            line += f"{'-':>9}{frames:>7g}{'-':>6}"
+        print(line + f"{r.start_up_bytes:>9,}")
     print(
-        "moves: made, from the save file; found: moves cut from the output; median to mean:\n"
-        "bytes of a move; all/move: every byte after the start-up (round summaries too)\n"
-        "over the moves made; frames: median frames per move; KB/s: after the start-up;\n"
-        f"start-up: bytes to the first full frame and right after. A DataTable repaint at\n"
-        f"80x24 costs about {kb(MOVE_TARGET)}."
+        "moves: saved from the run's first save after the start-up to its last (from the\n"
+        "save file); n: of them, those saved alone (not a round's end), whose bytes give\n"
+        "the median to the mean; all/move: every byte over the moves saved, round\n"
+        "summaries and new deals included; frames: median frames per move; KB/s: over\n"
+        "the same time; start-up: bytes to the first full frame and right after."
     )
     for r in results:
-        if abs(len(r.moves) - r.count.moves) > 1:
-            print(
-                f"note: at {r.name} the cut found {len(r.moves)} moves for {r.count.moves} "
-                f"made ({r.count.rounds_ended} rounds ended): the median and p90 are rough"
-            )
+        if r.window is None:
+            print(f"note: at {r.name} the save file did not cut the moves: cut by silence")
+        elif (merged := sum(b.kind == "merged" for b in r.bursts)) > len(r.bursts) // 10:
+            print(f"note: at {r.name} {merged} saves held more than one move each")
         if not r.synced:
             print(f"note: at {r.name} frames were not marked: told apart by timing")
+
+
+def per_move(window: Window | None) -> float | None:
+    """CPU seconds a move over the window, all told; None without moves."""
+    if window is None or not window.moves:
+        return None
+    return window.cpu_seconds / window.moves
+
+
+def cpu_line(name: str, window: Window | None) -> str:
+    cpu = per_move(window)
+    if window is None or cpu is None:
+        return f"{name:<50}{'(no moves told apart)':>30}"
+    line = f"{name:<50}{window.busy:>5.0%}{window.moves:>6}{ms(cpu):>10}"
+    ones = [b.cpu_ns / 1e9 for b in window.one_moves if b.cpu_ns is not None]
+    if ones and schedstat_available():
+        line += f"{ms(statistics.median(ones)):>10}{ms(percentile(ones, 0.9)):>10}"
+        line += f"{ms(max(ones)):>10}{len(ones):>4}"
+    return line
+
+
+@dataclass
+class CpuPairs:
+    """The CPU target's runs: the game's and the minimal app's, in turn."""
+
+    count: RefreshCount
+    games: list[WatchResult] = field(default_factory=list)
+    minimal: list[MinimalResult] = field(default_factory=list)
+
+    def medians(self) -> tuple[float | None, float | None]:
+        """The game's and the minimal app's CPU a move, medians over the runs."""
+        game = [c for r in self.games if (c := per_move(r.window)) is not None]
+        base = [c for r in self.minimal if (c := per_move(r.window)) is not None]
+        return (
+            statistics.median(game) if game else None,
+            statistics.median(base) if base else None,
+        )
+
+
+def report_cpu(results: list[WatchResult], pairs: CpuPairs | None) -> None:
+    print()
+    print("CPU of the program per move: user + system, all its threads (the bots' thinking too)")
+    print(
+        f"{'run':<50}{'busy':>5}{'moves':>6}{'all/move':>10}{'median':>10}{'p90':>10}"
+        f"{'max':>10}{'n':>4}"
+    )
+    for r in results:
+        print(cpu_line(f"craits-tui {r.name}", r.window))
+    if pairs is not None:
+        for rep, (game, minimal) in enumerate(zip(pairs.games, pairs.minimal, strict=False)):
+            if rep:  # the first game's run is in the list above
+                print(cpu_line(f"craits-tui {game.name}, again", game.window))
+            name = f"minimal Textual app, {minimal.widgets} widgets a move"
+            print(cpu_line(name, minimal.window))
+    print(
+        "busy: the machine's CPUs over the run (others' work too: above some 10%, the\n"
+        "figures are less sure); all/move: CPU from the run's first save after the start-up\n"
+        "to its last, over the moves saved (round summaries and idle time included;\n"
+        f"/proc/PID/stat, in 1/{CLOCK_TICK} s); median to max: from one save to the next, one\n"
+        "move each (the moves alone; /proc/PID/task/*/schedstat, in ns); n: how many."
+    )
+    if pairs is None:
+        return
+    count = pairs.count
+    laid_out = sum(n > 0 for n in count.layouts)
+    print(
+        f"An ordinary move of the table at {CPU_RUN.name} asks {count.median_widgets}"
+        f" widgets to redraw,\n{count.median_cells:,} cells in all (medians of "
+        f"{count.moves} moves, counted headless: {min(count.widgets)} to "
+        f"{max(count.widgets)} widgets,\n{statistics.median(count.calls):g} calls to "
+        f"refresh); {laid_out} of the moves laid the table out again. The widgets,\n"
+        "and in how many of the moves each redrew:"
+    )
+    names = ", ".join(f"{name} {n}" for name, n in count.names.most_common())
+    print(textwrap.fill(names, width=88, initial_indent="  ", subsequent_indent="  "))
+    for minimal in pairs.minimal[:1]:
+        print(
+            f"The minimal app changes as many Statics a move, some {minimal.cells:,} cells, "
+            "with a Footer,\nat the pace the game kept (its median move: "
+            f"{minimal.every:.2f} s), and lays nothing out again"
+        )
+        if minimal.window is not None and minimal.window.moves:
+            size = minimal.window.data_size / minimal.window.moves
+            print(f"(a move need not change any widget's size); it sends {size:,.0f} bytes a move.")
 
 
 def report_widgets(result: WatchResult, names: list[list[str]]) -> None:
@@ -627,43 +967,148 @@ def report_widgets(result: WatchResult, names: list[list[str]]) -> None:
             print(f"  {name:<24}{size:>8,}")
 
 
+def verdict(met: bool) -> str:
+    return "met" if met else "NOT met"
+
+
+def report_targets(ratio: float | None, results: list[WatchResult], pairs: CpuPairs | None) -> None:
+    print()
+    if ratio is not None:
+        print(
+            f"target: start-up within {START_UP_TARGET}x of the minimal app "
+            f"({ratio:.2f}x): {verdict(ratio <= START_UP_TARGET)}"
+        )
+    by_spec = {r.spec: r for r in results}
+    bytes_run = by_spec.get(BYTES_RUN)
+    if bytes_run is not None and bytes_run.moves:
+        median = statistics.median(b.size for b in bytes_run.moves)
+        print(
+            f"target: median move at most {kb(MOVE_TARGET)} at {BYTES_RUN.name} "
+            f"({kb(median)}, {len(bytes_run.moves)} moves): {verdict(median <= MOVE_TARGET)}"
+        )
+    elif bytes_run is not None:
+        print(f"target: median move at most {kb(MOVE_TARGET)}: no moves seen")
+    off = by_spec.get(RunSpec(TARGET_SIZE, hand=False, motion=False))
+    if off is not None and off.moves:
+        median = statistics.median(b.size for b in off.moves)
+        print(
+            f"  (motion off: {kb(median)}; the target before motion, under "
+            f"{kb(EARLIER_MOVE_TARGET)}: {verdict(median < EARLIER_MOVE_TARGET)})"
+        )
+    if pairs is None:
+        return
+    cpu, base = pairs.medians()
+    runs = len(pairs.games)
+    over = f"median of {runs} runs, " if runs > 1 else ""
+    if cpu is None:
+        print(f"target: CPU at most {ms(CPU_TARGET)} a move: no moves seen")
+        return
+    print(
+        f"target: CPU at most {ms(CPU_TARGET)} a move at {CPU_RUN.name} "
+        f"({over}{ms(cpu)}): {verdict(cpu <= CPU_TARGET)}"
+    )
+    if base is None:
+        print(f"target: CPU at most {CPU_RATIO_TARGET:.1f}x the minimal app's: no moves seen")
+        return
+    times = cpu / base if base else math.inf
+    print(
+        f"target: CPU at most {CPU_RATIO_TARGET:.1f}x the minimal app's a move "
+        f"({over}{ms(cpu)} / {ms(base)} = {times:.2f}x): {verdict(times <= CPU_RATIO_TARGET)}"
+    )
+
+
+# --- Main --------------------------------------------------------------------------------------
+
+
+def machine() -> str:
+    """What the figures depend on: the versions, and how busy the machine was."""
+    from importlib.metadata import version
+
+    load = ", ".join(f"{n:.2f}" for n in os.getloadavg())
+    python = ".".join(map(str, sys.version_info[:3]))
+    return (
+        f"Textual {version('textual')}, Python {python}; load average {load} "
+        f"(1, 5, 15 min) on {os.cpu_count()} CPUs"
+    )
+
+
+def parse_sizes(text: str) -> list[tuple[int, int]]:
+    sizes = []
+    for part in text.split(","):
+        cols, _, rows = part.strip().partition("x")
+        if not (cols.isdigit() and rows.isdigit()):
+            raise argparse.ArgumentTypeError(f"not a size like 100x32: {part!r}")
+        sizes.append((int(cols), int(rows)))
+    return sizes
+
+
+def runs_of(args: argparse.Namespace) -> list[RunSpec]:
+    """Every run asked for; the targets' runs always among them."""
+    runs = [RunSpec(size, False, True) for size in args.sizes]
+    runs += [RunSpec(size, False, False) for size in args.low_bandwidth_sizes]
+    runs += [RunSpec(size, True, True) for size in args.sizes]
+    runs += [RunSpec(size, True, False) for size in args.low_bandwidth_sizes]
+    for needed in (BYTES_RUN, CPU_RUN):
+        if needed not in runs:
+            runs.append(needed)
+    return list(dict.fromkeys(runs))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5, help="start-ups of each program")
-    parser.add_argument("--seconds", type=float, default=30.0, help="watching, at each size")
+    parser.add_argument("--seconds", type=float, default=20.0, help="watching, each run")
     parser.add_argument("--pace", choices=list(PACES), default="normal", help="the bots' pace")
+    parser.add_argument("--bots", help="the bots' levels, as craits-tui --bots takes them")
+    parser.add_argument(
+        "--sizes", type=parse_sizes, default="100x32,80x24", help="window sizes, motion on"
+    )
+    parser.add_argument(
+        "--low-bandwidth-sizes",
+        type=parse_sizes,
+        default="100x32",
+        help="window sizes also measured with motion off (--low-bandwidth)",
+    )
     parser.add_argument("--truecolor", action="store_true", help="set COLORTERM=truecolor")
     parser.add_argument(
         "--no-sync", action="store_true", help="leave the synchronized-output query unanswered"
     )
     parser.add_argument("--by-widget", action="store_true", help="bytes of a move by widget")
-    parser.add_argument("--no-start-up", action="store_true", help="bytes per move only")
+    parser.add_argument("--no-start-up", action="store_true", help="no start-up measurements")
+    parser.add_argument(
+        "--cpu-reps",
+        type=int,
+        default=1,
+        help="runs of the CPU target's table and of the minimal app, in turn (medians taken)",
+    )
+    parser.add_argument(
+        "--no-cpu", action="store_true", help="no minimal app to compare the CPU with"
+    )
     args = parser.parse_args()
 
+    print(f"{machine()} at the start")
     ratio = None if args.no_start_up else report_start_up(bench_start_up(args))
-    results = [watch(size, args, hand) for hand in (False, True) for size in WATCH_SIZES]
+    pairs = None if args.no_cpu else CpuPairs(count_refreshes(CPU_RUN.size, hand=CPU_RUN.hand))
+    results = []
+    for spec in runs_of(args):
+        results.append(watch(spec, args))
+        if spec == CPU_RUN and pairs is not None:
+            for rep in range(args.cpu_reps):
+                game = results[-1] if rep == 0 else watch(spec, args)
+                # Right after the game's run, at the pace the game kept.
+                spans = [b.seconds for b in game.moves]
+                every = statistics.median(spans) if spans else PACES[args.pace] or 0.1
+                pairs.games.append(game)
+                pairs.minimal.append(minimal_moves(args, pairs.count, every))
     report_moves(results, args)
+    report_cpu(results, pairs)
     if args.by_widget:
         for result in results:
-            report_widgets(result, widget_map(result.size, args.pace, result.hand))
-
+            spec = result.spec
+            report_widgets(result, widget_map(spec.size, args.pace, spec.hand, spec.motion))
     print()
-    if ratio is not None:
-        verdict = "met" if ratio <= START_UP_TARGET else "NOT met"
-        print(
-            f"target: start-up within {START_UP_TARGET}x of the minimal app "
-            f"({ratio:.2f}x): {verdict}"
-        )
-    moves = results[0].moves
-    if moves:
-        median = statistics.median(b.size for b in moves)
-        verdict = "met" if median < MOVE_TARGET else "NOT met"
-        print(
-            f"target: median move under {kb(MOVE_TARGET)} at {results[0].name} "
-            f"({kb(median)}): {verdict}"
-        )
-    else:
-        print(f"target: median move under {kb(MOVE_TARGET)}: no moves seen")
+    print(f"{machine()} at the end")
+    report_targets(ratio, results, pairs)
 
 
 if __name__ == "__main__":
