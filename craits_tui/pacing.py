@@ -34,9 +34,12 @@ def bot_delay(
 
     ``choices``: the bot's number of moves (None: not known, the plain pace).
     A person who may still say "last card" gets `HUMAN_GRACE` first; a card still
-    in motion on the screen (``motion`` seconds) is let arrive first.
+    in motion on the screen (``motion`` seconds) is let arrive first, except at the
+    "instant" pace (0), which waits for nothing.
     """
-    delay = max(pace * (1.0 if choices is None else deliberation(choices)), SHORTEST, motion)
+    delay = max(pace * (1.0 if choices is None else deliberation(choices)), SHORTEST)
+    if pace > 0:
+        delay = max(delay, motion)
     return max(delay, HUMAN_GRACE) if human_may_announce else delay
 
 

@@ -91,7 +91,9 @@ def test_a_person_who_may_say_last_card_gets_time_to() -> None:
 
 
 def test_a_card_in_motion_arrives_before_the_next_move() -> None:
-    assert pacing.bot_delay(0.0, 2, human_may_announce=False, motion=0.3) == 0.3
+    assert pacing.bot_delay(0.1, 2, human_may_announce=False, motion=0.3) == 0.3
+    # "Instant" waits for nothing: the next move ends the motion.
+    assert pacing.bot_delay(0.0, 2, human_may_announce=False, motion=0.3) == pacing.SHORTEST
 
 
 def test_a_round_summary_closes_by_itself_only_when_nobody_is_there_to_close_it() -> None:

@@ -52,15 +52,21 @@ def watching() -> Launch:
 
 @pytest.mark.parametrize(
     ("launch", "size", "seed", "steps"),
-    [(Launch(), (100, 32), 1, 100), (hot_seat(), (80, 24), 2, 150), (watching(), (80, 24), 3, 150)],
+    [(Launch(), (100, 32), 1, 100), (hot_seat(), (80, 24), 2, 150), (watching(), (80, 24), 3, 100)],
     ids=["menus", "hot-seat", "watching"],
 )
 async def test_random_keys_and_clicks_never_crash(
     launch: Launch, size: tuple[int, int], seed: int, steps: int, tmp_path: Path
 ) -> None:
+    # Bots at the instant pace keep cards flying, and the pilot waits for every
+    # motion to end before each key: watching, with nobody's cards in motion to
+    # click through, is run without motion (the others run with it).
+    watching_only = (
+        not any(seat.bot is None for seat in launch.new_game.seats) if launch.new_game else False
+    )
     app = CraitsApp(
         launch,
-        Settings(pace="instant"),
+        Settings(pace="instant", animations=not watching_only),
         store_path=tmp_path / "games.sqlite3",
         settings_file=tmp_path / "settings.json",
     )
