@@ -30,7 +30,8 @@ from textual.widgets import Footer, Static
 class MinimalApp(App[None]):
     """A "hello" and a footer; q quits."""
 
-    BINDINGS = [Binding("q", "quit", "Quit")]
+    # The word the bench waits for, the last of the table's footer.
+    BINDINGS = [Binding("q", "quit", "Menu")]
 
     def compose(self) -> ComposeResult:
         yield Static("hello")
@@ -46,7 +47,8 @@ class BusyApp(App[None]):
     Statics cover some ``cells`` cells (None: the window above the footer)."""
 
     CSS_PATH = "minimal_app.tcss"
-    BINDINGS = [Binding("q", "quit", "Quit")]
+    # The word the bench waits for, the last of the table's footer.
+    BINDINGS = [Binding("q", "quit", "Menu")]
 
     def __init__(
         self,

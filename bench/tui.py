@@ -8,7 +8,7 @@ Start-up: from spawning the process to its first full frame, at 100x32, for
 `craits-tui` opening a table directly (``--players 4 --seed 7 --pace slow``) and for a
 minimal Textual app (`bench/minimal_app.py`: a Static and a Footer), taking turns,
 after one run of each to warm the caches. The first full frame is the moment when
-every cell of the window has been drawn at least once and the footer's "Quit" has
+every cell of the window has been drawn at least once and the footer's last key has
 arrived (the output is replayed on a grid: cursor moves and text). Both conditions are
 needed: Textual's first frames may cover only part of the screen, or draw the footer
 bar before its keys. "Quiet" is also shown: the last write before the program stays
@@ -102,7 +102,7 @@ from craits_tui.settings import PACES
 
 MINIMAL_APP = Path(__file__).resolve().parent / "minimal_app.py"
 
-MARKER = b"Quit"
+MARKER = b"Menu"
 """Text in the footer of both apps."""
 SYNC_QUERY = b"\x1b[?2026$p"
 SYNC_REPLY = b"\x1b[?2026;2$y"

@@ -59,6 +59,16 @@ from .snapshots import screen_lines
 ANN_FIRST = dict(dealer=1, names=["Ann", "Bob"])
 
 
+async def ann_and_bob(pilot: Pilot[None], app: CraitsApp) -> tuple[Game, TableScreen]:
+    """Ann (the person) and Bob (a normal bot, held) at the table, Ann to play on the
+    J♥ with 7♥ K♠ 8♣ 2♦ Q♥."""
+    game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+    screen = seat_up(app, game, [None, "normal"])
+    hold_bots(screen)
+    await pilot.pause()
+    return game, screen
+
+
 def card_offset(index: int) -> tuple[int, int]:
     """Where to click the hand's ``index``-th card (the hand has one column of padding)."""
     return (1 + index * (CARD_WIDTH + GAP) + 2, 2)
@@ -1278,10 +1288,7 @@ def test_the_bots_hear_every_event_once_even_as_a_move_comes_while_they_are_made
 async def test_a_key_that_does_nothing_says_why(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)
-        await pilot.pause()
+        game, screen = await ann_and_bob(pilot, app)
         status = screen.query_one(StatusLine)
         events = game.event_count
         for key, reason in [
@@ -1297,10 +1304,7 @@ async def test_a_key_that_does_nothing_says_why(tmp_path: Path) -> None:
 async def test_a_notice_goes_when_its_situation_passes(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)
-        await pilot.pause()
+        game, screen = await ann_and_bob(pilot, app)
         await pilot.press(key(screen, "QH"))
         await until(pilot, lambda: game.state.current_player == 1, "Bob's turn")
         status = screen.query_one(StatusLine)
@@ -1316,10 +1320,7 @@ async def test_escape_leaves_for_the_menu_and_the_game_resumes_from_there(tmp_pa
 
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)
-        await pilot.pause()
+        game, screen = await ann_and_bob(pilot, app)
         await pilot.press(key(screen, "QH"))
         await until(pilot, lambda: game.state.current_player == 1, "Bob's turn")
         await pilot.press("escape")
@@ -1342,10 +1343,7 @@ async def test_the_bell_rings_when_the_turn_comes_back(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     rings = counting_bells(app)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)
-        await pilot.pause()
+        game, screen = await ann_and_bob(pilot, app)
         assert rings == []  # the game's first turn is no news
         await pilot.press(key(screen, "QH"))
         await until(pilot, lambda: game.state.current_player == 1, "Bob's turn")
@@ -1395,10 +1393,7 @@ async def test_a_turn_starts_on_a_playable_card_that_is_not_the_wild_eight(tmp_p
 async def test_u_takes_back_your_move_and_the_bots_reply(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)
-        await pilot.pause()
+        game, screen = await ann_and_bob(pilot, app)
         start = game.event_count
         await pilot.press(key(screen, "QH"))
         await until(pilot, lambda: screen.table.game.state.current_player == 1, "Bob's turn")
@@ -1437,10 +1432,7 @@ async def test_the_card_panel_and_the_log_are_a_key_away(tmp_path: Path) -> None
 
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)
-        await pilot.pause()
+        _game, screen = await ann_and_bob(pilot, app)
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, AbilitiesScreen), "the card panel")
         await pilot.press("escape")
