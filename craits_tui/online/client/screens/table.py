@@ -28,6 +28,8 @@ class RemoteTableScreen(Listening, TableScreen):
     CSS_PATH = "table.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit_game", _("Leave")),
+        # The lobby is this session's menu: Esc leaves for it as q does, asking first.
+        Binding("escape", "quit_game", _("Leave"), show=False),
     ]
     deals_again = False  # a new table is opened in the lobby
     bell_after = 10.0  # the others are people elsewhere, who may take their time
