@@ -40,8 +40,10 @@ FLY_SECONDS = 0.3
 MARK_SECONDS = 0.4
 """How long a mark stays up."""
 
-STEPS_PER_SECOND = 20
-"""Steps of a piece a second, at most: each costs a small repaint (`bench/motion.py`)."""
+STEPS_PER_SECOND = 10
+"""Steps of a piece a second, at most: each costs a small repaint (`bench/motion.py`)
+and, as Textual places a piece anew, a layout of the screen: at 20 a second a move
+with motion cost some 100 ms of CPU, at 10 some 70 (`bench/tui.py`)."""
 
 Arrival = Callable[[], object]
 """Called when a piece lands (or at once, with motion off)."""
