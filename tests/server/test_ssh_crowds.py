@@ -174,3 +174,11 @@ async def test_the_connection_ends_with_its_session(tmp_path: Path) -> None:
         async with asyncio.timeout(TIMEOUT):
             await conn.wait_closed()
         await until(lambda: not server.ssh_connections)
+
+
+def test_the_sessions_run_without_motion_unless_the_host_asks_for_it() -> None:
+    from craits_tui.online.server.cli import build_serve_parser, config_from
+
+    parser = build_serve_parser(argparse.ArgumentParser())
+    assert config_from(parser.parse_args([])).app == ("craits_tui", "--low-bandwidth")
+    assert config_from(parser.parse_args(["--motion"])).app == ("craits_tui",)

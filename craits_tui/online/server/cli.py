@@ -166,6 +166,13 @@ def build_serve_parser(parent: Any) -> argparse.ArgumentParser:
         help="pause before each bot move (default 0.6s)",
     )
     parser.add_argument(
+        "--motion",
+        action="store_true",
+        help="cards fly across the players' tables, as at a table at home (each "
+        "session's app then takes some three times the CPU a move; without it, a "
+        "player may still turn animations on in the options)",
+    )
+    parser.add_argument(
         "--data-dir",
         type=Path,
         metavar="DIR",
@@ -218,6 +225,9 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         bot_pace=args.bot_pace,
         limits=limits,
         data_dir=args.data_dir,
+        # Motion is a screen layout a step for each session's app: off unless the
+        # host has the CPU for it (README: the server's figures).
+        app=("craits_tui",) if args.motion else ("craits_tui", "--low-bandwidth"),
     )
 
 
