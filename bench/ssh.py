@@ -154,13 +154,15 @@ async def serve_child(args: argparse.Namespace) -> None:
     from craits_tui.online.server.ssh import CraitsServer, ServerConfig
 
     tracemalloc.start()
-    app = (args.app,) if args.app else ("craits_tui",)
+    # The server's own sessions (without motion, as `craits-tui serve` runs them)
+    # unless another app is named.
+    app = {"app": (args.app,)} if args.app else {}
     config = ServerConfig(
         host="127.0.0.1",
         port=0,
         data_dir=Path(args.data_dir),
         bot_pace=args.bot_pace,
-        app=app,
+        **app,
         # Every session and every organiser's table comes from this one address.
         limits=Limits(
             max_sessions=500, per_address=500, rate=1000.0, burst=1000.0, tables_each=500

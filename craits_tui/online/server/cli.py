@@ -225,9 +225,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         bot_pace=args.bot_pace,
         limits=limits,
         data_dir=args.data_dir,
-        # Motion is a screen layout a step for each session's app: off unless the
-        # host has the CPU for it (README: the server's figures).
-        app=("craits_tui",) if args.motion else ("craits_tui", "--low-bandwidth"),
+        **({"app": ("craits_tui",)} if args.motion else {}),
     )
 
 

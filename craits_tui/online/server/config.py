@@ -40,9 +40,10 @@ class ServerConfig:
     limits: Limits = field(default_factory=Limits)
     data_dir: Path | None = None
     """Where the host key and the games are kept (default: `default_data_dir`)."""
-    app: tuple[str, ...] = ("craits_tui",)
+    app: tuple[str, ...] = ("craits_tui", "--low-bandwidth")
     """The module (or ``.py`` script) each session runs, with its arguments; the
-    server adds ``--remote SOCKET``."""
+    server adds ``--remote SOCKET``. Without motion by default: each step of a
+    flying card is a layout of the screen, for every session's app (`--motion`)."""
     auth_delay: float = 1.0
     """Seconds a client address waits after its first failed try at logging in
     before its next try is judged (and the failure answered); each further failure
