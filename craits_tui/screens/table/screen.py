@@ -28,6 +28,7 @@ from ...moves_shown import Movement, movements_for
 from ...pacing import round_pause
 from ...requests import OpenSetup, ShowMenu, StartGame
 from ...settings import Settings
+from ...table import Table
 from ...widgets.crank import CrankCounter
 from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
@@ -107,7 +108,7 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
     terminal's bell (when the `bell` setting is on); None: never. Here, any turn
     that comes back after others played."""
 
-    def __init__(self, table: Any, settings: Settings, *, keeps_settings: bool = True) -> None:
+    def __init__(self, table: Table, settings: Settings, *, keeps_settings: bool = True) -> None:
         super().__init__(table, settings, keeps_settings=keeps_settings)
         self._unsubscribe = table.subscribe(self._hear)
 
