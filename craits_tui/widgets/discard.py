@@ -33,6 +33,17 @@ class DiscardPile(PlainWidget):
         """Where the top card is on the screen: where a played card lands."""
         return pile_card(self.content_region)
 
+    def show(self, top: Card | None, active_suit: Suit | None) -> None:
+        """Show ``top`` and the suit to follow: both at once, so that the "-named"
+        look is worked out once (a class that comes and goes between the two is a
+        restyling each time)."""
+        if (top, active_suit) == (self.top, self.active_suit):
+            return
+        self.set_reactive(DiscardPile.top, top)
+        self.set_reactive(DiscardPile.active_suit, active_suit)
+        self.set_class(self._named(), "-named")
+        self.refresh()
+
     def watch_top(self) -> None:
         self.set_class(self._named(), "-named")
 

@@ -106,9 +106,7 @@ class Drawing(TableBase):
             if starts_turn:
                 hand.point_at_playable()
 
-        discard = self.query_one(DiscardPile)
-        discard.top = view.top_card
-        discard.active_suit = view.active_suit
+        self.query_one(DiscardPile).show(view.top_card, view.active_suit)
         stock = self.query_one(DrawPile)
         stock.count = view.stock_size
         stock.can_draw = any(isinstance(m, Draw) for m in moves)

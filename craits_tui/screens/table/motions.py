@@ -48,8 +48,7 @@ class Motions(TableBase):
                 arrival = None
                 if movement.target is Spot.DISCARD:
                     # The pile waits for the card to land on it.
-                    discard = self.query_one(DiscardPile)
-                    discard.top, discard.active_suit = pile_before
+                    self.query_one(DiscardPile).show(*pile_before)
                     arrival = self._landed
                 motion.fly(flight_face(movement, self.look), start, end, on_arrival=arrival)
             else:
@@ -60,8 +59,7 @@ class Motions(TableBase):
     def _landed(self) -> None:
         view = self.view
         if view is not None and self.is_attached:
-            discard = self.query_one(DiscardPile)
-            discard.top, discard.active_suit = view.top_card, view.active_suit
+            self.query_one(DiscardPile).show(view.top_card, view.active_suit)
 
     def _places(self) -> TablePlaces:
         seating = self.query_one(Seating)
