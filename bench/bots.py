@@ -3,6 +3,9 @@
     python bench/bots.py normal random --rounds 400
     python bench/bots.py hard normal --rounds 400 --no-mirror
     python bench/bots.py hard normal --rounds 400 --iterations 2000
+    python bench/bots.py expert normal --rounds 800 --no-mirror
+    python bench/bots.py expert hard --rounds 200 --no-mirror --iterations 300
+    python bench/bots.py expert normal --rounds 60 --no-mirror --load 4
 
 Each of the N *deals* is a single round (the game starts at a round of the
 schedule with `first_round` and stops at the first round-ended event); the hand size
@@ -48,16 +51,32 @@ With --sighted, the hard bots search the other players' true hands (the order of
 the stock is still shuffled): not a fair player, but a measure of how much of the
 hard bot's play is limited by what its seat cannot know.
 
+*Games won alone*: whole 15-round games, composed from the measured rounds. No bot
+reads the standings, so a game is its 15 rounds played on their own: every 15
+deals in a row hold one of each hand size of the schedule, and for each seat of the
+lone A, its totals over them against the others' totals at the same tables make
+one game. It is won alone when its total is the lowest, unshared.
+
+With --simulations 0 the expert plays its value network's choice without a search,
+and with --unguided it guesses the hidden cards without its holders network: what
+each part gives.
+
+With --load N, N processes keep the machine's cores busy during the run: expert
+bots count their budget in deals, so they play the same moves on a loaded machine
+as on an idle one unless a decision reaches the time limit (the report counts them).
+
 A run is reproducible from --seed, except for "hard" bots stopping on a time budget
-(--iterations gives them a fixed amount of work instead). Prints, per level, the
-mean round score, the share of rounds won (went out) and the decision times; the
-paired difference; and, for `normal random` and `hard normal`, whether the targets
-set for the bots are met.
+(--iterations gives them a fixed amount of work instead) and expert decisions that
+reach their time limit. Prints, per level, the mean round score, the share of
+rounds won (went out) and the decision times; the paired difference; and, for
+`normal random`, `hard normal`, `expert normal` and `expert hard`, whether the
+targets set for the bots are met.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import math
 import multiprocessing
@@ -71,8 +90,22 @@ from typing import Any
 
 from _stats import Estimate, mean_ci, welch_ci
 
-from craits_core import FULL_DECK, Card, Command, Game, Play, PlayerView, RuleSet, State, redact
+from craits_core import (
+    FULL_DECK,
+    Announce,
+    CallIdiot,
+    Card,
+    Command,
+    Game,
+    Play,
+    PlayerView,
+    RuleSet,
+    State,
+    redact,
+)
 from craits_core.bots import Bot, make_bot
+from craits_core.bots.expert import ExpertBot
+from craits_core.bots.features import Situation
 from craits_core.bots.hard import HardBot
 from craits_core.bots.sampling import Knowledge, Sampler
 
@@ -97,10 +130,19 @@ class Config:
     mirror: bool = True
     sighted: bool = False
     """Hard bots search the true hands (see `SightedHardBot`)."""
+    expert_options: dict[str, Any] = field(default_factory=dict)
+    unguided: bool = False
+    """Expert bots guess the hidden cards without the holders network."""
+    load: int = 0
+    """Busy processes running beside the tables."""
 
     def options(self, level: str) -> dict[str, Any]:
         """Keyword options for `make_bot` at ``level``."""
-        return dict(self.hard_options) if level == "hard" else {}
+        if level == "hard":
+            return dict(self.hard_options)
+        if level == "expert":
+            return dict(self.expert_options)
+        return {}
 
     @property
     def seatings(self) -> list[tuple[int, int]]:
@@ -164,6 +206,13 @@ class SightedHardBot(HardBot):
         return TrueHands(view, self._knowledge, self.game.state)
 
 
+class UnguidedExpertBot(ExpertBot):
+    """The expert bot, guessing the hidden cards from the clues of the plays alone."""
+
+    def _prior(self, view: PlayerView, sit: Situation) -> None:
+        return None
+
+
 # --- Playing one round -----------------------------------------------------------------
 
 
@@ -179,6 +228,10 @@ class RoundResult:
     went_out: tuple[int, ...]
     choose_ms: tuple[list[float], list[float]]
     """Wall time of every `choose` call, per role."""
+    chosen_ms: tuple[list[float], list[float]]
+    """The same, of the calls with more than one move to choose from."""
+    capped: int
+    """Expert decisions that stopped at the time limit."""
 
 
 def is_legal(command: Command, legal: Sequence[Command]) -> bool:
@@ -198,6 +251,8 @@ class Table:
         self.players = len(bots)
         self.ended: dict[str, Any] | None = None
         self.choose_ms: tuple[list[float], list[float]] = ([], [])
+        self.chosen_ms: tuple[list[float], list[float]] = ([], [])
+        self.capped = 0
         for seat, bot in enumerate(self.bots):
             for event in game.events_for(seat):
                 bot.observe(event)
@@ -235,8 +290,14 @@ class Table:
             raise RuntimeError("nobody is to act, yet the round has not ended")
         legal = self.game.legal_moves(seat)
         start = time.perf_counter_ns()
-        move = self.bots[seat].choose(self.game.view(seat), legal)
-        self.choose_ms[self.roles[seat]].append((time.perf_counter_ns() - start) / 1e6)
+        bot = self.bots[seat]
+        move = bot.choose(self.game.view(seat), legal)
+        ms = (time.perf_counter_ns() - start) / 1e6
+        self.choose_ms[self.roles[seat]].append(ms)
+        if sum(not isinstance(m, Announce | CallIdiot) for m in legal) > 1:
+            self.chosen_ms[self.roles[seat]].append(ms)
+        if isinstance(bot, ExpertBot) and bot.last_search:
+            self.capped += bot.last_simulations < bot.simulations
         if not is_legal(move, legal):
             level = self.bots[seat].level
             raise RuntimeError(f"the {level} bot in seat {seat} chose an illegal move: {move}")
@@ -260,6 +321,8 @@ def make_player(config: Config, level: str, seed: int, game: Game) -> Bot:
     """A bot of ``level`` for a seat at ``game``."""
     if level == "hard" and config.sighted:
         return SightedHardBot(game, seed=seed, **config.options(level))
+    if level == "expert" and config.unguided:
+        return UnguidedExpertBot(seed=seed, **config.options(level))
     return make_bot(level, seed=seed, **config.options(level))
 
 
@@ -292,6 +355,8 @@ def play_table(
         tuple(ended["scores"]),
         tuple(ended["went_out"]),
         table.choose_ms,
+        table.chosen_ms,
+        table.capped,
     )
 
 
@@ -338,6 +403,8 @@ class RoleFigures:
     lone_won: list[float] = field(default_factory=list)
     choose_ms: list[float] = field(default_factory=list)
     """Every `choose` time, the baseline's included."""
+    chosen_ms: list[float] = field(default_factory=list)
+    """The same, of the calls with a choice."""
 
 
 @dataclass(slots=True)
@@ -351,6 +418,9 @@ class Figures:
     """Per deal, the share of the baseline's seats that went out."""
     blocked: int = 0
     rounds: int = 0
+    capped: int = 0
+    lone_tables: list[list[RoundResult]] = field(default_factory=list)
+    """Per deal, the tables with a lone A (for the games composed of rounds)."""
 
     def add_deal(self, deal: DealResult) -> None:
         rounds = deal.seatings
@@ -365,6 +435,9 @@ class Figures:
                 figures.lone_won.append(statistics.fmean(s in r.went_out for r, s in alone))
             for r in [*rounds, deal.baseline]:
                 figures.choose_ms.extend(r.choose_ms[role])
+                figures.chosen_ms.extend(r.chosen_ms[role])
+        self.capped += sum(r.capped for r in [*rounds, deal.baseline])
+        self.lone_tables.append([r for r in rounds if r.lone_role == A])
         base = deal.baseline
         self.in_place.append(
             statistics.fmean(
@@ -388,13 +461,27 @@ class Figures:
         """The same difference as if the mirror games had been dealt other cards."""
         return welch_ci(self.roles[A].lone_score, self.roles[B].lone_score)
 
-    def decision_ms(self, levels: Sequence[str], level: str) -> list[float]:
-        """Every `choose` time of ``level``, in whichever role it played."""
+    def games_won_alone(self, schedule: int) -> list[float]:
+        """Per composed game (see the module docstring): 1 if the lone A's total over
+        its 15 rounds is the lowest, unshared, else 0."""
+        games = []
+        for first in range(0, len(self.lone_tables) - schedule + 1, schedule):
+            block = self.lone_tables[first : first + schedule]
+            for k, table in enumerate(block[0]):
+                seat = table.lone_seat
+                totals = [sum(deal[k].scores[s] for deal in block) for s in range(len(table.roles))]
+                mine = totals.pop(seat)
+                games.append(1.0 if mine < min(totals) else 0.0)
+        return games
+
+    def decision_ms(self, levels: Sequence[str], level: str, chosen: bool = False) -> list[float]:
+        """Every `choose` time of ``level``, in whichever role it played (``chosen``:
+        only those with a choice)."""
         return [
             ms
             for lv, f in zip(levels, self.roles, strict=True)
             if lv == level
-            for ms in f.choose_ms
+            for ms in (f.chosen_ms if chosen else f.choose_ms)
         ]
 
 
@@ -465,6 +552,48 @@ def hard_vs_normal(config: Config, figures: Figures) -> list[Target]:
     ]
 
 
+def expert_targets(config: Config, figures: Figures) -> list[Target]:
+    """Expert in place of a normal at a table of normals, or of a hard at a table of hards."""
+    baseline = config.levels[B]
+    diff = figures.in_place_difference()
+    times = figures.decision_ms(config.levels, "expert")
+    median, worst = statistics.median(times), max(times)
+    found = []
+    if baseline == "normal":
+        games = figures.games_won_alone(len(RuleSet().schedule))
+        won = mean_ci(games) if len(games) > 1 else Estimate(math.nan, math.nan, len(games))
+        found += [
+            Target(
+                diff.mean <= -6 and diff.high < -3.8 and config.deals >= 800,
+                f"expert in place of a normal: at most -6 a round, the interval's upper end "
+                f"below -3.8, over at least 800 deals: {diff.mean:+.2f} "
+                f"({diff.low:+.2f} .. {diff.high:+.2f}) over {config.deals}",
+            ),
+            Target(
+                won.mean >= 0.38,
+                f"lone expert wins at least 38% of whole games against three normals: "
+                f"{won.mean:.1%} ({won.low:.1%} .. {won.high:.1%}) of {won.n} games",
+            ),
+        ]
+    elif baseline == "hard":
+        found.append(
+            Target(
+                diff.mean <= -2 and diff.high < 0 and config.deals >= 800,
+                f"expert in place of a hard: at most -2 a round, the interval excluding zero, "
+                f"over at least 800 deals: {diff.mean:+.2f} ({diff.low:+.2f} .. "
+                f"{diff.high:+.2f}) over {config.deals}",
+            )
+        )
+    found.append(
+        Target(
+            median <= 300 and worst <= 1000,
+            f"expert decides in at most 0.3 s median and 1 s max: "
+            f"{median / 1000:.3f} s median, {worst / 1000:.3f} s max",
+        )
+    )
+    return found
+
+
 def normal_speed(config: Config, figures: Figures) -> list[Target]:
     median = statistics.median(figures.decision_ms(config.levels, "normal"))
     return [Target(median < 2, f"normal decides in under 2 ms median: {median:.3f} ms")]
@@ -478,6 +607,8 @@ def targets(config: Config, figures: Figures) -> list[Target]:
         found += normal_vs_random(config, figures)
     if pair == {"hard", "normal"}:
         found += hard_vs_normal(config, figures)
+    if config.levels[A] == "expert" and config.levels[B] in ("normal", "hard"):
+        found += expert_targets(config, figures)
     if "normal" in pair:
         found += normal_speed(config, figures)
     return found
@@ -512,6 +643,13 @@ def print_report(config: Config, figures: Figures, jobs: int, elapsed: float) ->
         if config.sighted:
             options.append("sighted (it searches the true hands)")
         print("hard options: " + ", ".join(options))
+    if config.expert_options or config.unguided:
+        options = [f"{k}={v}" for k, v in config.expert_options.items()]
+        if config.unguided:
+            options.append("unguided (no holders network)")
+        print("expert options: " + ", ".join(options))
+    if config.load:
+        print(f"with {config.load} busy processes beside the tables")
     print()
     print(
         f"{'':2} {'level':<8} {'score, all seats':>17} {'went out':>9}"
@@ -532,12 +670,19 @@ def print_report(config: Config, figures: Figures, jobs: int, elapsed: float) ->
         f"{fair:.1%}; blocked rounds: {figures.blocked / figures.rounds:.1%})"
     )
     print()
-    print(f"{'':2} {'level':<8} {'choose: median':>15} {'max':>10} {'calls':>9}")
+    print(
+        f"{'':2} {'level':<8} {'choose: median':>15} {'max':>10} {'calls':>9}"
+        f" {'with a choice: median':>22} {'calls':>9}"
+    )
     for role, f in enumerate(figures.roles):
+        chosen = statistics.median(f.chosen_ms) if f.chosen_ms else math.nan
         print(
             f"{'AB'[role]:2} {levels[role]:<8} {statistics.median(f.choose_ms):>12.3f} ms"
             f" {max(f.choose_ms):>7.1f} ms {len(f.choose_ms):>9}"
+            f" {chosen:>19.3f} ms {len(f.chosen_ms):>9}"
         )
+    if "expert" in levels:
+        print(f"expert decisions stopped by the time limit: {figures.capped}")
     print()
     print(f"{levels[A]} in the place of a {levels[B]} (the baseline's score in the same seat):")
     print_difference(figures.in_place_difference())
@@ -546,6 +691,13 @@ def print_report(config: Config, figures: Figures, jobs: int, elapsed: float) ->
         print_difference(figures.paired_difference())
         unpaired = figures.unpaired_difference()
         print(f"  unpaired (Welch) over the same deals: ± {unpaired.half_width:.2f}")
+    games = figures.games_won_alone(len(RuleSet().schedule)) if config.hand_size is None else []
+    if len(games) > 1:
+        share = mean_ci(games)
+        print(
+            f"lone {levels[A]} won {share.mean:.1%} of {len(games)} whole games alone"
+            f" (95% CI {share.low:.1%} .. {share.high:.1%}), composed of the rounds above"
+        )
     won = mean_ci(figures.roles[A].lone_won)
     print(
         f"lone {levels[A]} went out in {won.mean:.1%} of its rounds"
@@ -579,6 +731,16 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--hand-size", type=int, choices=range(1, 9), help="fixed hand size")
     parser.add_argument("--budget", type=float, help="time budget per decision (s), hard only")
     parser.add_argument("--iterations", type=int, help="iterations per decision, hard only")
+    parser.add_argument("--simulations", type=int, help="deals per decision, expert only")
+    parser.add_argument("--time-limit", type=float, help="time limit per decision (s), expert only")
+    parser.add_argument(
+        "--unguided",
+        action="store_true",
+        help="expert bots guess hidden cards without the holders network (a measure)",
+    )
+    parser.add_argument(
+        "--load", type=int, default=0, help="busy processes to run beside the tables"
+    )
     parser.add_argument(
         "--no-mirror",
         dest="mirror",
@@ -602,6 +764,11 @@ def make_config(args: argparse.Namespace) -> Config:
         hard_options["time_budget"] = args.budget
     if args.iterations is not None:
         hard_options["iterations"] = args.iterations
+    expert_options: dict[str, Any] = {}
+    if args.simulations is not None:
+        expert_options["simulations"] = args.simulations
+    if args.time_limit is not None:
+        expert_options["time_limit"] = args.time_limit
     levels = (args.level_a, args.level_b)
     return Config(
         levels=levels,
@@ -612,6 +779,9 @@ def make_config(args: argparse.Namespace) -> Config:
         hard_options=hard_options if "hard" in levels else {},
         mirror=args.mirror,
         sighted=args.sighted,
+        expert_options=expert_options if "expert" in levels else {},
+        unguided=args.unguided,
+        load=max(0, args.load),
     )
 
 
@@ -623,6 +793,25 @@ def check_levels(config: Config) -> str | None:
         except (ValueError, TypeError) as err:
             return f"cannot make a {level!r} bot: {err}"
     return None
+
+
+def spin() -> None:
+    while True:
+        pass
+
+
+@contextlib.contextmanager
+def busy(processes: int) -> Iterator[None]:
+    """``processes`` processes that keep a core busy each, while the block runs."""
+    spinners = [multiprocessing.Process(target=spin, daemon=True) for _ in range(processes)]
+    for p in spinners:
+        p.start()
+    try:
+        yield
+    finally:
+        for p in spinners:
+            p.terminate()
+            p.join()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -639,7 +828,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
     start = time.perf_counter()
-    figures = collect(config, max(1, args.jobs))
+    with busy(config.load):
+        figures = collect(config, max(1, args.jobs))
     print_report(config, figures, max(1, args.jobs), time.perf_counter() - start)
     return 0
 

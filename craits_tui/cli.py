@@ -18,7 +18,7 @@ from .names import BOT_NAMES, own_name
 from .settings import PACES, THEMES, Settings, load_settings, save_settings, settings_path
 from .table import Seat
 
-BOT_LEVELS = ("random", "easy", "normal", "hard")
+BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
 
 
 class _Formatter(argparse.HelpFormatter):

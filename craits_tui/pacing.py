@@ -15,7 +15,7 @@ HUMAN_GRACE = 1.5
 SHORTEST = 0.01
 """Even "instant" leaves the screen a moment to draw between bot moves."""
 
-THINKS_IN_A_THREAD = frozenset({"hard"})
+THINKS_IN_A_THREAD = frozenset({"hard", "expert"})
 """The bot levels whose search takes long enough to be worked out in a thread. The
 others decide in well under a millisecond: a thread a move would cost more."""
 

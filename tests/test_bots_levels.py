@@ -1,5 +1,5 @@
-"""The easy and hard levels: legal, reproducible, blind to hidden cards; easy forgets
-its last card now and then, hard never; hard finds the obvious winning move;
+"""The easy, hard and expert levels: legal, reproducible, blind to hidden cards; easy
+forgets its last card now and then, hard never; hard finds the obvious winning move;
 `make_bot` options."""
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from tests.hosting import listen, step
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
 QUICK = {"iterations": 24}
 """A small, fixed search: the same moves on any machine, and fast."""
+QUICK_EXPERT = {"simulations": 6}
 
 
 def play_rounds(game: Game, bots: Sequence[Bot], rounds: int) -> Game:
@@ -56,14 +57,15 @@ def play_rounds(game: Game, bots: Sequence[Bot], rounds: int) -> Game:
 
 
 def bot(level: str, seed: int) -> Bot:
-    return make_bot(level, seed=seed, **(QUICK if level == "hard" else {}))
+    options = QUICK if level == "hard" else QUICK_EXPERT if level == "expert" else {}
+    return make_bot(level, seed=seed, **options)
 
 
 # --- make_bot ------------------------------------------------------------------------------
 
 
-def test_all_four_levels_are_available() -> None:
-    assert LEVELS == ("random", "easy", "normal", "hard")
+def test_all_five_levels_are_available() -> None:
+    assert LEVELS == ("random", "easy", "normal", "hard", "expert")
     for level in LEVELS:
         made = make_bot(level, seed=1)
         assert made.level == level
@@ -97,6 +99,9 @@ def test_hard_takes_a_time_budget_or_iterations() -> None:
         ("hard", {"iterations": 2.5}, r"iterations must be a whole number"),
         ("hard", {"time_budget": -1}, r"time_budget must be a positive number"),
         ("hard", {"time_budget": "fast"}, r"time_budget must be a positive number"),
+        ("expert", {"iterations": 5}, r"'expert' takes only simulations, time_limit"),
+        ("expert", {"simulations": -1}, r"simulations must be a whole number"),
+        ("expert", {"time_limit": 0}, r"time_limit must be a positive number"),
     ],
 )
 def test_bad_options_are_refused(level: str, options: dict[str, object], message: str) -> None:
@@ -105,8 +110,10 @@ def test_bad_options_are_refused(level: str, options: dict[str, object], message
 
 
 def test_unknown_level_is_refused() -> None:
-    with pytest.raises(ValueError, match=r"unknown bot level 'expert'.*random, easy, normal, hard"):
-        make_bot("expert")
+    with pytest.raises(
+        ValueError, match=r"unknown bot level 'master'.*random, easy, normal, hard, expert"
+    ):
+        make_bot("master")
 
 
 # --- Legal, reproducible, blind ---------------------------------------------------------------
@@ -122,8 +129,8 @@ def test_easy_plays_only_legal_moves(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_hard_plays_only_legal_moves(players: int) -> None:
-    levels = (["hard", "easy", "normal", "random"] * 2)[:players]
+def test_hard_and_expert_play_only_legal_moves(players: int) -> None:
+    levels = (["hard", "expert", "easy", "normal", "random"] * 2)[:players]
     rules = RuleSet(short_game=True)
     game = Game.new(NAMES[:players], seed=players, rules=rules, first_round=9 - players)
     bots = [bot(level, players * 10 + seat) for seat, level in enumerate(levels)]
@@ -139,11 +146,11 @@ def test_hard_plays_only_legal_moves(players: int) -> None:
 )
 def test_easy_and_hard_play_the_variants(rules: RuleSet) -> None:
     game = Game.new(NAMES[:3], seed=7, rules=rules, first_round=12)
-    bots = [bot(level, seat) for seat, level in enumerate(["hard", "easy", "hard"])]
+    bots = [bot(level, seat) for seat, level in enumerate(["hard", "easy", "expert"])]
     play_rounds(game, bots, 2)
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
+@pytest.mark.parametrize("level", ["easy", "hard", "expert"])
 def test_same_seed_same_game(level: str) -> None:
     def log(seed: int) -> list[dict[str, object]]:
         game = Game.new(NAMES[:3], seed=5, first_round=13)
@@ -179,7 +186,7 @@ def two_deals(seed: int, players: int) -> tuple[Game, Game]:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_bots_see_only_the_view(level: str) -> None:
-    for seed in range(16 if level == "hard" else 40):
+    for seed in range(16 if level in ("hard", "expert") else 40):
         game_a, game_b = two_deals(seed, 2 + seed % 4)
         assert game_a.state.hands != game_b.state.hands
         assert game_a.state.stock != game_b.state.stock

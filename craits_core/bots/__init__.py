@@ -3,8 +3,9 @@ what it does.
 
 A bot sees nothing but its seat's view and the legal moves, and returns one of those
 moves; given the same seed and the same inputs it returns the same moves (a "hard"
-bot on a time budget excepted: how far it searches depends on the machine). The
-normal and hard levels also `explain` a move with a `Reason`.
+bot on a time budget, or an "expert" that reached its time limit, excepted: how far
+they search depends on the machine). The normal, hard and expert levels also
+`explain` a move with a `Reason`.
 """
 
 from __future__ import annotations
@@ -19,11 +20,20 @@ from .normal import NormalBot, Weights
 from .random_bot import RandomBot
 from .reasons import Reason
 
+
+def _expert(seed: int | str | None = None, **options: Any) -> Bot:
+    # numpy and the networks load only when an expert first sits down.
+    from .expert import ExpertBot
+
+    return ExpertBot(seed, **options)
+
+
 _MAKERS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "normal": NormalBot,
     "hard": HardBot,
+    "expert": _expert,
 }
 
 LEVELS: tuple[str, ...] = tuple(_MAKERS)
@@ -37,6 +47,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "easy": (),
     "normal": (),
     "hard": ("time_budget", "iterations"),
+    "expert": ("simulations", "time_limit"),
 }
 """The keyword options `make_bot` accepts for each level."""
 
@@ -49,6 +60,8 @@ def make_bot(level: str, seed: int | str | None = None, **options: Any) -> Bot:
     - ``hard``: ``time_budget`` (seconds per decision, default 0.3) or
       ``iterations`` (play-outs per decision: the same moves on any machine, for
       tests and benchmarks). Given both, it stops at whichever comes first.
+    - ``expert``: ``simulations`` (guessed deals per decision, default 160) and
+      ``time_limit`` (seconds after which it stops searching, default 1).
 
     Raises ValueError for a level that does not exist, for an option the level does
     not take, or for an option's bad value.

@@ -208,10 +208,18 @@ class Sampler:
     """
 
     def __init__(
-        self, view: PlayerView, knowledge: Knowledge | None = None, steps: int = STEPS
+        self,
+        view: PlayerView,
+        knowledge: Knowledge | None = None,
+        steps: int = STEPS,
+        prior: Sequence[Sequence[float]] | None = None,
     ) -> None:
         """``steps``: swaps tried between two deals handed out; 0 hands out fresh
-        deals that agree with what is known but are not weighed by the plays."""
+        deals that agree with what is known but are not weighed by the plays.
+
+        ``prior``: a guess at where each card is, weighed into the deals with the
+        plays: ``prior[s][i]`` is the log chance that ``FULL_DECK[i]`` is in seat
+        ``s``'s hand, and ``prior[len(players)][i]`` that it is in the stock."""
         seat = view.seat
         if seat is None:
             raise ValueError("a bot needs a seat's view, not a spectator's")
@@ -245,10 +253,12 @@ class Sampler:
             for number in numbers:
                 self._weighed[number].add(k)
         self._deal: _Deal | None = None
+        self._prior = prior
+        self._stock_owner = len(view.players)
 
     def sample(self, rng: random.Random) -> State:
         """One full state that agrees with everything the seat knows."""
-        if not self.clues or not self.steps:
+        if not (self.clues or self._prior) or not self.steps:
             deal = self._draft(rng)
             return self._state(deal.cards, deal.stock, rng.getrandbits(48))
         deal = self._deal
@@ -301,6 +311,12 @@ class Sampler:
         weights = deal.weights
         new = [(k, self._likelihood(k, cards)) for k in weighed]
         change = sum(weight - weights[k] for k, weight in new)
+        prior = self._prior
+        if prior is not None:
+            owner_a = prior[self._owner[a]]
+            owner_b = prior[self._owner[b] if b is not None else self._stock_owner]
+            i_a, i_b = card_a.bit_length() - 1, card_b.bit_length() - 1
+            change += owner_a[i_b] + owner_b[i_a] - owner_a[i_a] - owner_b[i_b]
         if change >= 0 or rng.random() < math.exp(change):
             for k, weight in new:
                 weights[k] = weight

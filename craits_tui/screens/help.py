@@ -34,7 +34,7 @@ CONTROLS: tuple[str, ...] = (
         "| **i**, or click an opponent's Idiot! badge | call “Idiot!” on an opponent "
         "who forgot to say “Last card!” |\n"
         "| **s** | the scores |\n"
-        "| **h** | a hint: what the hard bot would play, and why |\n"
+        "| **h** | a hint: what the expert bot would play, and why |\n"
         "| **u** | take back your last move and the bots' replies (a game against "
         "bots alone) |\n"
         "| **c** | what each card does, a line each |\n"
@@ -90,7 +90,7 @@ CONTROLS: tuple[str, ...] = (
     ),
     N_(
         "- `--players N` starts a game at once, you against N-1 bots; `--bots` sets "
-        "their levels (random, easy, normal, hard) and `--names` the names.\n"
+        "their levels (random, easy, normal, hard, expert) and `--names` the names.\n"
         "- `--humans N` seats N people who take turns at this terminal.\n"
         "- `--short`, `--colour-matching`, `--voluntary-draw`, `--seven-skips` and "
         "`--wild-nine` choose the variants (see Rules).\n"

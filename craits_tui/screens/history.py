@@ -70,6 +70,7 @@ _BOT_KINDS = {
     "easy": N_("{name} (easy bot)"),
     "normal": N_("{name} (normal bot)"),
     "hard": N_("{name} (hard bot)"),
+    "expert": N_("{name} (expert bot)"),
 }
 
 

@@ -46,6 +46,7 @@ _LEVEL_NAMES = {
     "easy": N_("Bot: easy"),
     "normal": N_("Bot: normal"),
     "hard": N_("Bot: hard"),
+    "expert": N_("Bot: expert"),
 }
 
 
@@ -168,7 +169,7 @@ class SetupScreen(Roomy, Screen):
                 yield Label(
                     _(
                         "Easy bots often forget to say “Last card!”, normal bots now and "
-                        "then, hard bots never; random bots sometimes say it late. Catch "
+                        "then, hard and expert bots never; random bots sometimes say it late. Catch "
                         "them with “Idiot!”."
                     ),
                     id="levels-hint",

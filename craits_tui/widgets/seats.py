@@ -33,12 +33,14 @@ _BOT_KINDS = {
     "easy": N_("easy bot"),
     "normal": N_("normal bot"),
     "hard": N_("hard bot"),
+    "expert": N_("expert bot"),
 }
 _BOT_LEVELS = {
     "random": N_("random"),
     "easy": N_("easy"),
     "normal": N_("normal"),
     "hard": N_("hard"),
+    "expert": N_("expert"),
 }
 
 

@@ -259,7 +259,7 @@ class Table:
             await asyncio.sleep(self.hall.bot_pace)
             if not self.attended:
                 continue  # woken again when someone comes back
-            # A hard bot thinks for a while: in a thread, so that the other tables
+            # A hard or expert bot thinks for a while: in a thread, so that the other tables
             # and sessions go on meanwhile (and people here may still call "idiot").
             moment = bots.moment()
             move = await asyncio.to_thread(moment.decide)

@@ -51,7 +51,7 @@ class TableBase(Roomy, Screen):
         self._at_terminal: int | None = None
         """With several people at this terminal: the seat whose person said they
         were ready, and so sees the hand."""
-        self._adviser: Undisturbed | None = None  # a hard bot that knows what this seat knows
+        self._adviser: Undisturbed | None = None  # an expert bot that knows what this seat knows
         self._paused = False  # the bots wait for a key (watching, or a test holding them)
         self._one_move = False  # paused: one bot move was asked for, and may land
         self._armed = False  # "last card" said ahead, to ride on the next play

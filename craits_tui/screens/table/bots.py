@@ -1,6 +1,6 @@
 """The bots at the table: each moves on a timer, at the player's pace.
 
-A hard bot searches for a while: it thinks in a thread, so a key pressed meanwhile
+A hard or expert bot searches for a while: it thinks in a thread, so a key pressed meanwhile
 is answered at once. The other levels decide at once, on the event loop.
 """
 

@@ -1,4 +1,4 @@
-"""Hints: what the hard bot would do in the player's place, and why."""
+"""Hints: what the expert bot would do in the player's place, and why."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class Hints(TableBase):
     """The part of the table screen that gives hints."""
 
     def action_hint(self) -> None:
-        """What the hard bot would do in the player's place, and why."""
+        """What the expert bot would do in the player's place, and why."""
         if not self._my_turn() or self.seat is None or self.view is None:
             self._notice(_("A hint is for your turn."))
             return
@@ -30,7 +30,7 @@ class Hints(TableBase):
             from craits_core.hosting import Undisturbed
 
             # Worked out in a thread, as the game goes on: undisturbed by its events.
-            self._adviser = Undisturbed(make_bot("hard", seed=self.seat))
+            self._adviser = Undisturbed(make_bot("expert", seed=self.seat))
             for event in self.table.events_for(self.seat)[: self._shown]:
                 self._adviser.observe(event)
         self.notify(_("Thinking…"), timeout=1)

@@ -1,0 +1,266 @@
+"""The expert level: what its networks read, the weights it ships with, guesses
+steered by the holders network, its budget, and the training that makes it."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from craits_core import Card, Draw, Game, Play
+from craits_core.bots import make_bot
+from craits_core.bots.expert import ExpertBot
+from craits_core.bots.features import (
+    SITUATION_WIDTH,
+    WIDTH,
+    Voids,
+    encode,
+    situation_of_state,
+    situation_of_view,
+)
+from craits_core.bots.masks import INDEX
+from craits_core.bots.nets import Models, Network, read_models, shipped_models
+from craits_core.bots.reasons import ENGLISH
+from craits_core.bots.sampling import Knowledge, Sampler
+from tests.decks import stacked_game
+from tests.hosting import listen, step
+
+TOOLS = Path(__file__).parent.parent / "tools"
+
+
+def voids_of(game: Game, seat: int) -> Voids:
+    voids = Voids()
+    for event in game.events_for(seat):
+        voids.note(event)
+    return voids
+
+
+# --- What the networks read ----------------------------------------------------------------
+
+
+def test_a_seat_reads_the_same_in_its_view_and_in_a_play_out() -> None:
+    game = Game.new(["Ann", "Bob", "Cy", "Di"], seed=11, first_round=3)
+    bots = [make_bot("normal", seed=s) for s in range(4)]
+    listen(game, bots)
+    for _ in range(12):
+        step(game, bots)
+        for seat in range(4):
+            voids = voids_of(game, seat)
+            from_view = situation_of_view(game.view(seat), voids)
+            from_state = situation_of_state(game.state, seat, [voids.of(s) for s in range(4)])
+            assert from_view == from_state
+            moves = [m for m in game.legal_moves(seat) if isinstance(m, Play | Draw)]
+            for move in moves:
+                rows = encode([(from_view, move), (from_state, move)])
+                assert rows.shape == (2, WIDTH)
+                assert (rows[0] == rows[1]).all()
+
+
+def heard(game: Game) -> Voids:
+    voids = Voids()
+    for event in game.events:
+        voids.note(event)
+    game.subscribe(voids.note)
+    return voids
+
+
+SPADES_ONLY = (False, False, False, True)
+
+
+def test_a_draw_on_the_turn_marks_the_suit_until_it_is_played() -> None:
+    game = stacked_game(["QS 4C", "JS JD", "5D 6D"], "QH", dealer=2, stock="7S 7C 9C")
+    voids = heard(game)
+    game.handle(Play(0, Card.parse("QS")))  # spades now
+    game.handle(Play(1, Card.parse("JS")))
+    assert voids.of(2) == (False,) * 4
+    game.handle(Draw(2))  # Cy has no spade, no jack and no 8
+    assert voids.of(2) == SPADES_ONLY
+    assert voids.of(0) == voids.of(1) == (False,) * 4
+    voids.note({"type": "card-played", "player": 2, "card": "7S", "suit": "S"})
+    assert voids.of(2) == (False,) * 4  # the 7S drawn since
+
+
+def test_a_new_round_forgets_the_marks() -> None:
+    game = stacked_game(["QS 4C", "JS JD", "5D 6D"], "QH", dealer=2, stock="7S 7C 9C")
+    voids = heard(game)
+    for move in (Play(0, Card.parse("QS")), Play(1, Card.parse("JS")), Draw(2)):
+        game.handle(move)
+    voids.note(
+        {
+            "type": "round-started",
+            "round_number": 2,
+            "hand_size": 1,
+            "dealer": 0,
+            "hand": ["KD"],
+            "starter": "5C",
+            "stock_size": 30,
+            "deck": None,
+        }
+    )
+    assert voids.of(2) == (False,) * 4
+
+
+def test_a_crank_draw_says_nothing_of_the_suit() -> None:
+    game = stacked_game(["2S 4C", "JD KD", "5D 6D"], "QS", dealer=2, stock="7C 9C 10C")
+    voids = heard(game)
+    game.handle(Play(0, Card.parse("2S")))
+    game.handle(Draw(1))  # the crank's two cards
+    assert voids.of(1) == (False,) * 4
+
+
+def test_the_holders_part_is_the_start_of_a_row() -> None:
+    game = Game.new(["Ann", "Bob"], seed=3)
+    seat = game.state.current_player
+    sit = situation_of_view(game.view(seat), voids_of(game, seat))
+    move = game.legal_moves(seat)[0]
+    with_move, alone = encode([(sit, move), (sit, None)])
+    assert (with_move[:SITUATION_WIDTH] == alone[:SITUATION_WIDTH]).all()
+    assert not alone[SITUATION_WIDTH:].any()
+
+
+# --- The weights -------------------------------------------------------------------------------
+
+
+def test_the_shipped_weights_are_small_networks_under_two_megabytes() -> None:
+    path = Path(__file__).parent.parent / "craits_core" / "bots" / "models" / "expert.npz"
+    assert path.stat().st_size < 2 * 1024 * 1024
+    models = shipped_models()
+    assert 50_000 < models.value.size < 200_000
+    assert 50_000 < models.holders.size < 200_000
+    assert shipped_models() is models  # read once
+
+
+def test_weights_made_for_other_features_are_refused(tmp_path: Path) -> None:
+    models = shipped_models()
+    wrong = Network(((np.zeros((WIDTH - 1, 1), np.float32), np.zeros(1, np.float32)),))
+    np.savez(tmp_path / "wrong.npz", **Models(wrong, models.holders, 30.0).arrays())
+    with pytest.raises(ValueError, match="reads 241 columns"):
+        read_models(str(tmp_path / "wrong.npz"))
+
+
+# --- Guesses steered by the holders network --------------------------------------------------
+
+
+def test_the_prior_steers_where_a_card_is_guessed() -> None:
+    game = Game.new(["Ann", "Bob", "Cy"], seed=5, first_round=4)
+    view = game.view(0)
+    unseen = [c for c in game.state.hands[1] + game.state.hands[2] + game.state.stock]
+    card = unseen[0]
+    prior = [[0.0] * 52 for _ in range(4)]
+    for other in (0, 1, 3):  # not in seat 0 (ours), seat 1 or the stock: seat 2
+        prior[other][INDEX[card]] = -20.0
+    rng = random.Random(1)
+    steered = Sampler(view, Knowledge(), prior=prior)
+    plain = Sampler(view, Knowledge())
+    in_two = [card in steered.sample(rng).hands[2] for _ in range(200)]
+    by_chance = [card in plain.sample(rng).hands[2] for _ in range(200)]
+    assert sum(in_two) > 190
+    assert sum(by_chance) < 120
+    for _ in range(20):  # and every deal still agrees with the view
+        deal = steered.sample(rng)
+        assert [len(h) for h in deal.hands] == list(view.hand_sizes)
+        assert deal.hands[0] == view.hand
+
+
+# --- Deciding -----------------------------------------------------------------------------------
+
+
+def test_a_forced_move_is_made_at_once() -> None:
+    game = stacked_game(["KS 4C", "JD 5D"], "QH", dealer=1)
+    player = ExpertBot(seed=1)
+    move = player.choose(game.view(0), game.legal_moves(0))
+    assert move == Draw(0)
+    assert player.last_search == [] and player.last_simulations == 0
+
+
+def test_it_goes_out_when_it_can() -> None:
+    game = stacked_game(["8C", "JD"], "QH", dealer=1)  # four ways to go out
+    player = ExpertBot(seed=1)
+    move = player.choose(game.view(0), game.legal_moves(0))
+    assert isinstance(move, Play) and move.card == Card.parse("8C")
+    assert player.last_search == []
+
+
+def test_the_time_limit_cuts_a_search_short_but_plays_one_deal() -> None:
+    game = Game.new(["Ann", "Bob", "Cy", "Di"], seed=2, first_round=1)
+    seat = game.state.current_player
+    legal = game.legal_moves(seat)
+    if len([m for m in legal if isinstance(m, Play | Draw)]) < 2:
+        pytest.skip("the deal gives the first player no choice")
+    player = ExpertBot(seed=1, simulations=500, time_limit=1e-9)
+    for event in game.events_for(seat):
+        player.observe(event)
+    assert player.choose(game.view(seat), legal) in legal
+    assert player.last_simulations == 1
+
+
+def test_the_search_counts_deals_not_time() -> None:
+    game = Game.new(["Ann", "Bob", "Cy", "Di"], seed=2, first_round=1)
+    seat = game.state.current_player
+    legal = game.legal_moves(seat)
+    if len([m for m in legal if isinstance(m, Play | Draw)]) < 2:
+        pytest.skip("the deal gives the first player no choice")
+    player = ExpertBot(seed=1, simulations=12)
+    player.choose(game.view(seat), legal)
+    assert player.last_simulations == 12
+    assert all(c.runs == 12 for c in player.last_search)
+
+
+def test_its_hint_reads_as_a_reason() -> None:
+    game = Game.new(["Ann", "Bob", "Cy"], seed=8, first_round=2)
+    bots = [make_bot("normal", seed=s) for s in range(3)]
+    listen(game, bots)
+    explained = 0
+    for _ in range(30):
+        seat = game.state.current_player
+        if seat is None:
+            break
+        legal = game.legal_moves(seat)
+        player = ExpertBot(seed=seat, simulations=6)
+        for event in game.events_for(seat):
+            player.observe(event)
+        move, reason = player.explain(game.view(seat), legal)
+        assert move == player.choose(game.view(seat), legal)
+        assert reason.code in ENGLISH
+        str(reason)
+        explained += 1
+        step(game, bots)
+    assert explained
+
+
+# --- The training ---------------------------------------------------------------------------------
+
+
+def test_the_training_makes_weights_an_expert_plays_with(tmp_path: Path) -> None:
+    sys.path.insert(0, str(TOOLS))
+    try:
+        import train_expert
+    finally:
+        sys.path.remove(str(TOOLS))
+    train_expert.make_part((0, 0, 3, str(tmp_path)))
+    train_expert.make_part((0, 9, 2, str(tmp_path)))  # the held-out tenth
+    with np.load(tmp_path / "part-00000.npz") as part:
+        assert part["x"].shape[1] == WIDTH and len(part["x"]) == len(part["y"])
+        assert part["hx"].shape[1] == SITUATION_WIDTH and part["hy"].shape[1] == 52
+    again = tmp_path / "again"
+    again.mkdir()
+    train_expert.make_part((0, 0, 3, str(again)))
+    with np.load(tmp_path / "part-00000.npz") as a, np.load(again / "part-00000.npz") as b:
+        assert (a["x"] == b["x"]).all() and (a["y"] == b["y"]).all()  # the same seed, the same data
+    train_expert.fit(tmp_path, seed=0, minutes=5, epochs=1, rate=1e-3)
+    train_expert.fit(tmp_path, seed=0, minutes=5, epochs=2, rate=1e-3)  # resumes at epoch 1
+    out = tmp_path / "expert.npz"
+    train_expert.export(tmp_path, out)
+    models = read_models(str(out))
+    game = Game.new(["Ann", "Bob", "Cy"], seed=4, first_round=13)
+    bots = [ExpertBot(seed=s, simulations=4, models=models) for s in range(3)]
+    listen(game, bots)
+    rounds = len(game.state.round_scores)
+    for _ in range(2000):
+        if len(game.state.round_scores) > rounds:
+            break
+        step(game, bots)
+    assert len(game.state.round_scores) > rounds
