@@ -556,7 +556,7 @@ def expert_targets(config: Config, figures: Figures) -> list[Target]:
     """Expert in place of a normal at a table of normals, or of a hard at a table of hards."""
     baseline = config.levels[B]
     diff = figures.in_place_difference()
-    times = figures.decision_ms(config.levels, "expert")
+    times = figures.decision_ms(config.levels, "expert", chosen=True) or [math.nan]
     median, worst = statistics.median(times), max(times)
     found = []
     if baseline == "normal":
@@ -587,7 +587,7 @@ def expert_targets(config: Config, figures: Figures) -> list[Target]:
     found.append(
         Target(
             median <= 300 and worst <= 1000,
-            f"expert decides in at most 0.3 s median and 1 s max: "
+            f"expert decides in at most 0.3 s median and 1 s max, where it has a choice: "
             f"{median / 1000:.3f} s median, {worst / 1000:.3f} s max",
         )
     )
