@@ -6,11 +6,12 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
-from craits_core import Card, Draw, Game, Play
+from craits_core import Card, Draw, Game, Play, Suit
 from craits_core.bots import make_bot
 from craits_core.bots.expert import ExpertBot
 from craits_core.bots.features import (
@@ -23,7 +24,7 @@ from craits_core.bots.features import (
 )
 from craits_core.bots.masks import INDEX
 from craits_core.bots.nets import Models, Network, read_models, shipped_models
-from craits_core.bots.reasons import ENGLISH
+from craits_core.bots.reasons import ENGLISH, Reason
 from craits_core.bots.sampling import Knowledge, Sampler
 from tests.decks import stacked_game
 from tests.hosting import listen, step
@@ -264,3 +265,18 @@ def test_the_training_makes_weights_an_expert_plays_with(tmp_path: Path) -> None
             break
         step(game, bots)
     assert len(game.state.round_scores) > rounds
+
+
+def test_a_hint_for_another_suit_of_the_same_card_names_the_suit() -> None:
+    # The expert names hearts for its 8C; were normal to name clubs, the hint would
+    # not compare the 8C with itself: it says which suit and why.
+    game = stacked_game(["8C 4C 5H 6H", "JD 5D 6D 7D"], "QS", dealer=1)
+    legal = game.legal_moves(0)
+    player = ExpertBot(seed=1, simulations=0)
+    clubs = Play(0, Card.parse("8C"), Suit.CLUBS)
+    normal = player._normal
+    normal.rank = lambda view, moves: [SimpleNamespace(move=clubs)]  # type: ignore[method-assign]
+    normal.explain = lambda view, moves: (clubs, Reason("name-suit", {"suit": Suit.CLUBS, "n": 1}))  # type: ignore[method-assign]
+    move, reason = player.explain(game.view(0), legal)
+    assert move == Play(0, Card.parse("8C"), Suit.HEARTS)
+    assert reason == Reason("name-suit", {"suit": Suit.HEARTS, "n": 2})

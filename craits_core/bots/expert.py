@@ -38,7 +38,7 @@ from .base import find_announce, find_call, require_moves
 from .features import Situation, Voids, encode, situation_of_state, situation_of_view
 from .hard import Candidate, _digest, _with_announce, final_scores, playout_move
 from .nets import HOLDER_CLASSES, Models, shipped_models
-from .normal import NormalBot
+from .normal import NormalBot, follow_count
 from .reasons import Reason
 from .sampling import Knowledge, Sampler
 
@@ -126,6 +126,12 @@ class ExpertBot:
         if compared is None or _same(advice, move):
             return move, reason
         points, runs = compared
+        if isinstance(advice, Play) and isinstance(move, Play) and advice.card == move.card:
+            # The same card with another suit named: the suit is the news.
+            suit = move.suit or move.card.suit
+            rest = [c for c in view.hand if c != move.card]
+            held = follow_count(rest, move.card, suit, view.rules)
+            return move, Reason("name-suit", {"suit": suit, "n": held})
         if isinstance(advice, Play):
             return move, Reason("search-card", {"n": points, "card": advice.card, "runs": runs})
         return move, Reason("search-draw", {"n": points, "runs": runs})
