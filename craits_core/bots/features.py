@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import Card, Rank, Suit, card_from_code
+from ..cards import FULL_DECK, Card, Rank, Suit, card_from_code
 from ..commands import ChooseSuit, Command, Draw, Play
 from ..scoring import score_hand
 from ..state import State
@@ -194,7 +194,7 @@ def situation_columns(sit: Situation) -> tuple[list[int], list[float]]:
     seen.update(sit.pile)
     for card in sit.hand:
         cols.append(_HAND + INDEX[card])
-    for i, card in enumerate(_DECK):
+    for i, card in enumerate(FULL_DECK):
         if card not in seen:
             cols.append(_UNSEEN + i)
     vals.extend([1.0] * len(cols))
@@ -290,6 +290,3 @@ def encode(rows: Sequence[tuple[Situation, Command | None]]) -> np.ndarray:
         all_vals.extend(vals)
     out[all_rows, all_cols] = all_vals
     return out
-
-
-_DECK: tuple[Card, ...] = tuple(sorted(INDEX, key=INDEX.__getitem__))
