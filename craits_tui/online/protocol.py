@@ -31,6 +31,21 @@ Session to server (`TO_SERVER`):
   the session's own seat. Accepted: its events, to everyone at the table.
 - `LeaveTable`: back to the lobby. Before the start the seat is freed; after
   it, it is kept for the player and a bot plays it at once.
+- `QuickMatch`: a seat at the next quick-match table of that length waiting for
+  players, or at a new one, which starts when it is full, or with bots in the
+  empty seats once nobody has come for a while (`TableInfo.starts_in`).
+  Answer `Joined`.
+- `Say`, `Emote`: a line of chat, or an emote, to the table (seated players;
+  spectators where the host allows it). Answer: a `ChatLine` to everyone at
+  the table who has not muted the sender.
+- `Mute`: hear no more chat from a player (`ChatLine.sender`), or again.
+  Answer `Muted`.
+- `Rematch`: at game over, accept (or decline) playing again. Answer:
+  `RematchState` to the table; once every person accepts, `Joined` at the new
+  table, whose game starts at once.
+- `GetLeaderboard`: answer `Leaderboard`.
+- `GetReplay`: a finished game by its replay code. Answer: `ReplayData`, in
+  parts, every event with every hand.
 
 Server to session (`TO_SESSION`):
 
@@ -48,6 +63,16 @@ Server to session (`TO_SESSION`):
   stands in after the grace period (``bot`` set), or the player is back.
 - `Left`: the session is no longer at table ``code`` (it left, or the table
   closed).
+- `ChatLine`: a line of chat or an emote at the table (the latest lines follow
+  a `Joined` too).
+- `Muted`: the players whose chat the session no longer hears.
+- `TurnClock`: a person's timed turn began (``seconds`` to move), or ran out
+  (``ran_out``: a bot makes that one move; the seat stays theirs).
+- `Rated`: how the game just finished moved the ratings of its people.
+- `RematchState`: who has accepted to play again, and how long is left; its
+  ``outcome`` once the offer is over.
+- `Leaderboard`: the best players, and the session's own standing.
+- `ReplayData`: one part of a finished game's events.
 - `Refused`: what was asked cannot be done; nothing changed. ``code`` is a
   `RefusalCode` or, for a command, the engine's ``IllegalMove`` code.
 - `Bye`: the server ends the session; ``code`` is a `ByeCode`.
@@ -106,6 +131,14 @@ class RefusalCode(StrEnum):
     """The player (``params["limit"]``) already has that many tables open."""
     ADDRESS_TABLES = "address-tables"
     """The player's address already has that many tables open."""
+    NO_SUCH_REPLAY = "no-such-replay"
+    CHAT_CLOSED = "chat-closed"
+    """Spectators may not write at this table (its host decides)."""
+    TOO_CHATTY = "too-chatty"
+    """Chat lines come faster than a table may read them (``params["wait"]``: seconds)."""
+    NOT_OVER = "not-over"
+    NO_REMATCH = "no-rematch"
+    """No rematch is on offer to this session (it is over, or it never was)."""
     SERVER_ERROR = "server-error"
 
 
@@ -145,6 +178,8 @@ class SeatInfo:
     """Its player is here (a bot's seat: always)."""
     person: bool = True
     """The seat is a person's: free, taken, or kept while they are away."""
+    player: str | None = None
+    """The person's handle (the same as `ChatLine.sender`); None for a bot or a free seat."""
 
     @property
     def free(self) -> bool:
@@ -165,6 +200,16 @@ class TableInfo:
     started: bool = False
     over: bool = False
     spectators: int = 0
+    quick: bool = False
+    """A quick-match table: nobody hosts it, it starts by itself."""
+    starts_in: float | None = None
+    """Seconds before a quick-match table starts with bots in its empty seats."""
+    turn_time: int | None = None
+    """Seconds a person has for each move; None: no clock."""
+    spectator_chat: bool = False
+    """Whether spectators may write in the chat."""
+    replay: str | None = None
+    """The finished game's replay code."""
 
     @property
     def taken(self) -> int:
@@ -173,6 +218,40 @@ class TableInfo:
     @property
     def free(self) -> int:
         return len(self.seats) - self.taken
+
+
+EMOTES = ("wave", "gg", "nice", "laugh", "wow", "oops", "thinking", "thanks")
+"""The emotes a player may send (each session draws them its own way)."""
+
+MAX_CHAT = 200
+"""The longest chat line, in terminal cells."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RatingNews:
+    """How one person's rating moved with the game just finished."""
+
+    seat: int
+    name: str
+    place: int
+    """Their place among the game's people (1: the best; ties share)."""
+    before: int | None
+    """The rating shown before; None while placing."""
+    after: int | None
+    games: int
+    """Rated games played, this one included."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Standing:
+    """One player on the leaderboard."""
+
+    place: int | None
+    """Their place among the rated players; None while placing."""
+    name: str
+    rating: int | None
+    """The rating shown (cautious: it rises as it grows sure); None while placing."""
+    games: int
 
 
 # --- Messages ------------------------------------------------------------------------
@@ -214,6 +293,8 @@ class CreateTable(Message):
     seats: tuple[str | None, ...]
     rules: RuleSet = dataclasses.field(default_factory=RuleSet)
     name: str | None = None
+    turn_time: int | None = None
+    spectator_chat: bool = False
 
 
 @_message("join")
@@ -249,6 +330,45 @@ class SendCommand(Message):
 @_message("leave")
 class LeaveTable(Message):
     pass
+
+
+@_message("quick")
+class QuickMatch(Message):
+    short: bool = False
+    """The short game (8 rounds) rather than the whole one (15)."""
+
+
+@_message("say")
+class Say(Message):
+    text: str
+
+
+@_message("emote")
+class Emote(Message):
+    emote: str
+    """One of `EMOTES`."""
+
+
+@_message("mute")
+class Mute(Message):
+    player: str
+    """The player's handle (`ChatLine.sender`)."""
+    muted: bool = True
+
+
+@_message("rematch")
+class Rematch(Message):
+    accept: bool = True
+
+
+@_message("leaderboard")
+class GetLeaderboard(Message):
+    pass
+
+
+@_message("replay")
+class GetReplay(Message):
+    code: str
 
 
 @_message("welcome")
@@ -299,6 +419,62 @@ class Left(Message):
     message: str = ""
 
 
+@_message("chat")
+class ChatLine(Message):
+    sender: str
+    """The sender's handle: the same for the same player, whatever their session."""
+    name: str
+    seat: int | None = None
+    """Their seat at the table; None for a spectator."""
+    text: str = ""
+    emote: str | None = None
+
+
+@_message("muted")
+class Muted(Message):
+    players: tuple[str, ...]
+
+
+@_message("clock")
+class TurnClock(Message):
+    seat: int
+    seconds: float
+    ran_out: bool = False
+
+
+@_message("rated")
+class Rated(Message):
+    changes: tuple[RatingNews, ...]
+
+
+@_message("rematch-state")
+class RematchState(Message):
+    accepted: tuple[int, ...]
+    """The seats of the people who have accepted."""
+    waiting: tuple[int, ...]
+    """The seats of the people still asked."""
+    seconds: float
+    """Seconds left to accept."""
+    outcome: str | None = None
+    """Once the offer is over: "started", "declined" or "expired"."""
+
+
+@_message("standings")
+class Leaderboard(Message):
+    top: tuple[Standing, ...]
+    you: Standing | None = None
+    placement: int = 5
+    """Rated games a player plays before a rating is shown."""
+
+
+@_message("replay-data")
+class ReplayData(Message):
+    code: str
+    part: int
+    parts: int
+    events: tuple[dict[str, Any], ...]
+
+
 @_message("refused")
 class Refused(Message):
     code: str
@@ -324,6 +500,13 @@ TO_SERVER: Mapping[str, type[Message]] = {
         StartGame,
         SendCommand,
         LeaveTable,
+        QuickMatch,
+        Say,
+        Emote,
+        Mute,
+        Rematch,
+        GetLeaderboard,
+        GetReplay,
     )
 }
 """What a session may send, by op."""
@@ -338,6 +521,13 @@ TO_SESSION: Mapping[str, type[Message]] = {
         GameEvent,
         SeatChanged,
         Left,
+        ChatLine,
+        Muted,
+        TurnClock,
+        Rated,
+        RematchState,
+        Leaderboard,
+        ReplayData,
         Refused,
         Bye,
     )

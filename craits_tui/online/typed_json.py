@@ -10,6 +10,7 @@ engine's `RuleSet`) is written and read its own way.
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from functools import cache
@@ -91,4 +92,6 @@ def _value(value: Any, hint: Any, where: str) -> Any:
         return load(hint, value, where)  # type: ignore[arg-type]
     if hint in (str, int, bool) and type(value) is hint:
         return value
+    if hint is float and type(value) in (int, float) and math.isfinite(value):
+        return float(value)  # JSON's 2 is a float too; its NaN and Infinity are not numbers
     raise Mistyped(f"{where} is not {getattr(hint, '__name__', hint)}", where)
