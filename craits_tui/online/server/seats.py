@@ -10,6 +10,7 @@ session that cannot prove who it is (no key, another name).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import secrets
 from collections.abc import Container
 from dataclasses import dataclass
@@ -49,6 +50,13 @@ class Identity:
     """Their SSH user name, cleaned: their name at the tables, unless it is taken."""
     key: str | None = None
     """The fingerprint of the key they logged in with, if any."""
+
+    @property
+    def handle(self) -> str:
+        """How other sessions name this player (in chat, for mutes): the same for the
+        same player in every session, and neither their key nor their name."""
+        basis = f"key {self.key}" if self.key is not None else f"name {name_key(self.user)}"
+        return hashlib.sha256(basis.encode()).hexdigest()[:12]
 
     def same(self, other: Identity) -> bool:
         """Whether ``other`` is this player: the same key, or, where neither logged
@@ -140,6 +148,7 @@ class Slot:
             bot=self.bot,
             connected=self.present or (not self.person and self.bot is not None),
             person=self.person,
+            player=self.holder.handle if self.person and self.holder is not None else None,
         )
 
     def kept_for(self, identity: Identity) -> bool:
