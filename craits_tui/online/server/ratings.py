@@ -21,10 +21,11 @@ PLACEMENT_GAMES = 5
 SCALE = 40
 """What a point of conservative rating is worth in a shown rating.
 
-With it an average player the ledger is sure of reads about 1000 (``mu`` 25 of the
-model's default, times 40): the Elo-like figure players know. A new player's first
-shown rating is lower (a few hundred: five games leave ``sigma`` large) and climbs
-from there.
+With it the model's average skill (``mu`` 25) reads 1000, the Elo-like figure
+players know. The doubt never quite goes (the model adds a little to ``sigma`` each
+game), so an average player who has played a long while reads about 800. A new
+player's first shown rating is lower (0 to a few hundred: five games leave ``sigma``
+large) and climbs from there.
 """
 
 _MODEL = PlackettLuce()
