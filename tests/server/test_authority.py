@@ -705,6 +705,7 @@ async def test_filling_handing_over_leaving_and_closing(tmp_path: Path) -> None:
             "bot": "random",
             "connected": True,
             "person": False,
+            "player": None,
         }
         mark = ann.send("fill", seat=1, bot="random")
         assert (await ann.reply("refused", mark))["code"] == "seat-taken"

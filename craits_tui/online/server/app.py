@@ -89,10 +89,26 @@ _DROPPED = (
 )
 
 
-def app_command(app: Sequence[str], socket: Path, token: str) -> tuple[list[str], dict[str, str]]:
+REPLAY_COMMAND = re.compile(r"\s*replay\s+([A-Za-z0-9-]{1,16})\s*")
+
+
+def replay_asked(command: str | None) -> str | None:
+    """The code of a ``replay CODE`` command: the one command a session may run
+    (it shows that finished game's replay)."""
+    match = REPLAY_COMMAND.fullmatch(command or "")
+    return match.group(1) if match else None
+
+
+def app_command(
+    app: Sequence[str], socket: Path, token: str, command: str | None = None
+) -> tuple[list[str], dict[str, str]]:
     """The command line and environment of a session's app (before the client's
-    terminal settings, `terminal_environment`, are added)."""
+    terminal settings, `terminal_environment`, are added); ``command``: the one the
+    client asked for (``replay CODE``: the app shows that replay alone)."""
     argv = [sys.executable, "-c", LAUNCHER, *app, "--remote", str(socket)]
+    replay = replay_asked(command)
+    if replay is not None:
+        argv += ["--replay", replay]
     env = {
         k: v
         for k, v in os.environ.items()

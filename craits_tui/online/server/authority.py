@@ -18,25 +18,31 @@ anything but a timer; the store's writes are short local SQLite transactions.)
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Callable
 
 from craits_core import Game, GameStore, RuleSet
 
 from ...names import MAX_NAME, clean_text, name_problem, unique_name
-from ..protocol import ByeCode, Hello, Message, RefusalCode, TableList, Welcome, encode
+from ..protocol import ByeCode, Hello, Message, Muted, RefusalCode, TableList, Welcome, encode
+from .chat import ChatPace
 from .house import House, HouseRules
+from .ledger import Ledger, LedgerError, NameTaken
 from .operations import Operations, Refusal
 from .seats import Connection, Identity, Member
 from .table import Table
+
+log = logging.getLogger("craits.server")
 
 LOBBY_DELAY = 0.1
 """Seconds the lobby's table list waits to gather changes before it is sent."""
 
 
 class SessionRefused(Exception):
-    """A session cannot begin: its player's name shows nothing on a screen, or mixes
-    alphabets that look alike. ``str()`` says why, in a sentence for the player."""
+    """A session cannot begin: its player's name shows nothing on a screen, mixes
+    alphabets that look alike, or belongs to another player's key here. ``str()``
+    says why, in a sentence for the player."""
 
 
 class Authority:
@@ -55,12 +61,26 @@ class Authority:
         max_tables: int = 50,
         tables_each: int = 3,
         abandon_after: float = 120.0,
+        quick_wait: float = 30.0,
+        rematch_time: float = 60.0,
+        chat_pace: ChatPace | None = None,
         deal: Callable[[list[str], RuleSet], Game] | None = None,
+        ledger: Ledger | None = None,
     ) -> None:
-        """``store`` keeps every table's game (None: games are not saved); the
+        """``store`` keeps every table's game (None: games are not saved) and
+        ``ledger`` the names, ratings and replay codes (None: none are kept); the
         rest are the house's rules (see `HouseRules`) and how its games are dealt."""
-        rules = HouseRules(grace, bot_pace, max_tables, tables_each, abandon_after)
-        self.house = House(store, rules, deal)
+        rules = HouseRules(
+            grace,
+            bot_pace,
+            max_tables,
+            tables_each,
+            abandon_after,
+            quick_wait,
+            rematch_time,
+            chat_pace or ChatPace(),
+        )
+        self.house = House(store, rules, deal, ledger)
         self.house.on_change = self.lobby_changed
         self.operations = Operations(self.house, self)
         self._sessions: dict[str, Member] = {}
@@ -90,6 +110,15 @@ class Authority:
         problem = name_problem(name)
         if problem is not None:
             raise SessionRefused(problem)
+        ledger = self.house.ledger
+        if ledger is not None:
+            try:
+                ledger.claim(name, key)
+            except NameTaken as err:
+                raise SessionRefused(str(err)) from None
+            except LedgerError as err:
+                # The game goes on without the ledger: the name is not claimed yet.
+                log.error("the name %r cannot be claimed: %s", name, err)
         token = token or secrets.token_urlsafe(24)
         self._ids += 1
         self._sessions[token] = Member(
@@ -176,6 +205,9 @@ class Authority:
         self.tell_everyone()
         self._tell(member)
         self.send_listing(member)
+        muted = self.house.mutes.get(member.identity.handle)
+        if muted:
+            conn.send(Muted(tuple(sorted(muted))))
 
     # --- Telling (the operations' `Lobby`) ----------------------------------------
 

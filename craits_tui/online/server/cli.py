@@ -165,6 +165,21 @@ def build_serve_parser(parent: Any) -> argparse.ArgumentParser:
         metavar="TIME",
         help="pause before each bot move (default 0.6s)",
     )
+    limits.add_argument(
+        "--quick-wait",
+        type=duration,
+        default=30.0,
+        metavar="TIME",
+        help="how long a quick-match table waits for another person before bots "
+        "take its empty seats and it starts (default 30s)",
+    )
+    limits.add_argument(
+        "--rematch-time",
+        type=duration,
+        default=60.0,
+        metavar="TIME",
+        help="how long the people at a finished game have to accept a rematch (default 60s)",
+    )
     parser.add_argument(
         "--motion",
         action="store_true",
@@ -223,6 +238,8 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         authorized_keys=args.authorized_keys,
         grace=args.grace,
         bot_pace=args.bot_pace,
+        quick_wait=args.quick_wait,
+        rematch_time=args.rematch_time,
         limits=limits,
         data_dir=args.data_dir,
         **({"app": ("craits_tui",)} if args.motion else {}),

@@ -37,6 +37,10 @@ class ServerConfig:
     authorized_keys: Path | None = None
     grace: float = 60.0
     bot_pace: float = 0.6
+    quick_wait: float = 30.0
+    """Seconds a quick-match table waits for another person before bots fill it."""
+    rematch_time: float = 60.0
+    """Seconds the people at a finished game have to accept a rematch."""
     limits: Limits = field(default_factory=Limits)
     data_dir: Path | None = None
     """Where the host key and the games are kept (default: `default_data_dir`)."""
@@ -64,5 +68,7 @@ class ServerConfig:
             raise ValueError("--auth keys needs --authorized-keys FILE")
         if self.grace < 0 or self.bot_pace < 0:
             raise ValueError("--grace and --bot-pace cannot be negative")
+        if self.quick_wait < 0 or self.rematch_time <= 0:
+            raise ValueError("--quick-wait cannot be negative, nor --rematch-time 0")
         if self.auth_delay < 0 or self.auth_delay_max < self.auth_delay:
             raise ValueError("auth_delay cannot be negative nor more than auth_delay_max")

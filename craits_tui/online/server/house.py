@@ -3,19 +3,23 @@
 The house opens tables within its quotas (tables in all, tables per player and
 per address, so one player cannot fill the server), closes those nobody comes
 back to, and at a start reopens every table whose game was left unfinished by the
-server's last run, exactly where it stood.
+server's last run, exactly where it stood. Its ledger (`ledger.Ledger`, in the
+same store) gives each finished game a replay code and rates the people who
+played it; the house also keeps whom each player has muted.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from craits_core import Game, GameStore, RuleSet, StoreError
 
 from ...names import MAX_TABLE_NAME, clean_text
-from ..protocol import Left, TableInfo
+from ..protocol import Left, Rated, RatingNews, TableInfo
+from .chat import ChatPace
+from .ledger import Ledger, LedgerError, Placing, player_id
 from .saved import SavedTable
 from .seats import TABLE_CODE_LENGTH, Identity, Member, Slot, fresh_code, normal_code
 from .table import Table
@@ -37,6 +41,11 @@ class HouseRules:
     """Tables open at once that one player, or one address, has opened."""
     abandon_after: float = 120.0
     """Seconds a table with nobody at it stays open (its game stays saved)."""
+    quick_wait: float = 30.0
+    """Seconds a quick-match table waits for another person before it starts with bots."""
+    rematch_time: float = 60.0
+    """Seconds the people at a finished game have to accept a rematch."""
+    chat_pace: ChatPace = field(default_factory=ChatPace)
 
 
 def _new_game(names: list[str], rules: RuleSet) -> Game:
@@ -53,11 +62,17 @@ class House:
         store: GameStore | None = None,
         rules: HouseRules | None = None,
         deal: Callable[[list[str], RuleSet], Game] | None = None,
+        ledger: Ledger | None = None,
     ) -> None:
         self.store = store
         self.rules = rules or HouseRules()
+        self.ledger = ledger
+        """Names, ratings and replay codes (None: nothing is rated, no game gets a code)."""
         self._deal = deal or _new_game
         self.tables: dict[str, Table] = {}
+        self.mutes: dict[str, set[str]] = {}
+        """By a player's handle: the handles of the players they muted (for as long
+        as the server runs, whatever their sessions)."""
         self.on_change: Callable[[], None] = lambda: None
         """Called when the tables' list changes (the lobby hears of it)."""
         self.reseated = False
@@ -78,8 +93,61 @@ class House:
     def abandon_after(self) -> float:
         return self.rules.abandon_after
 
+    @property
+    def quick_wait(self) -> float:
+        return self.rules.quick_wait
+
+    @property
+    def rematch_time(self) -> float:
+        return self.rules.rematch_time
+
+    @property
+    def chat_pace(self) -> ChatPace:
+        return self.rules.chat_pace
+
     def deal(self, names: list[str], rules: RuleSet) -> Game:
         return self._deal(names, rules)
+
+    def muted(self, member: Member) -> frozenset[str]:
+        return frozenset(self.mutes.get(member.identity.handle, ()))
+
+    def start_table(self, table: Table) -> None:
+        try:
+            table.start()
+        except StoreError as err:
+            log.error("table %s: the game cannot be saved: %s", table.code, err)
+            table.count_down()  # try again after another wait
+            return
+        self.lobby_changed()
+
+    def game_over(self, table: Table) -> None:
+        """Give the finished game its replay code, and rate its people (two or more:
+        bots do not count; one who left counts as last)."""
+        ledger, game = self.ledger, table.game
+        if ledger is None or game is None or table.game_id is None:
+            return
+        totals = game.state.totals
+        placings, seats = [], {}
+        for seat, who in sorted(table.people.items()):
+            slot = table.slots[seat]
+            stayed = slot.present and slot.holder is not None and slot.holder.same(who)
+            player = player_id(who.user, who.key)
+            placings.append(Placing(player, slot.name or who.user, totals[seat], not stayed))
+            seats[player] = seat
+        try:
+            table.replay = ledger.record_finished(table.game_id)
+            changes = ledger.rate(placings) if len(placings) >= 2 else []
+        except LedgerError as err:
+            log.error("table %s: the game's end cannot be recorded: %s", table.code, err)
+            return
+        if changes:
+            news = tuple(
+                RatingNews(
+                    seats[c.player], c.name, c.place, c.before.shown, c.after.shown, c.after.games
+                )
+                for c in changes
+            )
+            table.broadcast(Rated(news))
 
     def lobby_changed(self) -> None:
         self.on_change()
@@ -147,9 +215,14 @@ class House:
         name: str,
         seats: tuple[str | None, ...],
         rules: RuleSet,
+        *,
+        quick: bool = False,
+        host_seat: int | None = 0,
+        turn_time: int | None = None,
+        spectator_chat: bool = False,
     ) -> Table:
         """A new table of ``seats`` (None: a person's; else a bot's level), its code
-        fresh; nobody sits at it yet."""
+        fresh; nobody sits at it yet (``quick``: a quick-match table, which nobody hosts)."""
         code = fresh_code(TABLE_CODE_LENGTH, self.tables.keys())
         default = f"{creator.lobby_name}'s table"
         name = clean_text(name, MAX_TABLE_NAME) or clean_text(default, MAX_TABLE_NAME)
@@ -162,6 +235,10 @@ class House:
             slots,
             creator=creator.identity,
             address=creator.address,
+            host_seat=None if quick else host_seat,
+            quick=quick,
+            turn_time=turn_time,
+            spectator_chat=spectator_chat,
         )
         for seat, slot in enumerate(slots):
             if slot.bot is not None:
@@ -202,9 +279,12 @@ class House:
                 creator=saved.creator,
                 address=saved.address,
                 host_seat=saved.host_seat,
+                quick=saved.quick,
+                turn_time=saved.turn_time,
+                spectator_chat=saved.spectator_chat,
             )
             self.tables[saved.code] = table
-            table.resume(game, record.id)
+            table.resume(game, record.id, dict(saved.people))
             count += 1
         if count:
             self.lobby_changed()

@@ -2,37 +2,66 @@
 
 One handler a request (`Operations.HANDLERS`), and the moves of people between
 the lobby and the tables that they share: sitting down, taking a kept seat back,
-getting up. A request that cannot be carried out raises `Refusal` before it has
-changed anything.
+getting up, a quick match, a rematch. A request that cannot be carried out
+raises `Refusal` before it has changed anything.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
-from craits_core import IllegalMove, StoreError, command_from_dict
+from craits_core import IllegalMove, RuleSet, StoreError, command_from_dict
 from craits_core.bots import LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from ...names import unique_name
 from ..protocol import (
+    MAX_LINE,
+    ChatLine,
     CreateTable,
+    Emote,
     FillSeat,
+    GetLeaderboard,
+    GetReplay,
     JoinTable,
+    Leaderboard,
     LeaveTable,
     Left,
     ListTables,
     Message,
+    Mute,
+    Muted,
+    QuickMatch,
     Reconnect,
     RefusalCode,
+    Rematch,
+    ReplayData,
+    Say,
     SendCommand,
+    Standing,
     StartGame,
 )
+from .chat import Chat, ChatRefused
 from .house import House
+from .ledger import PLACEMENT_GAMES, LedgerError, player_id
+from .ledger import Standing as LedgerStanding
 from .seats import RECONNECT_CODE_LENGTH, Member, fresh_code, normal_code
-from .table import Table
+from .table import FILL_LEVEL, Table
+
+QUICK_SEATS = 4
+"""Seats at a quick-match table."""
+
+QUICK_NAME = "Quick match"
+"""A quick-match table's name (each session says it in its own language)."""
+
+TURN_TIMES = (10, 600)
+"""The shortest and longest turn time a table may have, in seconds."""
+
+REPLAY_PART = MAX_LINE // 2
+"""Bytes of events in one part of a replay, well within a line."""
 
 log = logging.getLogger("craits.server")
 
@@ -109,9 +138,23 @@ class Operations:
             raise Refusal(
                 RefusalCode.ADDRESS_TABLES, f"Your address has {limit} tables open.", limit=limit
             )
+        turn_time = message.turn_time
+        if turn_time is not None and not TURN_TIMES[0] <= turn_time <= TURN_TIMES[1]:
+            raise Refusal(
+                RefusalCode.BAD_MESSAGE,
+                f"A turn lasts {TURN_TIMES[0]} to {TURN_TIMES[1]} seconds.",
+                field="turn_time",
+            )
         self.leave(member, dropped=False)
         self.release(member)
-        table = house.open_table(member, message.name or "", seats, message.rules)
+        table = house.open_table(
+            member,
+            message.name or "",
+            seats,
+            message.rules,
+            turn_time=turn_time,
+            spectator_chat=message.spectator_chat,
+        )
         self.sit(member, table, 0)
         table.send_joined(member)
         self.changed(table)
@@ -149,6 +192,7 @@ class Operations:
         self.sit(member, table, seat)
         table.send_joined(member, since)
         self.changed(table)
+        self._quick_filled(table)
 
     def reconnect(self, member: Member, message: Reconnect) -> None:
         wanted = normal_code(message.code)
@@ -231,6 +275,124 @@ class Operations:
         member.conn.send(Left(table.code if table is not None else None))
         self.lobby.send_listing(member)
 
+    def quick_match(self, member: Member, message: QuickMatch) -> None:
+        house = self.house
+        rules = RuleSet(short_game=message.short)
+        table = house.table_of(member)
+        if table is not None and table.quick and not table.started and table.rules == rules:
+            table.send_joined(member)  # there already
+            return
+        table = next(
+            (
+                t
+                for t in house.tables.values()
+                if t.quick and not t.started and t.rules == rules and any(s.free for s in t.slots)
+            ),
+            None,
+        )
+        if table is None:
+            if house.quota_left(member.identity, member.address) == "all":
+                raise Refusal(RefusalCode.TOO_MANY_TABLES, "There are too many tables; join one.")
+            self.leave(member, dropped=False)
+            self.release(member)
+            table = house.open_table(member, QUICK_NAME, (None,) * QUICK_SEATS, rules, quick=True)
+        else:
+            self.leave(member, dropped=False)
+            self.release(member)
+        seat = next(i for i, s in enumerate(table.slots) if s.free)
+        self.sit(member, table, seat)
+        table.count_down()  # a newcomer: the wait for the next one begins again
+        table.send_joined(member)
+        self.changed(table)
+        self._quick_filled(table)
+
+    def say(self, member: Member, message: Say) -> None:
+        table = self._chatting(member)
+        self._send_chat(
+            table,
+            lambda chat: chat.line(member.identity.handle, member.name, member.seat, message.text),
+        )
+
+    def emote(self, member: Member, message: Emote) -> None:
+        table = self._chatting(member)
+        self._send_chat(
+            table,
+            lambda chat: chat.emote(
+                member.identity.handle, member.name, member.seat, message.emote
+            ),
+        )
+
+    def mute(self, member: Member, message: Mute) -> None:
+        player = message.player
+        if not player or len(player) > 32 or player == member.identity.handle:
+            raise Refusal(RefusalCode.BAD_MESSAGE, "That is nobody you can mute.", field="player")
+        muted = self.house.mutes.setdefault(member.identity.handle, set())
+        if message.muted:
+            muted.add(player)
+        else:
+            muted.discard(player)
+        assert member.conn is not None
+        member.conn.send(Muted(tuple(sorted(muted))))
+
+    def rematch(self, member: Member, message: Rematch) -> None:
+        table = self.house.table_of(member)
+        if table is None:
+            raise Refusal(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
+        if not table.over:
+            raise Refusal(RefusalCode.NOT_OVER, "The game is not over yet.")
+        offer = table.rematch
+        if offer is None or not offer.open or member.seat not in offer.seats:
+            raise Refusal(RefusalCode.NO_REMATCH, "No rematch is on offer to you.")
+        offer.answer(member.seat, message.accept)
+        if offer.agreed:
+            offer.end("started")
+        table.broadcast(offer.state())
+        if offer.outcome == "started":
+            self._play_again(table)
+
+    def leaderboard(self, member: Member, message: GetLeaderboard) -> None:
+        ledger = self.house.ledger
+        top: list[LedgerStanding] = []
+        you: LedgerStanding | None = None
+        if ledger is not None:
+            try:
+                top, you = ledger.leaderboard(player_id(member.identity.user, member.identity.key))
+            except LedgerError as err:
+                log.error("the leaderboard cannot be read: %s", err)
+                raise Refusal(
+                    RefusalCode.SERVER_ERROR, "The leaderboard cannot be read now."
+                ) from None
+        assert member.conn is not None
+        member.conn.send(
+            Leaderboard(
+                tuple(_standing(s) for s in top),
+                _standing(you) if you is not None else None,
+                PLACEMENT_GAMES,
+            )
+        )
+
+    def replay(self, member: Member, message: GetReplay) -> None:
+        house = self.house
+        ledger, store = house.ledger, house.store
+        game_id = None
+        if ledger is not None and store is not None:
+            try:
+                game_id = ledger.replay_game(message.code)
+            except LedgerError as err:
+                log.error("a replay code cannot be looked up: %s", err)
+        if game_id is None:
+            raise Refusal(RefusalCode.NO_SUCH_REPLAY, "No finished game has that replay code.")
+        try:
+            events = store.load(game_id, attach=False).events  # type: ignore[union-attr]
+        except StoreError as err:
+            log.error("replay %s: game %s cannot be read: %s", message.code, game_id, err)
+            raise Refusal(RefusalCode.SERVER_ERROR, "That game cannot be read now.") from None
+        code = ledger.replay_code(game_id) or message.code  # type: ignore[union-attr]
+        parts = _parts(events)
+        assert member.conn is not None
+        for index, part in enumerate(parts):
+            member.conn.send(ReplayData(code, index, len(parts), tuple(part)))
+
     HANDLERS: ClassVar[dict[type[Message], Callable[[Operations, Member, Any], None]]] = {
         ListTables: list_tables,
         CreateTable: create,
@@ -240,6 +402,13 @@ class Operations:
         StartGame: start,
         SendCommand: command,
         LeaveTable: leave_table,
+        QuickMatch: quick_match,
+        Say: say,
+        Emote: emote,
+        Mute: mute,
+        Rematch: rematch,
+        GetLeaderboard: leaderboard,
+        GetReplay: replay,
     }
 
     # --- Moving people -----------------------------------------------------------
@@ -305,9 +474,16 @@ class Operations:
         table.members.pop(member, None)
         member.at, member.seat, member.name = None, None, member.lobby_name
         self.house.seating_changed()
+        offer = table.rematch
+        if offer is not None and offer.open and seat in offer.seats and not quiet:
+            offer.end("declined")  # gone from the table: not playing again
+            table.broadcast(offer.state())
         if seat is not None and table.slots[seat].member is member:
             if not table.started:
                 table.given_up(seat)
+                if table.quick and not any(s.present for s in table.slots):
+                    self.house.close_table(table)  # nobody left waiting for a match
+                    return
                 if table.host_seat == seat:
                     self._pass_host(table)
                     if table.closed:
@@ -335,6 +511,66 @@ class Operations:
         if not table.started and not table.closed:
             table.send_table()
         self.house.lobby_changed()
+
+    def _quick_filled(self, table: Table) -> None:
+        """A quick-match table with every seat taken starts at once."""
+        if table.quick and not table.started and not any(s.free for s in table.slots):
+            self.house.start_table(table)
+
+    def _play_again(self, table: Table) -> None:
+        """Everyone asked accepted: the same people at the same seats of a new table,
+        with the same bots (a bot for a person who was not there), its game dealt."""
+        offer = table.rematch
+        assert offer is not None
+        seated = {seat: table.slots[seat].member for seat in offer.seats}
+        levels = tuple(
+            None if seat in seated else (slot.bot if not slot.person else None) or FILL_LEVEL
+            for seat, slot in enumerate(table.slots)
+        )
+        host = table.host_seat if table.host_seat in seated else offer.seats[0]
+        host_member = seated[host]
+        assert host_member is not None
+        new = self.house.open_table(
+            host_member,
+            table.name,
+            levels,
+            table.rules,
+            quick=table.quick,
+            host_seat=host,
+            turn_time=table.turn_time,
+            spectator_chat=table.spectator_chat,
+        )
+        watching = [m for m in table.members if m.seat is None]
+        for seat, member in seated.items():
+            if member is not None:
+                self.leave(member, dropped=False, quiet=True)
+                self.sit(member, new, seat)
+        for member in watching:
+            self.leave(member, dropped=False)
+            member.at = new.code
+            new.members[member] = None
+        for member in new.members:
+            if member.conn is not None:
+                new.send_joined(member)
+        self.house.start_table(new)
+        self.changed(new)
+
+    def _chatting(self, member: Member) -> Table:
+        """The table where ``member`` may write."""
+        table = self.house.table_of(member)
+        if table is None:
+            raise Refusal(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
+        if member.seat is None and not table.spectator_chat:
+            raise Refusal(RefusalCode.CHAT_CLOSED, "Spectators do not write at this table.")
+        return table
+
+    def _send_chat(self, table: Table, make: Callable[[Chat], ChatLine]) -> None:
+        try:
+            line = make(table.chat)
+        except ChatRefused as err:
+            params = {"wait": err.wait} if err.wait else {}
+            raise Refusal(err.code, str(err), **params) from None
+        table.send_chat(line)
 
     # --- Helpers -------------------------------------------------------------------
 
@@ -379,6 +615,26 @@ def _since(since: int, table: Table) -> int:
             RefusalCode.BAD_MESSAGE, "since is an event index of the game.", field="since"
         )
     return since
+
+
+def _standing(standing: LedgerStanding) -> Standing:
+    rating = standing.rating
+    return Standing(standing.place, standing.name, rating.shown, rating.games)
+
+
+def _parts(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """A game's events in parts of at most `REPLAY_PART` bytes of JSON each (one
+    at least, even for no events)."""
+    parts: list[list[dict[str, Any]]] = [[]]
+    size = 0
+    for event in events:
+        length = len(json.dumps(event, ensure_ascii=False).encode())
+        if parts[-1] and size + length > REPLAY_PART:
+            parts.append([])
+            size = 0
+        parts[-1].append(event)
+        size += length
+    return parts
 
 
 def _plain(params: dict[str, Any]) -> dict[str, Any]:

@@ -2,8 +2,9 @@
 
 Each table's game is saved in the house's store as it is played; with it, in the
 game's ``meta``, goes who sits where: the table's code and name, its host, who
-opened it (for the quotas), and for each seat its name, its bot, the person it
-is kept for and its reconnect code. Whatever else a table knows (who is
+opened it (for the quotas), its settings (quick match, turn time, spectators'
+chat), the people who began the game (for the ratings), and for each seat its
+name, its bot, the person it is kept for and its reconnect code. Whatever else a table knows (who is
 connected, grace periods, stand-ins) begins anew at a restart.
 
 The ``seats`` list (name and bot) is the one every saved game has, so the past
@@ -28,6 +29,10 @@ class Saveable(Protocol):
     creator: Identity
     address: str
     slots: list[Slot]
+    quick: bool
+    turn_time: int | None
+    spectator_chat: bool
+    people: dict[int, Identity]
 
 
 def table_meta(table: Saveable, *, closed: bool = False) -> dict[str, Any]:
@@ -52,6 +57,10 @@ def table_meta(table: Saveable, *, closed: bool = False) -> dict[str, Any]:
                 for slot in table.slots
             ],
             "closed": closed,
+            "quick": table.quick,
+            "turn_time": table.turn_time,
+            "spectator_chat": table.spectator_chat,
+            "people": {str(seat): who.to_dict() for seat, who in table.people.items()},
         },
     }
 
@@ -67,6 +76,10 @@ class SavedTable:
     address: str
     slots: tuple[Slot, ...]
     closed: bool
+    quick: bool = False
+    turn_time: int | None = None
+    spectator_chat: bool = False
+    people: tuple[tuple[int, Identity], ...] = ()
 
     @classmethod
     def from_meta(cls, meta: Mapping[str, Any], players: Sequence[str]) -> SavedTable | None:
@@ -101,6 +114,10 @@ class SavedTable:
                     code=code_of_seat if isinstance(code_of_seat, str) else None,
                 )
             )
+        turn_time = table.get("turn_time")
+        people = table.get("people") or {}
+        if not isinstance(people, dict):
+            raise ValueError("a saved table's people are an object")
         return cls(
             code=code,
             name=name,
@@ -109,4 +126,12 @@ class SavedTable:
             address=str(table.get("address", "")),
             slots=tuple(slots),
             closed=table.get("closed") is True,
+            quick=table.get("quick") is True,
+            turn_time=turn_time if type(turn_time) is int and turn_time > 0 else None,
+            spectator_chat=table.get("spectator_chat") is True,
+            people=tuple(
+                (int(seat), Identity.from_dict(who))
+                for seat, who in people.items()
+                if seat.isdigit() and int(seat) < len(players)
+            ),
         )

@@ -19,7 +19,15 @@ from typing import Protocol
 
 import asyncssh
 
-from .app import FAILED, AppLog, app_command, signal_group, start_app, terminal_environment
+from .app import (
+    FAILED,
+    AppLog,
+    app_command,
+    replay_asked,
+    signal_group,
+    start_app,
+    terminal_environment,
+)
 from .authority import Authority, SessionRefused
 from .config import ServerConfig
 from .ipc import IpcServer
@@ -110,8 +118,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        # Accepted only to say no in words: a refused request leaves the client
-        # with a bare "exec request failed".
+        # Any command, so as to say no in words to all but "replay CODE".
         self.command = command
         return True
 
@@ -122,7 +129,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return False
 
     def signal_received(self, signal: str) -> None:
-        pass  # the game has its own keys to quit
+        """Nothing: the game has its own keys to quit."""
 
     def session_started(self) -> None:
         assert self.chan is not None
@@ -184,8 +191,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _refusal(self) -> bytes | None:
         """Why this session cannot be a game, if it cannot."""
-        if self.command is not None:
-            return b"This server runs only the Craits game: connect without a command."
+        if self.command is not None and replay_asked(self.command) is None:
+            return b"This server runs only the Craits game: connect without a command (or: replay CODE)."
         if self.term_type is None:
             return b"The Craits game needs a terminal: connect with ssh -t."
         over = self.host.sessions.admit(self.owner.client)
@@ -212,7 +219,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.token = authority.open_session(
             self.user, key=self.owner.key, address=self.owner.address
         )
-        argv, env = app_command(host.config.app, ipc.path, self.token)
+        argv, env = app_command(host.config.app, ipc.path, self.token, self.command)
         env.update(terminal_environment(self.term_type, chan.get_environment()))
         app = await start_app(argv, env, ipc.directory, self.size)
         self.process, self._master = app.process, app.master
@@ -337,8 +344,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._schedule_kill()
 
     def hang_up(self, reason: bytes | None) -> None:
-        """The session is over (the client left, or the server stops): the app's
-        terminal hangs up, and the app is killed if it lingers."""
+        """The session is over: the app's terminal hangs up (killed if it lingers)."""
         if reason is not None:
             self._reason = reason
         if self.token is not None and self.host.authority is not None:

@@ -36,6 +36,7 @@ from .config import AUTH_MODES, PASSWORD_VARIABLE, ServerConfig, StartupError, d
 from .connection import GameConnection
 from .datadir import DataDir, load_host_key
 from .ipc import IpcServer
+from .ledger import Ledger, LedgerError
 from .limits import Arrivals, Limits, SessionCounter
 from .session import KILL_AFTER, GameSession
 
@@ -70,6 +71,7 @@ class CraitsServer:
         self.host_key: asyncssh.SSHKey | None = None
         self.files: DataDir | None = None
         self.store: GameStore | None = None
+        self.ledger: Ledger | None = None
         self.authority: Authority | None = None
         self.ipc: IpcServer | None = None
         self.live: set[GameSession] = set()
@@ -93,6 +95,11 @@ class CraitsServer:
         self.files = DataDir.open(self.data_dir)
         self.host_key = self.files.host_key()
         self.store = self.files.open_store()
+        try:
+            # Names, ratings and replay codes: in the same file, tables of their own.
+            self.ledger = Ledger(self.store.path)
+        except LedgerError as err:
+            raise StartupError(str(err)) from None
         self.authority = Authority(
             self.store,
             grace=config.grace,
@@ -100,6 +107,9 @@ class CraitsServer:
             max_tables=self.limits.max_sessions,
             tables_each=self.limits.tables_each,
             abandon_after=self.limits.abandon_after,
+            quick_wait=config.quick_wait,
+            rematch_time=config.rematch_time,
+            ledger=self.ledger,
         )
         restored = self.authority.restore()
         if restored:
@@ -163,6 +173,9 @@ class CraitsServer:
         if self.ipc is not None:
             await self.ipc.close()
             self.ipc = None
+        if self.ledger is not None:
+            self.ledger.close()
+            self.ledger = None
         if self.store is not None:
             self.store.close()
             self.store = None

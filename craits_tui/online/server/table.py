@@ -5,6 +5,11 @@ session at it only its own seat's redacted events, and plays its bots (a
 `BotHost`) at a visible pace, in another thread so the other tables go on. A
 person who drops keeps the seat for a grace period, during which the game waits
 for them; then a bot stands in until they come back.
+
+Around the game: the table's chat (`chat`); at a quick-match table, the wait
+before it starts by itself; where the table has a turn time, the clock of each
+person's turn (when it runs out a bot makes that one move); and at game over,
+the offer of a rematch (`rematch`).
 """
 
 from __future__ import annotations
@@ -15,18 +20,23 @@ from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from craits_core import Game, GameStore, IllegalMove, RuleSet, StoreError, redact
+from craits_core.bots import make_bot
 from craits_core.hosting import BotHost
 
 from ...names import name_key, unique_name
 from ..protocol import (
+    ChatLine,
     GameEvent,
     Joined,
     Message,
     SeatChanged,
     TableChanged,
     TableInfo,
+    TurnClock,
     encode,
 )
+from .chat import Chat, ChatPace
+from .rematch import RematchOffer
 from .saved import table_meta
 from .seats import Identity, Member, Slot
 
@@ -38,7 +48,13 @@ STAND_IN_LEVEL = "normal"
 FILL_LEVEL = "normal"
 """The bot that takes a seat left empty when the game starts."""
 
+TIMED_OUT_LEVEL = "normal"
+"""The bot that makes a person's move when their turn's time runs out."""
+
 BOT_NAMES = ("Ada", "Bob", "Cy", "Di", "Ed")
+
+_TURNS = frozenset({"turn-began", "suit-asked"})
+"""The events that give a seat its turn (and start its clock)."""
 
 
 class Hall(Protocol):
@@ -48,9 +64,24 @@ class Hall(Protocol):
     grace: float
     bot_pace: float
     abandon_after: float
+    quick_wait: float
+    rematch_time: float
+    chat_pace: ChatPace
 
     def deal(self, names: list[str], rules: RuleSet) -> Game:
         """A new game for these players."""
+        ...
+
+    def muted(self, member: Member) -> frozenset[str]:
+        """The handles of the players ``member`` does not hear."""
+        ...
+
+    def start_table(self, table: Table) -> None:
+        """Start a quick-match table nobody else came to (bots take its empty seats)."""
+        ...
+
+    def game_over(self, table: Table) -> None:
+        """The table's game ended: its replay code, its people's ratings."""
         ...
 
     def lobby_changed(self) -> None:
@@ -80,6 +111,9 @@ class Table:
         creator: Identity,
         address: str,
         host_seat: int | None = 0,
+        quick: bool = False,
+        turn_time: int | None = None,
+        spectator_chat: bool = False,
     ) -> None:
         self.hall = hall
         self.code = code
@@ -90,6 +124,18 @@ class Table:
         """Who opened the table, and from where: the house's quotas count them."""
         self.address = address
         self.host_seat = host_seat
+        self.quick = quick
+        """A quick-match table: nobody hosts it; it starts when full, or by itself."""
+        self.turn_time = turn_time
+        """Seconds a person has for each move; None: no clock."""
+        self.spectator_chat = spectator_chat
+        self.people: dict[int, Identity] = {}
+        """The people who sat at the table when its game began, by seat: those rated
+        at its end (a person who left meanwhile counts as last)."""
+        self.chat = Chat(hall.chat_pace)
+        self.rematch: RematchOffer | None = None
+        self.replay: str | None = None
+        """The finished game's replay code."""
         self.members: dict[Member, None] = {}
         """The sessions at the table (seated and present, or watching), in arrival order."""
         self.game: Game | None = None
@@ -101,6 +147,10 @@ class Table:
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
         self._abandon: asyncio.TimerHandle | None = None
+        self._autostart: asyncio.TimerHandle | None = None
+        self._clock: asyncio.TimerHandle | None = None
+        self._clocked: tuple[int, int] | None = None
+        """The seat whose turn the clock times, and the event that began that turn."""
 
     # --- Reading ----------------------------------------------------------------
 
@@ -125,7 +175,17 @@ class Table:
             started=self.started,
             over=self.over,
             spectators=sum(1 for m in self.members if m.seat is None),
+            quick=self.quick,
+            starts_in=self._starts_in(),
+            turn_time=self.turn_time,
+            spectator_chat=self.spectator_chat,
+            replay=self.replay,
         )
+
+    def _starts_in(self) -> float | None:
+        if self._autostart is None:
+            return None
+        return round(max(0.0, self._autostart.when() - asyncio.get_running_loop().time()), 1)
 
     def names(self, but: int | None = None) -> Iterator[str]:
         """The names at the table (but seat ``but``'s)."""
@@ -167,6 +227,19 @@ class Table:
         if self.game is not None:
             for index, event in enumerate(self.game.events_for(member.seat, since), since):
                 conn.send(GameEvent(index, event))
+        muted = self.hall.muted(member)
+        for line in self.chat.lines:
+            if Chat.hears(muted, line):
+                conn.send(line)
+        if self.rematch is not None:
+            conn.send(self.rematch.state())
+
+    def send_chat(self, line: ChatLine) -> None:
+        """A line of chat, to everyone at the table who has not muted its sender."""
+        encoded = encode(line)
+        for member in self.members:
+            if member.conn is not None and Chat.hears(self.hall.muted(member), line):
+                member.conn.send_line(encoded)
 
     # --- The game ---------------------------------------------------------------
 
@@ -177,6 +250,7 @@ class Table:
         for seat in filled:
             slot = self.slots[seat]
             slot.bot, slot.person, slot.name = FILL_LEVEL, False, self.bot_name(seat)
+        self.people = {s: slot.holder for s, slot in enumerate(self.slots) if slot.holder}
         game = self.hall.deal([slot.name or "" for slot in self.slots], self.rules)
         store = self.hall.store
         if store is not None:
@@ -187,15 +261,19 @@ class Table:
                     slot = self.slots[seat]
                     slot.bot, slot.person, slot.name = None, True, None
                 raise
+        if self._autostart is not None:
+            self._autostart.cancel()
+            self._autostart = None
         self._play(game)
         self.send_table()
         for member in self.members:
             self.send_joined_events(member)
 
-    def resume(self, game: Game, game_id: str) -> None:
-        """Go on with a game saved before the server stopped: every person is away,
-        and their grace period starts now."""
+    def resume(self, game: Game, game_id: str, people: dict[int, Identity]) -> None:
+        """Go on with a game saved before the server stopped (``people``: who sat
+        at it when it began): every person is away, and their grace period starts now."""
         self.game_id = game_id
+        self.people = dict(people)
         for slot in self.slots:
             if slot.person:
                 slot.bot = None
@@ -217,6 +295,7 @@ class Table:
             self._drive(), name=f"craits-table-{self.code}"
         )
         self._wake.set()
+        self._time_turn()
 
     def send_joined_events(self, member: Member) -> None:
         """The game so far, to a session that was at the table when it started."""
@@ -239,8 +318,13 @@ class Table:
                 lines[member.seat] = line
             member.conn.send_line(line)
         if event["type"] == "game-ended":
+            self._stop_clock()
+            self.hall.game_over(self)
+            self.offer_rematch()
             self.send_table()
             self.hall.lobby_changed()
+        elif event["type"] in _TURNS or self._clocked is not None:
+            self._time_turn(index if event["type"] in _TURNS else None)
         self._wake.set()
 
     def wake(self) -> None:
@@ -270,6 +354,90 @@ class Table:
             except (IllegalMove, StoreError):
                 log.exception("table %s: a bot's move was refused: %r", self.code, move)
 
+    # --- A quick-match table ----------------------------------------------------
+
+    def count_down(self) -> None:
+        """(Again) give a quick-match table the house's wait for more people; then
+        it starts by itself, bots in its empty seats."""
+        if not self.quick or self.started or self.closed:
+            return
+        if self._autostart is not None:
+            self._autostart.cancel()
+        loop = asyncio.get_running_loop()
+        self._autostart = loop.call_later(self.hall.quick_wait, self._start_by_itself)
+
+    def _start_by_itself(self) -> None:
+        self._autostart = None
+        if not self.started and not self.closed and any(s.present for s in self.slots):
+            self.hall.start_table(self)
+
+    # --- The turn clock ------------------------------------------------------------
+
+    def _time_turn(self, began: int | None = None) -> None:
+        """After an event: time the turn of the person to move, if the table has a
+        turn time (``began``: the index of the event that gave them the turn)."""
+        game = self.game
+        if self.turn_time is None or game is None:
+            return
+        state = game.state
+        seat = state.current_player
+        if seat is None or state.is_over or not self.slots[seat].person or self.slots[seat].bot:
+            self._stop_clock()  # nobody's turn, or a bot's
+            return
+        if self._clocked is not None and self._clocked[0] == seat and began is None:
+            return  # the same turn goes on (another's "last card", say)
+        self._stop_clock()
+        turn = (seat, began if began is not None else game.event_count)
+        self._clocked = turn
+        loop = asyncio.get_running_loop()
+        self._clock = loop.call_later(self.turn_time, self._time_out, turn)
+        self.broadcast(TurnClock(seat, float(self.turn_time)))
+
+    def _stop_clock(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+        self._clock = None
+        self._clocked = None
+
+    def _time_out(self, turn: tuple[int, int]) -> None:
+        """A person's time ran out: a bot makes that one move; the seat stays theirs."""
+        self._clock = None
+        game = self.game
+        if self._clocked != turn or game is None or self.closed:
+            return
+        self._clocked = None
+        seat = turn[0]
+        moves = game.legal_moves(seat)
+        if not moves:
+            return
+        self.broadcast(TurnClock(seat, 0.0, ran_out=True))
+        move = make_bot(TIMED_OUT_LEVEL).choose(game.view(seat), moves)
+        try:
+            game.handle(move)
+        except (IllegalMove, StoreError):
+            log.exception("table %s: a timed-out move was refused: %r", self.code, move)
+
+    # --- A rematch -------------------------------------------------------------------
+
+    def offer_rematch(self) -> None:
+        """At game over: the people still here may play again, within the house's time."""
+        asked = {seat: slot.member for seat, slot in enumerate(self.slots) if slot.person}
+        people = {seat: m for seat, m in asked.items() if m is not None}
+        if not people:
+            return
+        loop = asyncio.get_running_loop()
+        self.rematch = RematchOffer(
+            tuple(sorted(people)), loop.time() + self.hall.rematch_time, loop.time
+        )
+        self.rematch.timer = loop.call_later(self.hall.rematch_time, self._rematch_expired)
+        self.broadcast(self.rematch.state())
+
+    def _rematch_expired(self) -> None:
+        offer = self.rematch
+        if offer is not None and offer.outcome is None:
+            offer.end("expired")
+            self.broadcast(offer.state())
+
     # --- Seats kept for people --------------------------------------------------
 
     def away(self, seat: int, grace: float) -> None:
@@ -296,6 +464,8 @@ class Table:
         self.bots.seat(seat, STAND_IN_LEVEL)
         self.send_seat(seat)
         self.wake()
+        if self._clocked is not None and self._clocked[0] == seat:
+            self._stop_clock()  # the stand-in plays in its own time
 
     def back(self, seat: int, member: Member) -> None:
         """The seat's person is back, in ``member``'s session: no more grace, no
@@ -360,8 +530,11 @@ class Table:
         self.closed = True
         if self._driver is not None:
             self._driver.cancel()
-        if self._abandon is not None:
-            self._abandon.cancel()
+        for timer in (self._abandon, self._autostart, self._clock):
+            if timer is not None:
+                timer.cancel()
+        if self.rematch is not None:
+            self.rematch.end(self.rematch.outcome or "expired")
         for slot in self.slots:
             if slot.grace is not None:
                 slot.grace.cancel()

@@ -1,0 +1,59 @@
+"""The offer of a rematch at game over: who is asked, who has accepted, how long is left.
+
+At the end of a game the people still at the table are asked whether they play
+again. The offer ends when one of them declines (or leaves), when its time runs
+out, or when every one has accepted: then the table's operations seat them all,
+with the same bots, at a new table whose game starts at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from ..protocol import RematchState
+
+
+class RematchOffer:
+    """A rematch offered to the people at ``seats`` until ``deadline`` (on ``clock``)."""
+
+    def __init__(self, seats: tuple[int, ...], deadline: float, clock: Callable[[], float]):
+        self.seats = seats
+        self.deadline = deadline
+        self.accepted: set[int] = set()
+        self.outcome: str | None = None
+        """Once the offer is over: "started", "declined" or "expired"."""
+        self.timer: asyncio.TimerHandle | None = None
+        self._clock = clock
+
+    @property
+    def open(self) -> bool:
+        return self.outcome is None
+
+    @property
+    def agreed(self) -> bool:
+        """Every person asked has accepted."""
+        return self.accepted == set(self.seats)
+
+    def answer(self, seat: int, accept: bool) -> None:
+        """``seat``'s answer; declining ends the offer for everyone."""
+        if not accept:
+            self.end("declined")
+        else:
+            self.accepted.add(seat)
+
+    def end(self, outcome: str) -> None:
+        self.outcome = outcome
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    def state(self) -> RematchState:
+        """The offer as the table hears of it."""
+        left = 0.0 if self.outcome else max(0.0, self.deadline - self._clock())
+        return RematchState(
+            accepted=tuple(s for s in self.seats if s in self.accepted),
+            waiting=tuple(s for s in self.seats if s not in self.accepted),
+            seconds=round(left, 1),
+            outcome=self.outcome,
+        )
