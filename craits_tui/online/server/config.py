@@ -7,6 +7,7 @@ from pathlib import Path
 
 import platformdirs
 
+from .chat import ChatPace
 from .limits import Limits
 
 AUTH_MODES = ("open", "password", "keys")
@@ -41,6 +42,7 @@ class ServerConfig:
     """Seconds a quick-match table waits for another person before bots fill it."""
     rematch_time: float = 60.0
     """Seconds the people at a finished game have to accept a rematch."""
+    chat_pace: ChatPace = field(default_factory=ChatPace)
     limits: Limits = field(default_factory=Limits)
     data_dir: Path | None = None
     """Where the host key and the games are kept (default: `default_data_dir`)."""

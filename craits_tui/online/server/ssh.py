@@ -109,6 +109,7 @@ class CraitsServer:
             abandon_after=self.limits.abandon_after,
             quick_wait=config.quick_wait,
             rematch_time=config.rematch_time,
+            chat_pace=config.chat_pace,
             ledger=self.ledger,
         )
         restored = self.authority.restore()
