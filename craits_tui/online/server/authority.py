@@ -29,7 +29,8 @@ from ..protocol import ByeCode, Hello, Message, Muted, RefusalCode, TableList, W
 from .chat import ChatPace
 from .house import House, HouseRules
 from .ledger import Ledger, LedgerError, NameTaken
-from .operations import Operations, Refusal
+from .operations import Operations
+from .refusal import Refusal
 from .seats import Connection, Identity, Member
 from .table import Table
 

@@ -43,7 +43,7 @@ from ..protocol import (
 from . import sockdir
 from .authority import Authority
 from .limits import Limits, TokenBucket
-from .operations import Refusal
+from .refusal import Refusal
 
 log = logging.getLogger("craits.server")
 

@@ -8,7 +8,6 @@ raises `Refusal` before it has changed anything.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
@@ -19,7 +18,6 @@ from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from ...names import unique_name
 from ..protocol import (
-    MAX_LINE,
     ChatLine,
     CreateTable,
     Emote,
@@ -27,7 +25,6 @@ from ..protocol import (
     GetLeaderboard,
     GetReplay,
     JoinTable,
-    Leaderboard,
     LeaveTable,
     Left,
     ListTables,
@@ -38,16 +35,14 @@ from ..protocol import (
     Reconnect,
     RefusalCode,
     Rematch,
-    ReplayData,
     Say,
     SendCommand,
-    Standing,
     StartGame,
 )
+from . import records
 from .chat import Chat, ChatRefused
 from .house import House
-from .ledger import PLACEMENT_GAMES, LedgerError, player_id
-from .ledger import Standing as LedgerStanding
+from .refusal import Refusal
 from .seats import RECONNECT_CODE_LENGTH, Member, fresh_code, normal_code
 from .table import FILL_LEVEL, Table
 
@@ -60,24 +55,8 @@ QUICK_NAME = "Quick match"
 TURN_TIMES = (10, 600)
 """The shortest and longest turn time a table may have, in seconds."""
 
-REPLAY_PART = MAX_LINE // 2
-"""Bytes of events in one part of a replay, well within a line."""
 
 log = logging.getLogger("craits.server")
-
-
-class Refusal(Exception):
-    """What a session asked cannot be done; nothing changed. Sent as `Refused`.
-
-    ``fatal``: the connection cannot go on (a hello with an unknown token).
-    """
-
-    def __init__(self, code: str, message: str, *, fatal: bool = False, **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params = params
-        self.fatal = fatal
 
 
 class Lobby(Protocol):
@@ -351,47 +330,13 @@ class Operations:
             self._play_again(table)
 
     def leaderboard(self, member: Member, message: GetLeaderboard) -> None:
-        ledger = self.house.ledger
-        top: list[LedgerStanding] = []
-        you: LedgerStanding | None = None
-        if ledger is not None:
-            try:
-                top, you = ledger.leaderboard(player_id(member.identity.user, member.identity.key))
-            except LedgerError as err:
-                log.error("the leaderboard cannot be read: %s", err)
-                raise Refusal(
-                    RefusalCode.SERVER_ERROR, "The leaderboard cannot be read now."
-                ) from None
         assert member.conn is not None
-        member.conn.send(
-            Leaderboard(
-                tuple(_standing(s) for s in top),
-                _standing(you) if you is not None else None,
-                PLACEMENT_GAMES,
-            )
-        )
+        member.conn.send(records.leaderboard(self.house.ledger, member.identity))
 
     def replay(self, member: Member, message: GetReplay) -> None:
-        house = self.house
-        ledger, store = house.ledger, house.store
-        game_id = None
-        if ledger is not None and store is not None:
-            try:
-                game_id = ledger.replay_game(message.code)
-            except LedgerError as err:
-                log.error("a replay code cannot be looked up: %s", err)
-        if game_id is None:
-            raise Refusal(RefusalCode.NO_SUCH_REPLAY, "No finished game has that replay code.")
-        try:
-            events = store.load(game_id, attach=False).events  # type: ignore[union-attr]
-        except StoreError as err:
-            log.error("replay %s: game %s cannot be read: %s", message.code, game_id, err)
-            raise Refusal(RefusalCode.SERVER_ERROR, "That game cannot be read now.") from None
-        code = ledger.replay_code(game_id) or message.code  # type: ignore[union-attr]
-        parts = _parts(events)
         assert member.conn is not None
-        for index, part in enumerate(parts):
-            member.conn.send(ReplayData(code, index, len(parts), tuple(part)))
+        for part in records.replay(self.house.ledger, self.house.store, message.code):
+            member.conn.send(part)
 
     HANDLERS: ClassVar[dict[type[Message], Callable[[Operations, Member, Any], None]]] = {
         ListTables: list_tables,
@@ -615,26 +560,6 @@ def _since(since: int, table: Table) -> int:
             RefusalCode.BAD_MESSAGE, "since is an event index of the game.", field="since"
         )
     return since
-
-
-def _standing(standing: LedgerStanding) -> Standing:
-    rating = standing.rating
-    return Standing(standing.place, standing.name, rating.shown, rating.games)
-
-
-def _parts(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """A game's events in parts of at most `REPLAY_PART` bytes of JSON each (one
-    at least, even for no events)."""
-    parts: list[list[dict[str, Any]]] = [[]]
-    size = 0
-    for event in events:
-        length = len(json.dumps(event, ensure_ascii=False).encode())
-        if parts[-1] and size + length > REPLAY_PART:
-            parts.append([])
-            size = 0
-        parts[-1].append(event)
-        size += length
-    return parts
 
 
 def _plain(params: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from craits_core import Game, GameStore, IllegalMove, RuleSet, StoreError, redact
-from craits_core.bots import make_bot
 from craits_core.hosting import BotHost
 
 from ...names import name_key, unique_name
@@ -32,10 +31,10 @@ from ..protocol import (
     SeatChanged,
     TableChanged,
     TableInfo,
-    TurnClock,
     encode,
 )
 from .chat import Chat, ChatPace
+from .clock import TurnTimer
 from .rematch import RematchOffer
 from .saved import table_meta
 from .seats import Identity, Member, Slot
@@ -48,13 +47,7 @@ STAND_IN_LEVEL = "normal"
 FILL_LEVEL = "normal"
 """The bot that takes a seat left empty when the game starts."""
 
-TIMED_OUT_LEVEL = "normal"
-"""The bot that makes a person's move when their turn's time runs out."""
-
 BOT_NAMES = ("Ada", "Bob", "Cy", "Di", "Ed")
-
-_TURNS = frozenset({"turn-began", "suit-asked"})
-"""The events that give a seat its turn (and start its clock)."""
 
 
 class Hall(Protocol):
@@ -148,9 +141,7 @@ class Table:
         self._driver: asyncio.Task[None] | None = None
         self._abandon: asyncio.TimerHandle | None = None
         self._autostart: asyncio.TimerHandle | None = None
-        self._clock: asyncio.TimerHandle | None = None
-        self._clocked: tuple[int, int] | None = None
-        """The seat whose turn the clock times, and the event that began that turn."""
+        self.clock = TurnTimer(self, turn_time) if turn_time is not None else None
 
     # --- Reading ----------------------------------------------------------------
 
@@ -295,7 +286,8 @@ class Table:
             self._drive(), name=f"craits-table-{self.code}"
         )
         self._wake.set()
-        self._time_turn()
+        if self.clock is not None:
+            self.clock.look()
 
     def send_joined_events(self, member: Member) -> None:
         """The game so far, to a session that was at the table when it started."""
@@ -317,14 +309,13 @@ class Table:
                 line = encode(GameEvent(index, redact(event, member.seat, players)))
                 lines[member.seat] = line
             member.conn.send_line(line)
+        if self.clock is not None:
+            self.clock.heard(event["type"], index)
         if event["type"] == "game-ended":
-            self._stop_clock()
             self.hall.game_over(self)
             self.offer_rematch()
             self.send_table()
             self.hall.lobby_changed()
-        elif event["type"] in _TURNS or self._clocked is not None:
-            self._time_turn(index if event["type"] in _TURNS else None)
         self._wake.set()
 
     def wake(self) -> None:
@@ -370,52 +361,6 @@ class Table:
         self._autostart = None
         if not self.started and not self.closed and any(s.present for s in self.slots):
             self.hall.start_table(self)
-
-    # --- The turn clock ------------------------------------------------------------
-
-    def _time_turn(self, began: int | None = None) -> None:
-        """After an event: time the turn of the person to move, if the table has a
-        turn time (``began``: the index of the event that gave them the turn)."""
-        game = self.game
-        if self.turn_time is None or game is None:
-            return
-        state = game.state
-        seat = state.current_player
-        if seat is None or state.is_over or not self.slots[seat].person or self.slots[seat].bot:
-            self._stop_clock()  # nobody's turn, or a bot's
-            return
-        if self._clocked is not None and self._clocked[0] == seat and began is None:
-            return  # the same turn goes on (another's "last card", say)
-        self._stop_clock()
-        turn = (seat, began if began is not None else game.event_count)
-        self._clocked = turn
-        loop = asyncio.get_running_loop()
-        self._clock = loop.call_later(self.turn_time, self._time_out, turn)
-        self.broadcast(TurnClock(seat, float(self.turn_time)))
-
-    def _stop_clock(self) -> None:
-        if self._clock is not None:
-            self._clock.cancel()
-        self._clock = None
-        self._clocked = None
-
-    def _time_out(self, turn: tuple[int, int]) -> None:
-        """A person's time ran out: a bot makes that one move; the seat stays theirs."""
-        self._clock = None
-        game = self.game
-        if self._clocked != turn or game is None or self.closed:
-            return
-        self._clocked = None
-        seat = turn[0]
-        moves = game.legal_moves(seat)
-        if not moves:
-            return
-        self.broadcast(TurnClock(seat, 0.0, ran_out=True))
-        move = make_bot(TIMED_OUT_LEVEL).choose(game.view(seat), moves)
-        try:
-            game.handle(move)
-        except (IllegalMove, StoreError):
-            log.exception("table %s: a timed-out move was refused: %r", self.code, move)
 
     # --- A rematch -------------------------------------------------------------------
 
@@ -464,8 +409,8 @@ class Table:
         self.bots.seat(seat, STAND_IN_LEVEL)
         self.send_seat(seat)
         self.wake()
-        if self._clocked is not None and self._clocked[0] == seat:
-            self._stop_clock()  # the stand-in plays in its own time
+        if self.clock is not None:
+            self.clock.bot_took(seat)
 
     def back(self, seat: int, member: Member) -> None:
         """The seat's person is back, in ``member``'s session: no more grace, no
@@ -479,6 +424,8 @@ class Table:
             slot.bot = None
             if self.bots is not None:
                 self.bots.unseat(seat)
+            if self.clock is not None:
+                self.clock.look()  # their turn, maybe: timed from now
 
     def given_up(self, seat: int) -> None:
         """Nobody holds the seat any more: before the start it is free again; after
@@ -530,9 +477,11 @@ class Table:
         self.closed = True
         if self._driver is not None:
             self._driver.cancel()
-        for timer in (self._abandon, self._autostart, self._clock):
+        for timer in (self._abandon, self._autostart):
             if timer is not None:
                 timer.cancel()
+        if self.clock is not None:
+            self.clock.stop()
         if self.rematch is not None:
             self.rematch.end(self.rematch.outcome or "expired")
         for slot in self.slots:

@@ -1,0 +1,78 @@
+"""What the server keeps of finished games that a session may ask for: the
+leaderboard of its players' ratings, and a game's replay by its code."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from craits_core import GameStore, StoreError
+
+from ..protocol import MAX_LINE, Leaderboard, RefusalCode, ReplayData, Standing
+from .ledger import PLACEMENT_GAMES, Ledger, LedgerError, player_id
+from .ledger import Standing as LedgerStanding
+from .refusal import Refusal
+from .seats import Identity
+
+log = logging.getLogger("craits.server")
+
+REPLAY_PART = MAX_LINE // 2
+"""Bytes of events in one part of a replay, well within a line."""
+
+
+def leaderboard(ledger: Ledger | None, identity: Identity) -> Leaderboard:
+    """The best players, and ``identity``'s own standing (empty without a ledger)."""
+    top: list[LedgerStanding] = []
+    you: LedgerStanding | None = None
+    if ledger is not None:
+        try:
+            top, you = ledger.leaderboard(player_id(identity.user, identity.key))
+        except LedgerError as err:
+            log.error("the leaderboard cannot be read: %s", err)
+            raise Refusal(RefusalCode.SERVER_ERROR, "The leaderboard cannot be read now.") from None
+    return Leaderboard(
+        tuple(_standing(s) for s in top),
+        _standing(you) if you is not None else None,
+        PLACEMENT_GAMES,
+    )
+
+
+def replay(ledger: Ledger | None, store: GameStore | None, code: str) -> list[ReplayData]:
+    """Every event of the finished game of replay ``code``, in parts that fit a line."""
+    game_id = None
+    if ledger is not None and store is not None:
+        try:
+            game_id = ledger.replay_game(code)
+        except LedgerError as err:
+            log.error("a replay code cannot be looked up: %s", err)
+    if ledger is None or store is None or game_id is None:
+        raise Refusal(RefusalCode.NO_SUCH_REPLAY, "No finished game has that replay code.")
+    try:
+        events = store.load(game_id, attach=False).events
+        shown = ledger.replay_code(game_id) or code
+    except (StoreError, LedgerError) as err:
+        log.error("replay %s: game %s cannot be read: %s", code, game_id, err)
+        raise Refusal(RefusalCode.SERVER_ERROR, "That game cannot be read now.") from None
+    parts = _parts(events)
+    return [ReplayData(shown, index, len(parts), tuple(part)) for index, part in enumerate(parts)]
+
+
+def _standing(standing: LedgerStanding) -> Standing:
+    rating = standing.rating
+    return Standing(standing.place, standing.name, rating.shown, rating.games)
+
+
+def _parts(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """A game's events in parts of at most `REPLAY_PART` bytes of JSON each (one
+    at least, even for no events)."""
+    parts: list[list[dict[str, Any]]] = [[]]
+    size = 0
+    for event in events:
+        length = len(json.dumps(event, ensure_ascii=False).encode())
+        if parts[-1] and size + length > REPLAY_PART:
+            parts.append([])
+            size = 0
+        parts[-1].append(event)
+        size += length
+    return parts
