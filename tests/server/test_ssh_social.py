@@ -350,6 +350,7 @@ async def test_quick_match_seats_people_together_and_fills_with_bots_when_nobody
         joined = await ann.reply("joined", mark, TIMEOUT)
         table = joined["table"]
         assert table["quick"] and table["host"] is None and len(table["seats"]) == 4
+        assert table["turn_time"] == operations.QUICK_TURN_TIME  # strangers keep a clock
         assert 0 < table["starts_in"] <= 0.5
         mark = bob.send("quick", short=False)  # another length: another table
         other = await bob.reply("joined", mark, TIMEOUT)
@@ -578,3 +579,16 @@ async def test_when_a_persons_time_runs_out_a_bot_makes_that_move_and_the_seat_s
         await ann.reply("tables", mark, TIMEOUT)
         listed = next(t for t in messages(ann, "tables")[-1]["tables"] if t["code"] == ann.code)
         assert listed["seats"][seat]["person"] and listed["seats"][seat]["bot"] is None
+
+
+async def test_a_tables_settings_and_the_people_it_rates_outlast_a_restart(tmp_path: Path) -> None:
+    async with running(tmp_path) as server, people(server, "ann", "bob") as (a, b):
+        ann, bob = await a.session(), await b.session()
+        code = await table_of(ann, bob, turn_time=30, spectator_chat=True)
+        ann.send("start")
+        await until(ann, lambda: ann.view is not None)
+    async with running(tmp_path) as server:
+        table = server.authority.tables[code]  # type: ignore[union-attr]
+        assert (table.turn_time, table.spectator_chat, table.quick) == (30, True, False)
+        assert {seat: who.user for seat, who in table.people.items()} == {0: "ann", 1: "bob"}
+        assert table.info().turn_time == 30

@@ -52,6 +52,9 @@ QUICK_SEATS = 4
 QUICK_NAME = "Quick match"
 """A quick-match table's name (each session says it in its own language)."""
 
+QUICK_TURN_TIME = 60
+"""Seconds a move at a quick-match table: strangers keep one another waiting no longer."""
+
 TURN_TIMES = (10, 600)
 """The shortest and longest turn time a table may have, in seconds."""
 
@@ -274,7 +277,14 @@ class Operations:
                 raise Refusal(RefusalCode.TOO_MANY_TABLES, "There are too many tables; join one.")
             self.leave(member, dropped=False)
             self.release(member)
-            table = house.open_table(member, QUICK_NAME, (None,) * QUICK_SEATS, rules, quick=True)
+            table = house.open_table(
+                member,
+                QUICK_NAME,
+                (None,) * QUICK_SEATS,
+                rules,
+                quick=True,
+                turn_time=QUICK_TURN_TIME,
+            )
         else:
             self.leave(member, dropped=False)
             self.release(member)
