@@ -1,7 +1,11 @@
-"""A replay: a saved game shown event by event, every hand face up.
+"""A replay: a saved game shown event by event, with every hand face up or as one
+seat saw it.
 
 The states are the fold of the log (`initial_state`, then `evolve` for each event),
-worked out once when the screen opens, so stepping either way is instant.
+worked out once when the screen opens, so stepping either way is instant. A seat's
+view draws the same states with the other hands face down, and tells the log from
+the events as that seat received them (`redact`): what it shows is what the seat
+could know.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
-from craits_core import Card, Game, State, Suit, evolve, initial_state
+from craits_core import Card, Game, State, Suit, evolve, initial_state, redact
 from craits_core.events import RoundEnded
 
 from ..faces import CardLook, suit_name
@@ -33,23 +37,35 @@ AUTOPLAY_MIN = 0.25
 """Shortest pause between events when the replay plays itself (seconds)."""
 
 
-class OpenNarrator(Narrator):
-    """The log's words for a replay: a spectator's, but with every card face up."""
+class SeatNarrator(Narrator):
+    """The log's words for a replay seen from one seat ("You" for it): the table's,
+    and a line for the events the table lets speak for themselves, since the
+    replay's log marks each event it stands on."""
 
     def event(self, event: dict[str, Any]) -> str | None:
-        kind = event["type"]
         line = super().event(event)
-        if kind == "cards-drawn" and event.get("cards"):
-            # The spectator's words say "a card": the replay shows which.
-            base = (line or "").rstrip(".")
-            return _("{what}: {cards}.").format(what=base, cards=self.cards(event["cards"]))
         if line is not None:
             return line
+        kind = event["type"]
         if kind == "turn-began":
+            if event["player"] == self.seat:  # not "You's turn"
+                return _("Your turn.")
             return _("{who}'s turn.").format(who=self.who(event["player"]))
         if kind == "crank-ended":
             return _("The crank is over.")
         return None
+
+
+class OpenNarrator(SeatNarrator):
+    """The log's words for a replay: a spectator's, but with every card face up."""
+
+    def event(self, event: dict[str, Any]) -> str | None:
+        line = super().event(event)
+        if event["type"] == "cards-drawn" and event.get("cards"):
+            # The spectator's words say "a card": the replay shows which.
+            base = (line or "").rstrip(".")
+            return _("{what}: {cards}.").format(what=base, cards=self.cards(event["cards"]))
+        return line
 
 
 _SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
@@ -68,6 +84,20 @@ def fold(game: Game, count: int) -> list[State]:
         state = evolve(state, event)
         states.append(state)
     return states
+
+
+def _revealed(events: list[dict[str, Any]]) -> list[bool]:
+    """For each event, whether a round has just ended (its scoring shows every hand
+    to every player) and the next not yet begun."""
+    shown = []
+    over = False
+    for event in events:
+        if event["type"] == "round-ended":
+            over = True
+        elif event["type"] == "round-started":
+            over = False
+        shown.append(over)
+    return shown
 
 
 def replayed(game: Game) -> int:
@@ -113,7 +143,13 @@ class NavButton(Button, can_focus=False):
 
 
 class ReplayScreen(Roomy, Screen):
-    """A game replayed move by move with every hand visible."""
+    """A game replayed move by move, with every hand visible or as one seat saw it.
+
+    ``viewer``: None for every hand face up, or the seat whose view to show (its
+    hand face up, the others face down, the log in its words); ``v`` goes through
+    the views. ``code``: the code the replay is shared by, for the title. ``exits``:
+    Back ends the app, for an app started to show just this replay.
+    """
 
     CSS_PATH = "menus.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -125,21 +161,40 @@ class ReplayScreen(Roomy, Screen):
         Binding("home", "jump(0)", _("First"), show=False),
         Binding("end", "jump(-1)", _("Last"), show=False),
         Binding("space", "autoplay", _("Play/pause")),
+        Binding("v", "view", _("View")),
     ]
 
-    def __init__(self, game: Game, settings: Settings) -> None:
+    def __init__(
+        self,
+        game: Game,
+        settings: Settings,
+        *,
+        viewer: int | None = None,
+        code: str | None = None,
+        exits: bool = False,
+    ) -> None:
         super().__init__()
         self.game = game
         self.settings = settings
+        players = game.state.players
+        if viewer is not None and not 0 <= viewer < len(players):
+            raise ValueError(f"there is no seat {viewer} at this table")
+        self.viewer = viewer
+        """The seat whose view is shown, or None for every hand face up."""
+        self.code = code
+        self.exits = exits
         shown = replayed(game)
         self.states = fold(game, shown)
         self.events = game.events[:shown]
+        self.revealed = _revealed(self.events)
+        """For each event: the round is over, its hands shown to every player."""
         self.in_play = shown < len(game.log)
         """The game goes on past the replay's end: its round in play is left out."""
         self.round_starts = [i for i, e in enumerate(self.events) if e["type"] == "round-started"]
         self.position = self.round_starts[0] if self.round_starts else 0
         """Index of the event just shown: the table is the state after it."""
         self._lines: list[str | None] | None = None
+        self._lines_by_view: dict[int | None, list[str | None]] = {}
         self._timer: Timer | None = None
         self.look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
 
@@ -160,6 +215,9 @@ class ReplayScreen(Roomy, Screen):
             yield EventLog(id="replay-log")
             with Horizontal(classes="menu-buttons", id="replay-buttons"):
                 yield NavButton(_("Back"), id="replay-back")
+                yield NavButton(
+                    _("View"), id="replay-view", tooltip=_("All hands, or each seat's view (v)")
+                )
                 yield Static(classes="menu-gap")
                 yield NavButton(first, id="replay-first", tooltip=_("First event (home)"))
                 yield NavButton(back, id="replay-prev-round", tooltip=_("Previous round (pgup, [)"))
@@ -170,12 +228,26 @@ class ReplayScreen(Roomy, Screen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#replay-hands").border_title = _("Hands")
         self.query_one("#replay-log").border_title = _("Events")
-        players = self.states[-1].players if self.states else ()
-        narrator = OpenNarrator(players, None, self.look)
-        self._lines = [narrator.event(e) for e in self.events]
+        # A footer too narrow for every key ("Escape" for esc) leaves the rounds'
+        # keys out first: their buttons are there, and the keys still work.
+        self.query_one(Footer).spare = ("round(-1)", "round(1)")
+        self._tell()
         self.show()
+
+    def _tell(self) -> None:
+        """The log's lines in the current view's words, worked out once for each view."""
+        lines = self._lines_by_view.get(self.viewer)
+        if lines is None:
+            players = self.game.state.players
+            seat = self.viewer
+            if seat is None:
+                lines = [OpenNarrator(players, None, self.look).event(e) for e in self.events]
+            else:
+                narrator = SeatNarrator(players, seat, self.look)
+                lines = [narrator.event(redact(e, seat, len(players))) for e in self.events]
+            self._lines_by_view[seat] = lines
+        self._lines = lines
 
     def on_unmount(self) -> None:
         self._stop()
@@ -233,6 +305,19 @@ class ReplayScreen(Roomy, Screen):
             self.position = index
             self.show()
 
+    def action_view(self) -> None:
+        """The next view: every hand, then each seat's in turn, then every hand again.
+        The replay stays on the event it is at."""
+        seats = len(self.game.state.players)
+        if self.viewer is None:
+            self.viewer = 0
+        elif self.viewer + 1 < seats:
+            self.viewer += 1
+        else:
+            self.viewer = None
+        self._tell()
+        self.show()
+
     @on(Button.Pressed, "#replay-buttons Button")
     def _pressed(self, event: Button.Pressed) -> None:
         actions = {
@@ -243,35 +328,69 @@ class ReplayScreen(Roomy, Screen):
             "replay-next-round": lambda: self.action_round(1),
             "replay-last": lambda: self.action_jump(-1),
             "replay-back": self.action_back,
+            "replay-view": self.action_view,
         }
         action = actions.get(event.button.id or "")
         if action is not None:
             action()
 
     def action_back(self) -> None:
-        """Back to the list of past games."""
+        """Back to the list of past games; or out of the app, if it was started to
+        show just this replay."""
         self._stop()
-        self.app.pop_screen()
+        if self.exits:
+            self.app.exit()
+        else:
+            self.app.pop_screen()
 
     # --- Showing --------------------------------------------------------------------
 
     def show(self) -> None:
         """Draw the table as it stands after the current event."""
         if not self.states:
-            self.query_one("#replay-title", Static).update(_("Replay: this game has no moves."))
+            self.query_one("#replay-hands").border_title = _("Hands")
+            title = (
+                _("Replay {code}: this game has no moves.").format(code=self.code)
+                if self.code
+                else _("Replay: this game has no moves.")
+            )
+            self.query_one("#replay-title", Static).update(title)
             return
         state = self.states[self.position]
         event = self.events[self.position]
         total = len(self.events)
-        playing = _(" · playing") if self._timer is not None else ""
-        title = _("Replay: {players} · event {n} of {total}{playing}").format(
-            players=", ".join(state.players), n=self.position + 1, total=total, playing=playing
-        )
+        # The view and the playing mark end the title, after the event's number.
+        if self.viewer is None:
+            # Translators: the end of a replay's title: every hand is shown face up.
+            tail = _(" · all hands")
+        else:
+            # Translators: the end of a replay's title: the game as one player saw it.
+            tail = _(" · as {who} saw it").format(who=state.players[self.viewer])
+        if self._timer is not None:
+            tail += _(" · playing")
+        players = ", ".join(state.players)
+        if self.code:
+            # Translators: {code} is the code the replay is shared by ("ABC-DEF");
+            # {playing} is the end of the title (" · all hands · playing").
+            title = _("Replay {code}: {players} · event {n} of {total}{playing}").format(
+                code=self.code, players=players, n=self.position + 1, total=total, playing=tail
+            )
+        else:
+            title = _("Replay: {players} · event {n} of {total}{playing}").format(
+                players=players, n=self.position + 1, total=total, playing=tail
+            )
         if self.in_play:
             title += _(" · the round in play is not shown")
         self.query_one("#replay-title", Static).update(title)
         self.query_one("#replay-round", Static).update(self._round_line(state))
-        self.query_one("#replay-hands", Static).update(self._hands(state, event))
+        hands = self.query_one("#replay-hands", Static)
+        hands.update(self._hands(state, event, self.revealed[self.position]))
+        # Whose view, said again where no list of long names can push it out of sight.
+        hands.border_title = (
+            _("Hands")
+            if self.viewer is None
+            else _("Hands, as {who} saw them").format(who=state.players[self.viewer])
+        )
         self.query_one("#replay-board", Static).update(self._board(state))
         self._show_log()
         at_start, at_end = self.position == 0, self.position >= total - 1
@@ -300,7 +419,9 @@ class ReplayScreen(Roomy, Screen):
         )
         return Text(text, style="bold")
 
-    def _hands(self, state: State, event: dict[str, Any]) -> Table:
+    def _hands(self, state: State, event: dict[str, Any], revealed: bool) -> Table:
+        """Each player's hand: face up for all hands, or for the viewer's own and at
+        a round's end (its scoring shows every hand); face down otherwise."""
         table = Table(box=None, expand=True, pad_edge=False, header_style="bold dim")
         table.add_column("", width=1, no_wrap=True)
         table.add_column(_("Player"), no_wrap=True, max_width=30)
@@ -315,10 +436,13 @@ class ReplayScreen(Roomy, Screen):
         )
         for seat, name in enumerate(state.players):
             hand = state.hands[seat] if seat < len(state.hands) else ()
-            cards = Text(" ").join(
-                self._card(card, just_drawn=seat == actor and card in drawn)
-                for card in sorted(hand, key=_hand_order)
-            )
+            if self.viewer is None or seat == self.viewer or revealed:
+                cards = Text(" ").join(
+                    self._card(card, just_drawn=seat == actor and card in drawn)
+                    for card in sorted(hand, key=_hand_order)
+                )
+            else:
+                cards = self._backs(len(hand), len(drawn) if seat == actor else 0)
             who = Text(name, style="bold" if seat == actor else "")
             marks = []
             if state.round_number and seat == state.dealer:
@@ -348,6 +472,15 @@ class ReplayScreen(Roomy, Screen):
             # The cards the current event drew stand out in the hand.
             text.stylize("reverse")
         return text
+
+    def _backs(self, count: int, just_drawn: int) -> Text:
+        """A hand face down: a card's back for each card, the ones the current event
+        drew (how many, not which) standing out at the end."""
+        back = "##" if self.look.ascii else "░░"
+        backs = [Text(back, style="dim") for _ in range(count)]
+        for text in backs[count - just_drawn :] if just_drawn else ():
+            text.stylize("reverse")
+        return Text(" ").join(backs)
 
     def _board(self, state: State) -> Text:
         """The pile, the suit to follow, the crank, the direction, the stock, the turn."""
