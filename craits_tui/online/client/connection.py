@@ -30,11 +30,14 @@ from ..protocol import (
     LeaveTable,
     Left,
     Message,
+    Rated,
     Refused,
+    RematchState,
     SeatChanged,
     TableChanged,
     TableInfo,
     TableList,
+    TurnClock,
     Welcome,
     decode,
     encode,
@@ -231,6 +234,15 @@ class RemoteConnection:
             case SeatChanged():
                 if self.table is not None:
                     self.table.seat_changed(message)
+            case TurnClock():
+                if self.table is not None:
+                    self.table.clock_changed(message)
+            case Rated():
+                if self.table is not None:
+                    self.table.rated_news(message)
+            case RematchState():
+                if self.table is not None:
+                    self.table.rematch_changed(message)
             case Refused(code=code, message=said, params=params):
                 # The refusal's own code and words are not among its values.
                 values = {str(k): v for k, v in params.items() if k not in ("code", "message")}

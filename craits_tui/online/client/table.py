@@ -20,7 +20,16 @@ from craits_core.view import project
 
 from ...i18n import _
 from ...table import Seat
-from ..protocol import BadMessage, Message, SeatChanged, SendCommand, TableInfo
+from ..protocol import (
+    BadMessage,
+    Message,
+    Rated,
+    RematchState,
+    SeatChanged,
+    SendCommand,
+    TableInfo,
+    TurnClock,
+)
 from .checks import normal_form, why_illegal
 
 IN_FLIGHT = 5.0
@@ -34,6 +43,7 @@ start without saying which (a `TableChanged` says so)."""
 EventListener = Callable[[dict[str, Any]], object]
 RefusalListener = Callable[[IllegalMove], object]
 ChangeListener = Callable[[], object]
+NewsListener = Callable[[Message], object]
 _T = TypeVar("_T")
 
 
@@ -70,6 +80,19 @@ class RemoteTable:
         self._refusal_listeners: list[RefusalListener] = []
         self._change_listeners: list[ChangeListener] = []
         self._sent_at: float | None = None
+        self.rematch: RematchState | None = None
+        """The offer to play again after the game, as the server last told it."""
+        self.declined: tuple[int, ...] = ()
+        """The seats that turned the rematch down, as far as this side can tell."""
+        self.rated: Rated | None = None
+        """How the finished game moved its people's ratings, once the server says."""
+        self.clock: TurnClock | None = None
+        """The turn clock that runs now, if any: it stops when its seat's turn passes."""
+        self.now: Callable[[], float] = time.monotonic
+        """The clock the countdowns are read on (a test holds its own still)."""
+        self._clock_at = 0.0
+        self._rematch_at = 0.0
+        self._news_listeners: list[NewsListener] = []
         self.save_problem = None  # the server keeps the game
         self.saved = True
         self.update(info, tell=False)
@@ -192,6 +215,82 @@ class RemoteTable:
         a player dropped or back, a bot standing in)."""
         return _add(self._change_listeners, listener)
 
+    # --- The clock, the ratings, the rematch ----------------------------------------------
+
+    @property
+    def replay(self) -> str | None:
+        """The finished game's replay code, once the server says it."""
+        return self.info.replay
+
+    def clock_left(self) -> float | None:
+        """Seconds left on the turn clock that runs (None: none runs), counted here
+        from what the server said when it started."""
+        if self.clock is None:
+            return None
+        return max(0.0, self.clock.seconds - (self.now() - self._clock_at))
+
+    def rematch_left(self) -> float | None:
+        """Seconds left to accept the rematch (None: no offer is on)."""
+        if self.rematch is None or self.rematch.outcome is not None:
+            return None
+        return max(0.0, self.rematch.seconds - (self.now() - self._rematch_at))
+
+    @property
+    def rematch_asked(self) -> bool:
+        """Whether an offer to play again is on for this session's seat."""
+        state = self.rematch
+        return (
+            state is not None
+            and state.outcome is None
+            and self.seat is not None
+            and self.seat in (*state.accepted, *state.waiting)
+        )
+
+    def subscribe_news(self, listener: NewsListener) -> Callable[[], None]:
+        """Call ``listener`` with each `TurnClock`, `Rated` and `RematchState` once
+        taken in; a clock that stops because its seat's turn passed is told as a
+        `TurnClock` of no seconds."""
+        return _add(self._news_listeners, listener)
+
+    def clock_changed(self, clock: TurnClock) -> None:
+        """A timed turn began (or ran out: then no clock runs any more)."""
+        if not 0 <= clock.seat < len(self.seats):
+            raise BadMessage("no such seat", "seat")
+        running = not clock.ran_out and clock.seconds > 0
+        self.clock = clock if running else None
+        self._clock_at = self.now()
+        self._tell_news(clock)
+
+    def rated_news(self, rated: Rated) -> None:
+        """The ratings the finished game moved."""
+        self.rated = rated
+        self._tell_news(rated)
+
+    def rematch_changed(self, state: RematchState) -> None:
+        """The offer to play again, as it now stands."""
+        if state.outcome == "declined":
+            # The protocol does not say who declined: those asked before who are
+            # asked no more.
+            before = self.rematch
+            asked = set(state.accepted) | set(state.waiting)
+            was = (*before.accepted, *before.waiting) if before is not None else ()
+            self.declined = tuple(seat for seat in was if seat not in asked)
+        self.rematch = state
+        self._rematch_at = self.now()
+        self._tell_news(state)
+
+    def _stop_clock_if_passed(self) -> None:
+        clock, view = self.clock, self.view
+        if clock is None or view is None:
+            return
+        if view.is_over or view.current_player != clock.seat:
+            self.clock = None
+            self._tell_news(TurnClock(clock.seat, 0.0))
+
+    def _tell_news(self, message: Message) -> None:
+        for listener in list(self._news_listeners):
+            listener(message)
+
     # --- Hearing from the server (the connection calls these) ------------------------------
 
     def receive(self, index: int, event: dict[str, Any]) -> None:
@@ -211,6 +310,7 @@ class RemoteTable:
             self._seat_players(self.view.players)
         for listener in list(self._listeners):
             listener(event)
+        self._stop_clock_if_passed()
 
     def refused(self, refusal: IllegalMove) -> bool:
         """Tell the refusal listeners; False when none listens."""

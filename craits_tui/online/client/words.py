@@ -68,6 +68,10 @@ REFUSALS: Mapping[RefusalCode, Callable[[Mapping[str, Any]], str | None]] = {
     ),
     RefusalCode.YOUR_TABLES: _your_tables,
     RefusalCode.ADDRESS_TABLES: _address_tables,
+    RefusalCode.NOT_OVER: _said(N_("The game is not over yet: a rematch comes after it.")),
+    RefusalCode.NO_REMATCH: _said(
+        N_("No rematch is on offer to you: it is over, or you are watching.")
+    ),
     RefusalCode.SERVER_ERROR: _said(N_("Something went wrong on the server.")),
 }
 """What each of the protocol's refusals means, from its values (None: a value

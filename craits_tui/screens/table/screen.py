@@ -16,9 +16,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
 from textual.widgets import Button
 
-from craits_core import Announce, CallIdiot, Draw
+from craits_core import Announce, CallIdiot, Draw, PlayerView
 
 from ...abilities_text import KEY as ABILITIES_KEY
 from ...faces import CardLook
@@ -374,11 +375,16 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
         self.app.push_screen(RoundSummary(event, self.view, self.look, auto), next_round)
 
     def _show_game_over(self) -> None:
-        from ..game_over import GameOver
-
         assert self.view is not None
         self.feed.held = True
-        self.app.push_screen(GameOver(self.view, again=self.deals_again), self._after_game)
+        self.app.push_screen(self._game_over_screen(self.view), self._after_game)
+
+    def _game_over_screen(self, view: PlayerView) -> ModalScreen[str]:
+        """The dialog at the game's end, which answers with a choice for
+        `_after_game` (a table elsewhere shows its own)."""
+        from ..game_over import GameOver
+
+        return GameOver(view, again=self.deals_again)
 
     def _after_game(self, choice: str | None) -> None:
         if choice == "again" and self.view is not None:

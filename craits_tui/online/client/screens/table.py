@@ -8,17 +8,23 @@ from typing import ClassVar
 from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widgets import Static
+
+from craits_core import PlayerView
 
 from ....i18n import _
 from ....screens.table import TableScreen
 from ....settings import Settings
-from ...protocol import Welcome
+from ...protocol import TurnClock, Welcome
 from ..connection import RemoteConnection
 from ..messages import CommandRefused, Listening, QuitTable, SeatsChanged, ServerSaid
 from ..table import RemoteTable
 from ..words import refusal_code, refusal_text
+from .clock import TICK, TableNews, TurnClockLine, whole_seconds
 from .dialogs import ConfirmLeave
+from .game_over import RemoteGameOver
 
 
 class RemoteTableScreen(Listening, TableScreen):
@@ -41,20 +47,26 @@ class RemoteTableScreen(Listening, TableScreen):
         self.remote = table
         self.connection = connection
         self._remote_stops: list[Callable[[], None]] = []
+        self._clock_timer: Timer | None = None
 
     def on_mount(self) -> None:
         # TableScreen's own on_mount runs too, after this one.
         self.query_one("#side").mount(Static(id="seat-code"), before=0)
+        self.query_one("#side").mount(TurnClockLine(id="turn-clock"), before=1)
         self._show_code()
         self.listen(self.connection)
         self._remote_stops = [
             self.remote.subscribe_refusals(lambda r: self.post_message(CommandRefused(r))),
             self.remote.subscribe_changes(lambda: self.post_message(SeatsChanged())),
+            self.remote.subscribe_news(lambda news: self.post_message(TableNews(news))),
         ]
+        self._show_clock()
 
     def on_unmount(self) -> None:
         for stop in self._remote_stops:
             stop()
+        if self._clock_timer is not None:
+            self._clock_timer.stop()
 
     @property
     def code(self) -> str | None:
@@ -73,6 +85,57 @@ class RemoteTableScreen(Listening, TableScreen):
                     _("reconnect code {code}").format(code=code), no_wrap=True, overflow="ellipsis"
                 )
             )
+
+    # --- The turn clock ------------------------------------------------------------------
+
+    @on(TableNews)
+    def _table_news(self, message: TableNews) -> None:
+        news = message.news
+        if not isinstance(news, TurnClock):
+            return  # the ratings and the rematch are the game over's
+        if self._clock_timer is not None:
+            # A new count: its seconds go by from now, not in step with the last one's.
+            self._clock_timer.stop()
+            self._clock_timer = None
+        self._show_clock()
+        if news.ran_out:
+            self._ran_out(news.seat)
+
+    def _show_clock(self) -> None:
+        """The clock's line as the table's clock stands, counted down once a second
+        while it runs."""
+        line = self.query_one(TurnClockLine)
+        clock, left = self.remote.clock, self.remote.clock_left()
+        if clock is None or left is None:
+            line.left = None
+            if self._clock_timer is not None:
+                self._clock_timer.stop()
+                self._clock_timer = None
+            return
+        players = self.remote.players
+        if clock.seat == self.seat:
+            line.name_shown = ""
+        else:
+            line.name_shown = players[clock.seat] if clock.seat < len(players) else "?"
+        line.left = whole_seconds(left)
+        if self._clock_timer is None:
+            self._clock_timer = self.set_interval(TICK, self._show_clock)
+
+    def _ran_out(self, seat: int) -> None:
+        if seat == self.seat:
+            text = _("Time ran out: a bot made that move for you.")
+        elif 0 <= seat < len(self.remote.players):
+            text = _("{name} ran out of time: a bot made that move for them.").format(
+                name=self.remote.players[seat]
+            )
+        else:
+            return
+        self.notify(text, severity="warning" if seat == self.seat else "information", markup=False)
+
+    # --- The end ---------------------------------------------------------------------------
+
+    def _game_over_screen(self, view: PlayerView) -> ModalScreen[str]:
+        return RemoteGameOver(view, self.remote, ascii=self.settings.ascii)
 
     @on(CommandRefused)
     def _refused(self, message: CommandRefused) -> None:
