@@ -457,6 +457,8 @@ class RematchState(Message):
     """Seconds left to accept."""
     outcome: str | None = None
     """Once the offer is over: "started", "declined" or "expired"."""
+    declined: tuple[int, ...] = ()
+    """The seat of the person who declined (or left), when one did."""
 
 
 @_message("standings")

@@ -532,6 +532,7 @@ async def test_a_rematch_declined_or_not_answered_in_time_is_off(
         di.send("rematch", accept=False)
         await until(cy, lambda: messages(cy, "rematch-state")[-1]["outcome"] == "declined")
         assert "joined" not in cy.ops(mark)
+        assert messages(cy, "rematch-state")[-1]["declined"] == [di.seat]
 
 
 async def test_a_rematch_is_only_asked_of_the_players_at_game_over(tmp_path: Path) -> None:

@@ -138,9 +138,13 @@ class RematchServer(FakeServer):
             self.offer_rematch((), asked)
 
     def offer_rematch(
-        self, accepted: tuple[int, ...], waiting: tuple[int, ...], outcome: str | None = None
+        self,
+        accepted: tuple[int, ...],
+        waiting: tuple[int, ...],
+        outcome: str | None = None,
+        declined: tuple[int, ...] = (),
     ) -> None:
-        self.offer = RematchState(accepted, waiting, self.seconds, outcome)
+        self.offer = RematchState(accepted, waiting, self.seconds, outcome, declined)
         self.send(self.offer)
 
     def rematch(self, seat: int | None, accept: bool) -> None:
@@ -149,11 +153,10 @@ class RematchServer(FakeServer):
         if seat is None or offer is None or offer.outcome is not None:
             self.send(Refused(RefusalCode.NO_REMATCH, "No rematch is on offer."))
             return
-        waiting = tuple(s for s in offer.waiting if s != seat)
         if not accept:
-            accepted = tuple(s for s in offer.accepted if s != seat)
-            self.offer_rematch(accepted, waiting, "declined")
+            self.offer_rematch(offer.accepted, offer.waiting, "declined", (seat,))
             return
+        waiting = tuple(s for s in offer.waiting if s != seat)
         accepted = tuple(sorted({*offer.accepted, seat}))
         self.offer_rematch(accepted, waiting, None if waiting else "started")
         if not waiting:

@@ -268,13 +268,7 @@ class RemoteTable:
 
     def rematch_changed(self, state: RematchState) -> None:
         """The offer to play again, as it now stands."""
-        if state.outcome == "declined":
-            # The protocol does not say who declined: those asked before who are
-            # asked no more.
-            before = self.rematch
-            asked = set(state.accepted) | set(state.waiting)
-            was = (*before.accepted, *before.waiting) if before is not None else ()
-            self.declined = tuple(seat for seat in was if seat not in asked)
+        self.declined = state.declined
         self.rematch = state
         self._rematch_at = self.now()
         self._tell_news(state)

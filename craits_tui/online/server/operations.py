@@ -431,7 +431,7 @@ class Operations:
         self.house.seating_changed()
         offer = table.rematch
         if offer is not None and offer.open and seat in offer.seats and not quiet:
-            offer.end("declined")  # gone from the table: not playing again
+            offer.answer(seat, accept=False)  # gone from the table: not playing again
             table.broadcast(offer.state())
         if seat is not None and table.slots[seat].member is member:
             if not table.started:

@@ -21,6 +21,7 @@ class RematchOffer:
         self.seats = seats
         self.deadline = deadline
         self.accepted: set[int] = set()
+        self.declined: tuple[int, ...] = ()
         self.outcome: str | None = None
         """Once the offer is over: "started", "declined" or "expired"."""
         self.timer: asyncio.TimerHandle | None = None
@@ -38,6 +39,7 @@ class RematchOffer:
     def answer(self, seat: int, accept: bool) -> None:
         """``seat``'s answer; declining ends the offer for everyone."""
         if not accept:
+            self.declined = (seat,)
             self.end("declined")
         else:
             self.accepted.add(seat)
@@ -56,4 +58,5 @@ class RematchOffer:
             waiting=tuple(s for s in self.seats if s not in self.accepted),
             seconds=round(left, 1),
             outcome=self.outcome,
+            declined=self.declined,
         )
