@@ -127,10 +127,22 @@ class ReplayScreen(Roomy, Screen):
         Binding("space", "autoplay", _("Play/pause")),
     ]
 
-    def __init__(self, game: Game, settings: Settings) -> None:
+    def __init__(
+        self,
+        game: Game,
+        settings: Settings,
+        *,
+        viewer: int | None = None,
+        code: str | None = None,
+        exits: bool = False,
+    ) -> None:
         super().__init__()
         self.game = game
         self.settings = settings
+        self.viewer = viewer
+        self.code = code
+        self.exits = exits
+        """Back ends the app: it was started to show just this replay."""
         shown = replayed(game)
         self.states = fold(game, shown)
         self.events = game.events[:shown]
@@ -251,7 +263,10 @@ class ReplayScreen(Roomy, Screen):
     def action_back(self) -> None:
         """Back to the list of past games."""
         self._stop()
-        self.app.pop_screen()
+        if self.exits:
+            self.app.exit()
+        else:
+            self.app.pop_screen()
 
     # --- Showing --------------------------------------------------------------------
 

@@ -68,6 +68,9 @@ REFUSALS: Mapping[RefusalCode, Callable[[Mapping[str, Any]], str | None]] = {
     ),
     RefusalCode.YOUR_TABLES: _your_tables,
     RefusalCode.ADDRESS_TABLES: _address_tables,
+    RefusalCode.NO_SUCH_REPLAY: _said(
+        N_("There is no replay with that code: check the code you were given.")
+    ),
     RefusalCode.SERVER_ERROR: _said(N_("Something went wrong on the server.")),
 }
 """What each of the protocol's refusals means, from its values (None: a value
