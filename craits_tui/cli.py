@@ -147,6 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # The server starts each online session's app with this; players never type it.
     parser.add_argument("--remote", metavar="SOCKET", help=argparse.SUPPRESS)
+    # With --remote, for "ssh host replay CODE": that replay alone, not the lobby.
+    parser.add_argument("--replay", metavar="CODE", help=argparse.SUPPRESS)
     return parser
 
 
@@ -236,7 +238,7 @@ def _remote(args: argparse.Namespace) -> None:
     # After the language is set: screens translate at import.
     from .online.client.app import run_remote
 
-    run_remote(args.remote, settings)
+    run_remote(args.remote, settings, replay=args.replay)
 
 
 def _launch(args: argparse.Namespace) -> Launch:

@@ -4,8 +4,9 @@ from screen to screen as the server answers.
 An online session runs its own app, started by the server for one SSH player.
 `RemoteApp` opens the connection and decides where the player goes: the screens
 post what they want (`ShowLobby`, `ShowCreateForm`, `OpenTable`, `QuitTable`), the
-server's `Joined` opens the waiting room, and a dropped connection ends the
-session with a message that says why.
+server's `Joined` opens the waiting room, a replay come whole opens the replay,
+and a dropped connection ends the session with a message that says why. A session
+started for one replay (``ssh host replay CODE``) shows just that replay.
 """
 
 from __future__ import annotations
@@ -17,16 +18,28 @@ from pathlib import Path
 from rich.console import Console
 from textual import events, on, work
 
+from craits_core import Game
+
 from ...app import CraitsApp
 from ...i18n import _
 from ...launch import Launch
+from ...screens.replay import ReplayScreen
 from ...settings import Settings
 from ...table import Table
-from ..protocol import TOKEN_VARIABLE, ByeCode, Joined, Left, Refused, SeatChanged
+from ..protocol import (
+    TOKEN_VARIABLE,
+    ByeCode,
+    GetReplay,
+    Joined,
+    Left,
+    Refused,
+    ReplayData,
+    SeatChanged,
+)
 from .connection import ConnectionProblem, RemoteConnection
 from .messages import ConnectionClosed, OpenTable, QuitTable, ServerSaid, ShowCreateForm, ShowLobby
 from .screens.create import CreateTableScreen
-from .screens.dialogs import Disconnected
+from .screens.dialogs import Disconnected, FetchingReplay
 from .screens.lobby import LobbyScreen
 from .screens.table import RemoteTableScreen
 from .screens.waiting import WaitingRoom
@@ -51,8 +64,16 @@ class RemoteApp(CraitsApp):
     # Settings last for the session: the settings file is the server's, not the player's.
     keeps_settings = False
 
+    quick_short = False
+    """The length the player chose for a quick match, for the session: the short game."""
+
     def __init__(
-        self, socket_path: str, settings: Settings | None = None, *, token: str | None = None
+        self,
+        socket_path: str,
+        settings: Settings | None = None,
+        *,
+        token: str | None = None,
+        replay: str | None = None,
     ) -> None:
         super().__init__(Launch(), settings or Settings())
         # A crash's traceback goes where sys.stderr points now: the session's
@@ -63,13 +84,18 @@ class RemoteApp(CraitsApp):
         self.token = token
         self.connection: RemoteConnection | None = None
         self.bye_pause = BYE_PAUSE
+        self.replay_code = replay
+        """The replay this session was started to show instead of the lobby, if any."""
         self._lost = False
 
     def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]
         # CraitsApp.on_mount opens the save file: a session keeps none.
         event.prevent_default()
         self.set_class(self.settings.ascii, "-ascii")
-        self.show_menu()
+        if self.replay_code is not None:
+            self._switch(FetchingReplay(self.replay_code))
+        else:
+            self.show_menu()
         self._connect()
 
     @work(group="connection")
@@ -93,6 +119,8 @@ class RemoteApp(CraitsApp):
         for screen in self.screen_stack:
             if isinstance(screen, LobbyScreen):
                 screen.attach(connection)
+        if self.replay_code is not None:
+            connection.send(GetReplay(self.replay_code))
         await connection.run()
 
     async def on_unmount(self) -> None:  # type: ignore[override]
@@ -149,6 +177,10 @@ class RemoteApp(CraitsApp):
         match said.message:
             case Joined() if connection is not None and table is not None:
                 self._switch(WaitingRoom(connection, table))
+            case ReplayData() if connection is not None and connection.replay is not None:
+                self.show_replay(*connection.replay)
+            case Refused(code=code, message=text, params=params) if self._replay_awaited():
+                self._replay_failed(refusal_text(code, text, params))
             case Refused(code=code, message=text, params=params):
                 self.notify(refusal_text(code, text, params), severity="warning", timeout=5)
             case SeatChanged() as change if table is not None:
@@ -158,6 +190,43 @@ class RemoteApp(CraitsApp):
                 # leave of the player's own has gone there already.
                 self.show_menu()
                 self.notify(_("The table closed."), timeout=5)
+
+    # --- Replays -------------------------------------------------------------------------
+
+    def show_replay(self, code: str, events: list[dict[str, object]]) -> None:
+        """The finished game ``events`` tell, replayed: over the lobby, where the
+        player asked for it, or alone, in a session started for it (Back ends it)."""
+        alone = self.replay_code is not None
+        if not alone and not isinstance(self.screen, LobbyScreen):
+            return  # the player has moved on since asking
+        try:
+            game = Game.from_events(events)
+        except ValueError:  # CorruptLog: the rules do not follow the events
+            text = _("The replay {code} cannot be shown: its game does not add up.").format(
+                code=code
+            )
+            if alone:
+                self._replay_failed(text)
+            else:
+                self.notify(text, severity="error", timeout=6, markup=False)
+            return
+        screen = ReplayScreen(game, self.settings, code=code, exits=alone)
+        if alone:
+            self._switch(screen)
+        else:
+            self.push_screen(screen)
+
+    def _replay_awaited(self) -> bool:
+        """This session was started for a replay that has not shown yet."""
+        return self.replay_code is not None and isinstance(self.screen, FetchingReplay)
+
+    def _replay_failed(self, reason: str) -> None:
+        """The replay this session was started for cannot be shown: say why, then end."""
+        if self._lost:
+            return
+        self._lost = True
+        title = _("Replay {code}").format(code=self.replay_code)
+        self.push_screen(Disconnected(reason, title=title), lambda _ignored: self.exit(reason))
 
     def _at_gone_table(self) -> bool:
         return any(
@@ -200,10 +269,12 @@ class RemoteApp(CraitsApp):
         self.push_screen(screen, lambda _ignored: self.exit(reason))
 
 
-def run_remote(socket_path: str, settings: Settings | None = None) -> None:
+def run_remote(
+    socket_path: str, settings: Settings | None = None, replay: str | None = None
+) -> None:
     """Run the app for one online session: the lobby of the server listening at
-    ``socket_path``, with the token from the environment. Nothing is saved here:
-    the server keeps the games.
+    ``socket_path``, with the token from the environment; or, given ``replay``, the
+    replay of that code alone. Nothing is saved here: the server keeps the games.
 
     Ends the process with a nonzero status when the app ended on an error (its
     traceback went to ``sys.stderr``, the server's log), so that the launcher can
@@ -211,7 +282,7 @@ def run_remote(socket_path: str, settings: Settings | None = None) -> None:
     """
     # Read once and forgotten: nothing this process starts needs the secret.
     token = os.environ.pop(TOKEN_VARIABLE, "")
-    app = RemoteApp(socket_path, settings, token=token)
+    app = RemoteApp(socket_path, settings, token=token, replay=replay)
     message = app.run()
     if app.return_code:
         raise SystemExit(app.return_code)

@@ -14,6 +14,7 @@ import contextlib
 import dataclasses
 import os
 from collections.abc import Callable
+from typing import Any
 
 from craits_core import IllegalMove
 
@@ -27,12 +28,14 @@ from ..protocol import (
     GameEvent,
     Hello,
     Joined,
+    Leaderboard,
     LeaveTable,
     Left,
     Message,
     Rated,
     Refused,
     RematchState,
+    ReplayData,
     SeatChanged,
     TableChanged,
     TableInfo,
@@ -68,6 +71,16 @@ class KeptSeat:
     """The table's name, when the lobby lists it."""
 
 
+@dataclasses.dataclass(frozen=True)
+class _ReplayParts:
+    """A replay on its way: how many of its parts have come, and their events."""
+
+    code: str
+    parts: int
+    received: int = 0
+    events: tuple[dict[str, Any], ...] = ()
+
+
 class RemoteConnection:
     """One session's connection to the server: requests out, messages in.
 
@@ -93,6 +106,11 @@ class RemoteConnection:
         self.close_reason: str | None = None
         self.bye: Bye | None = None
         """The server's goodbye, if it ended the session (it ends the terminal soon too)."""
+        self.leaderboard: Leaderboard | None = None
+        """The best players and the player's own standing, as last told."""
+        self.replay: tuple[str, list[dict[str, Any]]] | None = None
+        """The latest replay received whole: its code and all its events."""
+        self._replay_parts: _ReplayParts | None = None
         self._listeners: list[MessageListener] = []
         self._close_listeners: list[Callable[[str], object]] = []
 
@@ -255,6 +273,11 @@ class RemoteConnection:
                     self.table = None
             case Welcome():
                 self.welcome = message
+            case Leaderboard():
+                self.leaderboard = message
+            case ReplayData():
+                if not self._replay_part(message):
+                    return  # the listeners hear of the replay once it is whole
             case Bye():
                 self.bye = message
                 self._writer.close()
@@ -262,6 +285,29 @@ class RemoteConnection:
                 return
         for listener in list(self._listeners):
             listener(message)
+
+    def _replay_part(self, data: ReplayData) -> bool:
+        """Take one part of a replay in; True once the replay is whole (then in
+        `replay`). Parts come in order, the first one starting the replay."""
+        if not 0 <= data.part < data.parts:
+            raise BadMessage("no such part of a replay", "part")
+        # A first part starts the replay afresh: one cut short by a new request is dropped.
+        so_far = _ReplayParts(data.code, data.parts) if data.part == 0 else self._replay_parts
+        if so_far is None or (data.code, data.parts, data.part) != (
+            so_far.code,
+            so_far.parts,
+            so_far.received,
+        ):
+            raise BadMessage("a part of a replay out of order", "part")
+        so_far = _ReplayParts(
+            so_far.code, so_far.parts, so_far.received + 1, so_far.events + data.events
+        )
+        if so_far.received < so_far.parts:
+            self._replay_parts = so_far
+            return False
+        self._replay_parts = None
+        self.replay = (so_far.code, list(so_far.events))
+        return True
 
     def _end(self, reason: str) -> None:
         if self.closed:

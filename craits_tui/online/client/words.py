@@ -72,6 +72,9 @@ REFUSALS: Mapping[RefusalCode, Callable[[Mapping[str, Any]], str | None]] = {
     RefusalCode.NO_REMATCH: _said(
         N_("No rematch is on offer to you: it is over, or you are watching.")
     ),
+    RefusalCode.NO_SUCH_REPLAY: _said(
+        N_("There is no replay with that code: check the code you were given.")
+    ),
     RefusalCode.SERVER_ERROR: _said(N_("Something went wrong on the server.")),
 }
 """What each of the protocol's refusals means, from its values (None: a value

@@ -1,4 +1,5 @@
-"""The form for a new table: its name, its seats, its rules."""
+"""The form for a new table: its name, its seats, its rules, its turn timer and
+whether spectators may chat."""
 
 from __future__ import annotations
 
@@ -9,22 +10,26 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioSet, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
 
 from craits_core import RuleSet
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from ....i18n import _
 from ....names import clean_name
-from ....screens.forms import chosen_rules, count_choice, cursor_on_choice, rules_fields
+from ....screens.forms import chosen, chosen_rules, count_choice, cursor_on_choice, rules_fields
 from ....screens.roomy import Roomy
 from ....screens.setup import PERSON, kind_options
 from ....widgets.footer import Footer
 from ...protocol import CreateTable, Refused
 from ..connection import RemoteConnection
 from ..messages import Listening, ServerSaid, ShowLobby
+from .describe import turn_time_words
 
 TABLE_NAME_MAX = 24
+
+TURN_TIMES = (None, 30, 60, 120)
+"""The turn timers a table may have, in seconds a move (None: no timer)."""
 
 
 class CreateTableScreen(Listening, Roomy, Screen):
@@ -61,6 +66,7 @@ class CreateTableScreen(Listening, Roomy, Screen):
                     )
                 yield from self._compose_seats()
                 yield from rules_fields("create")
+                yield from self._compose_table_options()
             with Horizontal(classes="menu-buttons"):
                 yield Button(_("Back"), id="create-back")
                 yield Static(classes="menu-gap")
@@ -103,6 +109,28 @@ class CreateTableScreen(Listening, Roomy, Screen):
                     classes="hint",
                 )
 
+    def _compose_table_options(self) -> ComposeResult:
+        with Vertical(classes="group"):
+            with Horizontal(classes="field"):
+                yield Label(_("Turn timer"), classes="field-label")
+                with RadioSet(id="create-clock", compact=True, classes="inline"):
+                    for seconds in TURN_TIMES:
+                        yield RadioButton(
+                            turn_time_words(seconds) if seconds else _("Off"),
+                            value=seconds is None,
+                            id=f"create-clock-{seconds or 'off'}",
+                        )
+            with Horizontal(classes="field"):
+                yield Label("", classes="field-label")
+                yield Label(
+                    _("Time a person has to move; after it, a bot makes that move."),
+                    classes="hint",
+                )
+            with Horizontal(classes="field"):
+                yield Label(_("Chat"), classes="field-label")
+                yield Checkbox(_("Spectators may chat"), compact=True, id="create-spectator-chat")
+                yield Label(_("Else only the players write."), classes="hint")
+
     def on_mount(self) -> None:
         for radios in self.query(RadioSet):
             cursor_on_choice(radios)
@@ -141,6 +169,14 @@ class CreateTableScreen(Listening, Roomy, Screen):
     def rules(self) -> RuleSet:
         return chosen_rules(self, "create")
 
+    def turn_time(self) -> int | None:
+        """The seconds a person has for each move; None: no timer."""
+        choice = chosen(self.query_one("#create-clock", RadioSet), "create-clock")
+        return int(choice) if choice is not None and choice.isdigit() else None
+
+    def spectator_chat(self) -> bool:
+        return self.query_one("#create-spectator-chat", Checkbox).value
+
     @on(Input.Submitted, "#create-name")
     @on(Button.Pressed, "#create-go")
     def action_create(self) -> None:
@@ -148,7 +184,14 @@ class CreateTableScreen(Listening, Roomy, Screen):
         if self._asked:
             return
         name = clean_name(self.query_one("#create-name", Input).value) or self._default_name()
-        self._ask(self.connection.send(CreateTable(self.seats(), self.rules(), name)))
+        request = CreateTable(
+            self.seats(),
+            self.rules(),
+            name,
+            turn_time=self.turn_time(),
+            spectator_chat=self.spectator_chat(),
+        )
+        self._ask(self.connection.send(request))
 
     @on(Button.Pressed, "#create-back")
     def action_back(self) -> None:

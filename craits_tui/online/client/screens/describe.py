@@ -33,11 +33,42 @@ def seat_words(seat: SeatInfo, host: str | None) -> str:
 
 
 def table_details(info: TableInfo) -> str:
-    """The lobby's line about the selected table: its rules and who sits there."""
+    """The lobby's line about the selected table: its rules, who sits there, and
+    its turn timer and spectators' chat, if it has them (the line is short)."""
     seats = ", ".join(seat_words(s, info.host) for s in info.seats)
-    return _("Rules: {rules}. Seats: {seats}.").format(
-        rules=describe_rules(info.rules), seats=seats
-    )
+    words = [
+        _("Rules: {rules}. Seats: {seats}.").format(rules=describe_rules(info.rules), seats=seats)
+    ]
+    if info.turn_time:
+        words.append(turn_timer_words(info.turn_time))
+    if info.spectator_chat:
+        words.append(_("Spectators may chat."))
+    return " ".join(words)
+
+
+def table_name(info: TableInfo) -> str:
+    """The table's name as shown: a quick-match table's in the player's language
+    (the server names those in English)."""
+    return _("Quick match") if info.quick else info.name
+
+
+def turn_time_words(seconds: int) -> str:
+    """A turn timer's length: "30 s", "2 min"."""
+    if seconds >= 120 and seconds % 60 == 0:
+        return _("{n} min").format(n=seconds // 60)
+    return _("{n} s").format(n=seconds)
+
+
+def turn_timer_words(seconds: int) -> str:
+    """A table's turn timer, in a sentence."""
+    return _("Turn timer: {time} a move.").format(time=turn_time_words(seconds))
+
+
+def table_options(info: TableInfo) -> str:
+    """The table's turn timer and whether its spectators may chat, in two sentences."""
+    clock = turn_timer_words(info.turn_time) if info.turn_time else _("No turn timer.")
+    chat = _("Spectators may chat.") if info.spectator_chat else _("Spectators may not chat.")
+    return clock + " " + chat
 
 
 def game_words(info: TableInfo) -> str:

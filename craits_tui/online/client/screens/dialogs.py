@@ -1,5 +1,5 @@
-"""The online session's dialogs: a reconnect code asked for, leaving a game under
-way, and the session's end."""
+"""The online session's dialogs: a reconnect code or a replay's code asked for,
+leaving a game under way, a replay on its way, and the session's end."""
 
 from __future__ import annotations
 
@@ -50,6 +50,46 @@ class CodePrompt(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class ReplayPrompt(CodePrompt):
+    """Ask for the code of a finished game to replay."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="prompt", classes="dialog"):
+            yield Label(_("Watch a replay"), classes="dialog-title")
+            yield Label(
+                _(
+                    "Type the replay code of a finished game: every hand of every round, "
+                    "move by move."
+                ),
+                classes="dialog-hint",
+            )
+            yield Input(placeholder=_("replay code"), max_length=40, id="prompt-code")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(_("Cancel"), id="prompt-cancel")
+                yield Button(_("Replay"), id="prompt-go", variant="primary")
+        yield Footer()
+
+
+class FetchingReplay(Screen[None]):
+    """A session started to show one replay, while the replay is on its way."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.quit", _("Quit")),
+        Binding("q", "app.quit", _("Quit"), show=False),
+    ]
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="fetching", classes="dialog"):
+            yield Label(_("Replay {code}").format(code=self.code), classes="dialog-title")
+            yield Label(_("Fetching the game from the server…"), classes="dialog-hint")
+        yield Footer()
+
+
 class ConfirmLeave(ModalScreen[bool]):
     """Make sure the player means to get up from a game under way, and tell them
     how to come back: ``code`` is their seat's reconnect code, if known."""
@@ -97,7 +137,9 @@ class ConfirmLeave(ModalScreen[bool]):
 
 class Disconnected(Screen[None]):
     """The session is over: why, the seat kept for the player (with its code), and
-    a key to close it. It closes by itself after ``close_after`` seconds, if given."""
+    a key to close it. It closes by itself after ``close_after`` seconds, if given.
+    ``title``: its heading, when the session ends for another reason than a lost
+    connection (a replay that cannot be shown)."""
 
     CSS_PATH = "dialogs.tcss"
     AUTO_FOCUS = "#gone-close"
@@ -107,12 +149,18 @@ class Disconnected(Screen[None]):
     ]
 
     def __init__(
-        self, reason: str, close_after: float | None = None, kept: KeptSeat | None = None
+        self,
+        reason: str,
+        close_after: float | None = None,
+        kept: KeptSeat | None = None,
+        *,
+        title: str | None = None,
     ) -> None:
         super().__init__()
         self.reason = reason
         self.close_after = close_after
         self.kept = kept
+        self.title_text = title
 
     def on_mount(self) -> None:
         if self.close_after is not None:
@@ -120,7 +168,7 @@ class Disconnected(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="gone", classes="dialog"):
-            yield Label(_("Disconnected"), classes="dialog-title")
+            yield Label(self.title_text or _("Disconnected"), classes="dialog-title")
             yield Label(self.reason, id="gone-reason", markup=False)
             if self.kept is not None:
                 sentence = _(

@@ -1,4 +1,5 @@
-"""The lobby: who the player is here, the seat kept for them, the open tables."""
+"""The lobby: who the player is here, their rating, the seat kept for them, the
+open tables, and the ways to a game: a table, a quick match, a replay."""
 
 from __future__ import annotations
 
@@ -13,14 +14,20 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, Static
 from textual.widgets.data_table import CellDoesNotExist
 
+from craits_core import RuleSet
+
 from ....i18n import _
 from ....names import clean_name
 from ....screens.roomy import Roomy
 from ....settings import Settings
 from ....widgets.footer import Footer
 from ...protocol import (
+    GetLeaderboard,
+    GetReplay,
     JoinTable,
+    Leaderboard,
     ListTables,
+    QuickMatch,
     Reconnect,
     TableChanged,
     TableInfo,
@@ -29,16 +36,23 @@ from ...protocol import (
 )
 from ..connection import RemoteConnection
 from ..messages import Listening, ServerSaid, ShowCreateForm
-from .describe import game_words, kept_table_words, table_details, with_code
-from .dialogs import CodePrompt
+from .describe import game_words, kept_table_words, table_details, table_name, with_code
+from .dialogs import CodePrompt, ReplayPrompt
+from .leaderboard import LeaderboardScreen, rating_line
 
 LIST_EVERY = 5.0
 """Seconds between asking the server for the open tables while the lobby shows."""
 
 _COLUMNS = ("code", "name", "host", "players", "game", "watching")
 
-_NEEDS_SERVER = frozenset({"new_table", "join", "watch", "type_code", "reconnect"})
+_NEEDS_SERVER = frozenset(
+    {"new_table", "quick_match", "join", "watch", "type_code", "reconnect", "leaderboard", "replay"}
+)
 """The lobby's actions that wait for the connection."""
+
+_SPARE = ("length", "type_code", "options", "reconnect")
+"""The footer's keys left out first when it is too narrow for all of them: each
+has its line, its field or its button on the screen (and the key still works)."""
 
 
 class LobbyScreen(Listening, Roomy, Screen):
@@ -49,10 +63,14 @@ class LobbyScreen(Listening, Roomy, Screen):
     CSS_PATH = ["../../../screens/menus.tcss", "lobby.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_table", _("New table")),
+        Binding("m", "quick_match", _("Quick match")),
         Binding("j", "join", _("Join")),
         Binding("w", "watch", _("Watch")),
         Binding("c", "type_code", _("Type a code")),
         Binding("r", "reconnect", _("Reconnect")),
+        Binding("b", "leaderboard", _("Leaderboard")),
+        Binding("v", "replay", _("Replay")),
+        Binding("l", "length", _("Length")),
         Binding("o", "options", _("Options")),
         Binding("question_mark", "help", _("Help"), key_display="?"),
         Binding("q", "app.quit", _("Quit")),
@@ -67,12 +85,15 @@ class LobbyScreen(Listening, Roomy, Screen):
         """The code of a table to select once it is listed: the kept seat's."""
         self._kept_table: str | None = None
         """The table of the kept seat last shown (a new one is selected once)."""
+        self._shown = False
+        """The screen has shown once (its first showing asks for the rating on attach)."""
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
         with Vertical(id="lobby"):
             yield Static(_("Craits · online"), classes="menu-title")
             yield Static(_("Connecting to the server…"), id="lobby-who", markup=False)
+            yield Static("", id="lobby-rating", markup=False)
             yield Static("", id="lobby-kept", markup=False)
             table: DataTable[str | Text] = DataTable(
                 id="lobby-tables", cursor_type="row", zebra_stripes=True
@@ -90,8 +111,10 @@ class LobbyScreen(Listening, Roomy, Screen):
                     placeholder=_("4 letters"), max_length=16, compact=True, id="lobby-code"
                 )
                 yield Label(_("Enter joins it."), classes="lobby-hint")
+            yield Static("", id="lobby-quick", markup=False)
             with Horizontal(classes="menu-buttons"):
                 yield Button(_("New table"), id="lobby-new", variant="primary")
+                yield Button(_("Quick match"), id="lobby-quick-go")
                 yield Button(_("Join"), id="lobby-join")
                 yield Button(_("Watch"), id="lobby-watch")
                 yield Static(classes="menu-gap")
@@ -105,6 +128,8 @@ class LobbyScreen(Listening, Roomy, Screen):
         for key, label in zip(_COLUMNS, labels, strict=True):
             table.add_column(label, key=key)
         table.focus()
+        self.query_one(Footer).spare = _SPARE
+        self._show_quick()
         self._show_tables()
         if self._given is not None:
             self.attach(self._given)
@@ -117,13 +142,26 @@ class LobbyScreen(Listening, Roomy, Screen):
         self.connection = connection
         self.listen(connection)
         self._show_welcome(connection.welcome)
+        self._show_rating()
         self._show_tables()
         self._ask_tables()
+        self._ask_rating()
         self.refresh_bindings()  # the ways to a table are open now
+
+    def on_screen_resume(self) -> None:
+        # Back from the leaderboard, a replay or a dialog: a game may have been
+        # rated meanwhile. The first showing asked when the connection came.
+        if self._shown:
+            self._ask_rating()
+        self._shown = True
 
     def _ask_tables(self) -> None:
         if self.connection is not None:
             self.connection.send(ListTables())
+
+    def _ask_rating(self) -> None:
+        if self.connection is not None:
+            self.connection.send(GetLeaderboard())
 
     @on(ServerSaid)
     def _server_said(self, said: ServerSaid) -> None:
@@ -133,6 +171,8 @@ class LobbyScreen(Listening, Roomy, Screen):
             case Welcome() as welcome:
                 self._show_welcome(welcome)
                 self._show_tables()
+            case Leaderboard():
+                self._show_rating()
 
     # --- Who the player is --------------------------------------------------------------
 
@@ -144,6 +184,10 @@ class LobbyScreen(Listening, Roomy, Screen):
             self._select = welcome.table  # a seat newly kept: its table is the one to join
         self._kept_table = welcome.table
         self._show_kept()
+
+    def _show_rating(self) -> None:
+        board = self.connection.leaderboard if self.connection is not None else None
+        self.query_one("#lobby-rating", Static).update(rating_line(board))
 
     def _show_kept(self) -> None:
         """The seat kept for the player, with its code; or how a code is used."""
@@ -174,7 +218,7 @@ class LobbyScreen(Listening, Roomy, Screen):
         for info in self._listed():
             table.add_row(
                 Text(info.code, style="bold"),
-                Text(info.name),
+                Text(table_name(info), style="italic" if info.quick else ""),
                 Text(info.host or ""),
                 f"{info.taken}/{len(info.seats)}",
                 game_words(info),
@@ -266,6 +310,57 @@ class LobbyScreen(Listening, Roomy, Screen):
     def action_new_table(self) -> None:
         if self._connected() is not None:
             self.post_message(ShowCreateForm())
+
+    # --- A quick match ---------------------------------------------------------------------
+
+    @property
+    def quick_short(self) -> bool:
+        """The length chosen for a quick match: the short game. The app keeps it for
+        the session (each showing of the lobby is a new screen)."""
+        return bool(getattr(self.app, "quick_short", False))
+
+    def _show_quick(self) -> None:
+        rounds = len(RuleSet(short_game=self.quick_short).schedule)
+        if self.quick_short:
+            length = _("the short game ({n} rounds)").format(n=rounds)
+        else:
+            length = _("the whole game ({n} rounds)").format(n=rounds)
+        self.query_one("#lobby-quick", Static).update(
+            _("Quick match: {length} · l changes").format(length=length)
+        )
+
+    def action_length(self) -> None:
+        """The other length for a quick match."""
+        self.app.quick_short = not self.quick_short  # type: ignore[attr-defined]
+        self._show_quick()
+
+    @on(Button.Pressed, "#lobby-quick-go")
+    def action_quick_match(self) -> None:
+        """A seat at the next quick-match table of the length chosen: it starts
+        when it is full, or soon with bots in the empty seats."""
+        connection = self._connected()
+        if connection is not None:
+            connection.send(QuickMatch(short=self.quick_short))
+
+    # --- The leaderboard and replays ------------------------------------------------------
+
+    def action_leaderboard(self) -> None:
+        connection = self._connected()
+        if connection is not None:
+            self.app.push_screen(LeaderboardScreen(connection, ascii=self.settings.ascii))
+
+    def action_replay(self) -> None:
+        """Ask for a finished game's replay by its code (the app shows it when it
+        has come whole)."""
+        connection = self._connected()
+        if connection is None:
+            return
+
+        def given(code: str | None) -> None:
+            if code:
+                connection.send(GetReplay(code))
+
+        self.app.push_screen(ReplayPrompt(), given)
 
     @on(Button.Pressed, "#lobby-reconnect")
     def action_reconnect(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -15,7 +17,7 @@ from textual.widgets import Button, Label, Select, Static
 
 from craits_core.rules import MAX_PLAYERS
 
-from ....i18n import _
+from ....i18n import _, ngettext
 from ....narrate import describe_rules
 from ....screens.roomy import Roomy
 from ....screens.setup import PERSON, kind_options
@@ -24,7 +26,7 @@ from ...protocol import FillSeat, StartGame, TableInfo, Welcome
 from ..connection import RemoteConnection
 from ..messages import Listening, OpenTable, QuitTable, SeatsChanged, ServerSaid, TableMoved
 from ..table import RemoteTable
-from .describe import level_name, with_code
+from .describe import level_name, table_name, table_options, with_code
 
 FREE = "free"
 """The waiting room's choice for a seat left to a person (the others are bot levels)."""
@@ -60,9 +62,16 @@ class WaitingRoom(Listening, Roomy, Screen):
         self._opened = False
         self._moving = False
         self._unsubscribe: list[Callable[[], None]] = []
+        self._starts_at: float | None = None
+        """When a quick-match table starts by itself (`time.monotonic`), as last told."""
+        self._counted: TableInfo | None = None
+        """The table's news the count-down was last set from."""
 
     @property
     def is_host(self) -> bool:
+        # Nobody hosts a quick-match table: it starts by itself.
+        if self.table.info.quick:
+            return False
         return self.table.seat is not None and self.table.is_host(self.connection.welcome.name)
 
     def compose(self) -> ComposeResult:
@@ -104,6 +113,7 @@ class WaitingRoom(Listening, Roomy, Screen):
         self._show()
         if self.table.event_count():
             self._game_moving()
+        self.set_interval(1.0, self._count_down)
 
     def on_unmount(self) -> None:
         for stop in self._unsubscribe:
@@ -115,10 +125,17 @@ class WaitingRoom(Listening, Roomy, Screen):
         info = self.table.info
         host = self.is_host
         self.query_one("#room-title", Static).update(
-            _("{name} · code {code}").format(name=info.name, code=info.code)
+            _("{name} · code {code}").format(name=table_name(info), code=info.code)
         )
+        if info is not self._counted:  # news from the server: its count starts again
+            self._counted = info
+            self._starts_at = None
+            if info.starts_in is not None:
+                self._starts_at = time.monotonic() + max(0.0, info.starts_in)
         if self.table.started:
             hint = _("The game is under way: catching up…")
+        elif info.quick:
+            hint = self._quick_hint()
         elif self.table.seat is None:
             hint = _("You are watching this table. The game shows when it starts.")
         elif host:
@@ -138,10 +155,28 @@ class WaitingRoom(Listening, Roomy, Screen):
         words = _("Rules: {rules}").format(rules=describe_rules(info.rules))
         if watching:
             words += " · " + _("{n} watching").format(n=watching)
+        words += "\n" + table_options(info)
         self.query_one("#room-rules", Static).update(words)
         start = self.query_one("#room-start", Button)
         start.display = host and not self.table.started
         self.refresh_bindings()
+
+    def _quick_hint(self) -> str:
+        """A quick-match table: when it starts by itself, counted down."""
+        if self._starts_at is None:
+            return _("Quick match: the game starts when every seat is taken.")
+        seconds = max(0, math.ceil(self._starts_at - time.monotonic()))
+        if not seconds:  # the server's word that it started is on its way
+            return _("Quick match: starting, with bots in the empty seats…")
+        return ngettext(
+            "Quick match: starts in {n} s; bots take the empty seats.",
+            "Quick match: starts in {n} s; bots take the empty seats.",
+            seconds,
+        ).format(n=seconds)
+
+    def _count_down(self) -> None:
+        if self.table.info.quick and not self.table.started and not self._opened:
+            self.query_one("#room-hint", Static).update(self._quick_hint())
 
     def _show_code(self) -> None:
         code = self.connection.code_for(self.table.code) if self.table.seat is not None else None
