@@ -467,6 +467,8 @@ class Leaderboard(Message):
     you: Standing | None = None
     placement: int = 5
     """Rated games a player plays before a rating is shown."""
+    rated: int = 0
+    """How many players have a rating."""
 
 
 @_message("replay-data")

@@ -294,6 +294,7 @@ async def test_a_finished_game_of_three_rates_them_and_its_replay_is_shared_by_c
         mark = ann.send("leaderboard")
         board = await ann.reply("standings", mark, TIMEOUT)
         assert len(board["top"]) == 20 and board["placement"] == PLACEMENT_GAMES
+        assert board["rated"] == 23  # the 22, and their opponent "x"
         assert [s["place"] for s in board["top"]] == list(range(1, 21))
         shown = [s["rating"] for s in board["top"]]
         assert shown == sorted(shown, reverse=True)

@@ -66,6 +66,7 @@ from .test_remote import (
 RATED = Leaderboard(
     top=(Standing(1, "Di", 1310, 40), Standing(2, "Bob", 1188, 22), Standing(7, "Ann", 1043, 12)),
     you=Standing(7, "Ann", 1043, 12),
+    rated=31,
 )
 PLACING = Leaderboard(top=RATED.top[:2], you=Standing(None, "Ann", None, 2))
 UNRATED = Leaderboard(top=RATED.top[:2], you=None)
@@ -157,7 +158,7 @@ async def rating_shown(pilot: Pilot[Any]) -> str:
 @pytest.mark.parametrize(
     ("board", "line"),
     [
-        (RATED, "Your rating: 1043 · 12 rated games · place 7"),
+        (RATED, "Your rating: 1043 · 12 rated games · place 7 of 31"),
         (PLACING, "Placement: 2 of 5 rated games played."),
         (UNRATED, "Not rated yet: finish a game with other people."),
     ],

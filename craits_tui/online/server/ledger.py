@@ -277,6 +277,14 @@ class Ledger:
             own = None if player is None else _standing(conn, player)
         return best, own
 
+    def rated_players(self) -> int:
+        """How many players have a rating (their placement games played)."""
+        with self._reading() as conn:
+            (count,) = conn.execute(
+                "SELECT count(*) FROM ledger_players WHERE games >= ?", (PLACEMENT_GAMES,)
+            ).fetchone()
+        return int(count)
+
     # --- Replays ------------------------------------------------------------------
 
     def record_finished(self, game_id: str) -> str:

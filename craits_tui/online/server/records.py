@@ -25,9 +25,11 @@ def leaderboard(ledger: Ledger | None, identity: Identity) -> Leaderboard:
     """The best players, and ``identity``'s own standing (empty without a ledger)."""
     top: list[LedgerStanding] = []
     you: LedgerStanding | None = None
+    rated = 0
     if ledger is not None:
         try:
             top, you = ledger.leaderboard(player_id(identity.user, identity.key))
+            rated = ledger.rated_players()
         except LedgerError as err:
             log.error("the leaderboard cannot be read: %s", err)
             raise Refusal(RefusalCode.SERVER_ERROR, "The leaderboard cannot be read now.") from None
@@ -35,6 +37,7 @@ def leaderboard(ledger: Ledger | None, identity: Identity) -> Leaderboard:
         tuple(_standing(s) for s in top),
         _standing(you) if you is not None else None,
         PLACEMENT_GAMES,
+        rated,
     )
 
 

@@ -43,6 +43,10 @@ def rating_line(board: Leaderboard | None) -> str:
             board.placement,
         ).format(n=you.games, total=board.placement)
     games = ngettext("{n} rated game", "{n} rated games", you.games).format(n=you.games)
+    if board.rated >= (you.place or 0) > 0:
+        return _("Your rating: {rating} · {games} · place {place} of {players}").format(
+            rating=you.rating, games=games, place=you.place, players=board.rated
+        )
     return _("Your rating: {rating} · {games} · place {place}").format(
         rating=you.rating, games=games, place=you.place
     )
