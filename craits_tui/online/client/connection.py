@@ -24,12 +24,14 @@ from ..protocol import (
     TOKEN_VARIABLE,
     BadMessage,
     Bye,
+    ChatLine,
     GameEvent,
     Hello,
     Joined,
     LeaveTable,
     Left,
     Message,
+    Muted,
     Refused,
     SeatChanged,
     TableChanged,
@@ -90,6 +92,8 @@ class RemoteConnection:
         self.close_reason: str | None = None
         self.bye: Bye | None = None
         """The server's goodbye, if it ended the session (it ends the terminal soon too)."""
+        self.muted: frozenset[str] = frozenset()
+        """The players (`ChatLine.sender`) whose chat the session no longer hears."""
         self._listeners: list[MessageListener] = []
         self._close_listeners: list[Callable[[str], object]] = []
 
@@ -231,6 +235,12 @@ class RemoteConnection:
             case SeatChanged():
                 if self.table is not None:
                     self.table.seat_changed(message)
+            case ChatLine():
+                # Chat outside a table is the rest of a table just left.
+                if self.table is not None:
+                    self.table.hear_chat(message)
+            case Muted(players=players):
+                self.muted = frozenset(players)
             case Refused(code=code, message=said, params=params):
                 # The refusal's own code and words are not among its values.
                 values = {str(k): v for k, v in params.items() if k not in ("code", "message")}

@@ -17,19 +17,23 @@ from ...protocol import Welcome
 from ..connection import RemoteConnection
 from ..messages import CommandRefused, Listening, QuitTable, SeatsChanged, ServerSaid
 from ..table import RemoteTable
+from ..widgets.chat import ChatPanel
 from ..words import refusal_code, refusal_text
+from .chat import CHAT_BINDINGS, ChatKeys
 from .dialogs import ConfirmLeave
 
 
-class RemoteTableScreen(Listening, TableScreen):
+class RemoteTableScreen(Listening, ChatKeys, TableScreen):
     """The table of an online game: the server's refusals shown as the table's own,
-    the seat's reconnect code beside the title, "quit" leaves the table for the lobby."""
+    the seat's reconnect code beside the title, the table's chat under the log,
+    "quit" leaves the table for the lobby."""
 
-    CSS_PATH = "table.tcss"
+    CSS_PATH = ["table.tcss", "chat.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit_game", _("Leave")),
         # The lobby is this session's menu: Esc leaves for it as q does, asking first.
         Binding("escape", "quit_game", _("Leave"), show=False),
+        *CHAT_BINDINGS,
     ]
     deals_again = False  # a new table is opened in the lobby
     bell_after = 10.0  # the others are people elsewhere, who may take their time
@@ -44,8 +48,11 @@ class RemoteTableScreen(Listening, TableScreen):
 
     def on_mount(self) -> None:
         # TableScreen's own on_mount runs too, after this one.
-        self.query_one("#side").mount(Static(id="seat-code"), before=0)
+        side = self.query_one("#side")
+        side.mount(Static(id="seat-code"), before=0)
+        side.mount(ChatPanel(id="chat"))
         self._show_code()
+        self.start_chat()
         self.listen(self.connection)
         self._remote_stops = [
             self.remote.subscribe_refusals(lambda r: self.post_message(CommandRefused(r))),
@@ -55,6 +62,24 @@ class RemoteTableScreen(Listening, TableScreen):
     def on_unmount(self) -> None:
         for stop in self._remote_stops:
             stop()
+
+    # --- Chat ------------------------------------------------------------------------
+
+    @property
+    def chat_table(self) -> RemoteTable:
+        return self.remote
+
+    @property
+    def chat_ascii(self) -> bool:
+        return self.settings.ascii
+
+    def chat_notice(self, text: str) -> None:
+        # Where the table's other notices go: the status line.
+        self._notice(text)
+
+    def _follow_settings(self) -> None:
+        super()._follow_settings()
+        self.show_chat()  # emotes in letters, or not
 
     @property
     def code(self) -> str | None:
