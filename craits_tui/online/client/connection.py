@@ -25,6 +25,7 @@ from ..protocol import (
     TOKEN_VARIABLE,
     BadMessage,
     Bye,
+    ChatLine,
     GameEvent,
     Hello,
     Joined,
@@ -32,6 +33,7 @@ from ..protocol import (
     LeaveTable,
     Left,
     Message,
+    Muted,
     Rated,
     Refused,
     RematchState,
@@ -111,6 +113,8 @@ class RemoteConnection:
         self.replay: tuple[str, list[dict[str, Any]]] | None = None
         """The latest replay received whole: its code and all its events."""
         self._replay_parts: _ReplayParts | None = None
+        self.muted: frozenset[str] = frozenset()
+        """The players (`ChatLine.sender`) whose chat the session no longer hears."""
         self._listeners: list[MessageListener] = []
         self._close_listeners: list[Callable[[str], object]] = []
 
@@ -261,6 +265,12 @@ class RemoteConnection:
             case RematchState():
                 if self.table is not None:
                     self.table.rematch_changed(message)
+            case ChatLine():
+                # Chat outside a table is the rest of a table just left.
+                if self.table is not None:
+                    self.table.hear_chat(message)
+            case Muted(players=players):
+                self.muted = frozenset(players)
             case Refused(code=code, message=said, params=params):
                 # The refusal's own code and words are not among its values.
                 values = {str(k): v for k, v in params.items() if k not in ("code", "message")}

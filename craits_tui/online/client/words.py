@@ -7,6 +7,7 @@ does not know yet is told in the server's own English sentence.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -39,6 +40,19 @@ def _address_tables(params: Mapping[str, Any]) -> str | None:
         "Your address has {limit} tables open already: close one or join another table.",
         limit,
     ).format(limit=limit)
+
+
+def _too_chatty(params: Mapping[str, Any]) -> str | None:
+    wait = params.get("wait")
+    if type(wait) not in (int, float) or not 0 <= wait < 24 * 3600:
+        return _("Not so fast: wait a moment before you write again.")
+    # Rounded up: after "1 second" the line must go through.
+    seconds = max(1, math.ceil(wait))
+    return ngettext(
+        "Not so fast: you can write again in {seconds} second.",
+        "Not so fast: you can write again in {seconds} seconds.",
+        seconds,
+    ).format(seconds=seconds)
 
 
 def _said(message: str) -> Callable[[Mapping[str, Any]], str]:
@@ -76,6 +90,10 @@ REFUSALS: Mapping[RefusalCode, Callable[[Mapping[str, Any]], str | None]] = {
         N_("There is no replay with that code: check the code you were given.")
     ),
     RefusalCode.SERVER_ERROR: _said(N_("Something went wrong on the server.")),
+    RefusalCode.CHAT_CLOSED: _said(
+        N_("Only the players may write in this table's chat: you are watching.")
+    ),
+    RefusalCode.TOO_CHATTY: _too_chatty,
 }
 """What each of the protocol's refusals means, from its values (None: a value
 the sentence needs is missing, and the server's own sentence is told instead)."""

@@ -21,21 +21,25 @@ from ...protocol import TurnClock, Welcome
 from ..connection import RemoteConnection
 from ..messages import CommandRefused, Listening, QuitTable, SeatsChanged, ServerSaid
 from ..table import RemoteTable
+from ..widgets.chat import ChatPanel
 from ..words import refusal_code, refusal_text
+from .chat import CHAT_BINDINGS, ChatKeys
 from .clock import TICK, TableNews, TurnClockLine, whole_seconds
 from .dialogs import ConfirmLeave
 from .game_over import RemoteGameOver
 
 
-class RemoteTableScreen(Listening, TableScreen):
+class RemoteTableScreen(Listening, ChatKeys, TableScreen):
     """The table of an online game: the server's refusals shown as the table's own,
-    the seat's reconnect code beside the title, "quit" leaves the table for the lobby."""
+    the seat's reconnect code beside the title, the table's chat under the log,
+    "quit" leaves the table for the lobby."""
 
-    CSS_PATH = "table.tcss"
+    CSS_PATH = ["table.tcss", "chat.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit_game", _("Leave")),
         # The lobby is this session's menu: Esc leaves for it as q does, asking first.
         Binding("escape", "quit_game", _("Leave"), show=False),
+        *CHAT_BINDINGS,
     ]
     deals_again = False  # a new table is opened in the lobby
     bell_after = 10.0  # the others are people elsewhere, who may take their time
@@ -51,9 +55,12 @@ class RemoteTableScreen(Listening, TableScreen):
 
     def on_mount(self) -> None:
         # TableScreen's own on_mount runs too, after this one.
-        self.query_one("#side").mount(Static(id="seat-code"), before=0)
-        self.query_one("#side").mount(TurnClockLine(id="turn-clock"), before=1)
+        side = self.query_one("#side")
+        side.mount(Static(id="seat-code"), before=0)
+        side.mount(TurnClockLine(id="turn-clock"), before=1)
+        side.mount(ChatPanel(id="chat"))
         self._show_code()
+        self.start_chat()
         self.listen(self.connection)
         self._remote_stops = [
             self.remote.subscribe_refusals(lambda r: self.post_message(CommandRefused(r))),
@@ -67,6 +74,24 @@ class RemoteTableScreen(Listening, TableScreen):
             stop()
         if self._clock_timer is not None:
             self._clock_timer.stop()
+
+    # --- Chat ------------------------------------------------------------------------
+
+    @property
+    def chat_table(self) -> RemoteTable:
+        return self.remote
+
+    @property
+    def chat_ascii(self) -> bool:
+        return self.settings.ascii
+
+    def chat_notice(self, text: str) -> None:
+        # Where the table's other notices go: the status line.
+        self._notice(text)
+
+    def _follow_settings(self) -> None:
+        super()._follow_settings()
+        self.show_chat()  # emotes in letters, or not
 
     @property
     def code(self) -> str | None:

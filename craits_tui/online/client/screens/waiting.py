@@ -26,6 +26,8 @@ from ...protocol import FillSeat, StartGame, TableInfo, Welcome
 from ..connection import RemoteConnection
 from ..messages import Listening, OpenTable, QuitTable, SeatsChanged, ServerSaid, TableMoved
 from ..table import RemoteTable
+from ..widgets.chat import ChatPanel
+from .chat import CHAT_BINDINGS, ChatKeys
 from .describe import level_name, table_name, table_options, with_code
 
 FREE = "free"
@@ -41,18 +43,19 @@ def reconnect_words(code: str) -> Text:
     return with_code(sentence, code)
 
 
-class WaitingRoom(Listening, Roomy, Screen):
+class WaitingRoom(Listening, ChatKeys, Roomy, Screen):
     """A table before its game: who sits where; the host fills seats and starts.
 
     When the game's events arrive it asks for the table, once the game so far has
     arrived (a player who joins a game under way sees where it stands, without
-    reliving every round).
+    reliving every round). The table's chat shows under the seats.
     """
 
-    CSS_PATH = ["../../../screens/menus.tcss", "waiting.tcss"]
+    CSS_PATH = ["../../../screens/menus.tcss", "waiting.tcss", "chat.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", _("Leave")),
         Binding("ctrl+s", "start", _("Start game")),
+        *CHAT_BINDINGS,
     ]
 
     def __init__(self, connection: RemoteConnection, table: RemoteTable) -> None:
@@ -98,6 +101,7 @@ class WaitingRoom(Listening, Roomy, Screen):
                             classes="room-fill",
                         )
             yield Static("", id="room-rules")
+            yield ChatPanel(id="room-chat")
             with Horizontal(classes="menu-buttons"):
                 yield Button(_("Leave"), id="room-leave")
                 yield Static(classes="menu-gap")
@@ -111,6 +115,7 @@ class WaitingRoom(Listening, Roomy, Screen):
             self.table.subscribe_changes(lambda: self.post_message(SeatsChanged())),
         ]
         self._show()
+        self.start_chat()
         if self.table.event_count():
             self._game_moving()
         self.set_interval(1.0, self._count_down)
@@ -219,6 +224,10 @@ class WaitingRoom(Listening, Roomy, Screen):
         if action == "start":
             return self.is_host and not self.table.started
         return True
+
+    @property
+    def chat_table(self) -> RemoteTable:
+        return self.table
 
     # --- Changes ----------------------------------------------------------------------------
 

@@ -1,0 +1,1 @@
+"""The widgets of an online session's own screens, one module each."""
