@@ -28,7 +28,8 @@ from craits_tui.online.client.emotes import LOOKS, emote_text
 from craits_tui.online.client.screens.chat import ChatInput, EmotePicker, MuteList
 from craits_tui.online.client.screens.table import RemoteTableScreen
 from craits_tui.online.client.screens.waiting import WaitingRoom
-from craits_tui.online.client.table import CHAT_KEPT, RemoteTable
+from craits_tui.online.client.table import RemoteTable
+from craits_tui.online.client.talk import CHAT_KEPT
 from craits_tui.online.client.widgets.chat import ChatPanel
 from craits_tui.online.client.words import refusal_text
 from craits_tui.online.protocol import (

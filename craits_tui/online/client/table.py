@@ -19,12 +19,9 @@ from craits_core import Command, IllegalMove, PlayerView, command_to_dict, legal
 from craits_core.view import project
 
 from ...i18n import _
-from ...names import MAX_NAME, clean_text
 from ...table import Seat
 from ..protocol import (
-    MAX_CHAT,
     BadMessage,
-    ChatLine,
     Message,
     Rated,
     RematchState,
@@ -34,6 +31,7 @@ from ..protocol import (
     TurnClock,
 )
 from .checks import normal_form, why_illegal
+from .talk import Talk
 
 IN_FLIGHT = 5.0
 """Seconds a sent command holds back the next one while its answer is awaited: the
@@ -43,11 +41,7 @@ DEFAULT_BOT = "normal"
 """The level a bot is taken to have when the server filled a free seat at the
 start without saying which (a `TableChanged` says so)."""
 
-CHAT_KEPT = 200
-"""Chat lines a table keeps, the latest: more than any panel shows."""
-
 EventListener = Callable[[dict[str, Any]], object]
-ChatListener = Callable[[ChatLine], object]
 RefusalListener = Callable[[IllegalMove], object]
 ChangeListener = Callable[[], object]
 NewsListener = Callable[[Message], object]
@@ -64,9 +58,10 @@ class Line(Protocol):
         ...
 
 
-class RemoteTable:
+class RemoteTable(Talk):
     """A table whose game the server decides, seen from this session's seat
-    (or from no seat, when watching). Implements `craits_tui.table.Table`."""
+    (or from no seat, when watching), and its chat (`Talk`). Implements
+    `craits_tui.table.Table`."""
 
     def __init__(self, line: Line, info: TableInfo, seat: int | None, expected: int = 0) -> None:
         self.line = line
@@ -86,9 +81,7 @@ class RemoteTable:
         self._listeners: list[EventListener] = []
         self._refusal_listeners: list[RefusalListener] = []
         self._change_listeners: list[ChangeListener] = []
-        self.chat: list[ChatLine] = []
-        """The table's latest chat lines (at most `CHAT_KEPT`), oldest first, cleaned."""
-        self._chat_listeners: list[ChatListener] = []
+        Talk.__init__(self)
         self._sent_at: float | None = None
         self.rematch: RematchState | None = None
         """The offer to play again after the game, as the server last told it."""
@@ -295,50 +288,7 @@ class RemoteTable:
         for listener in list(self._news_listeners):
             listener(message)
 
-    @property
-    def can_chat(self) -> bool:
-        """Whether this session may write in the table's chat: a seated player, or a
-        spectator where the host lets spectators write."""
-        return self.seat is not None or self.info.spectator_chat
-
-    def subscribe_chat(self, listener: ChatListener) -> Callable[[], None]:
-        """Call ``listener`` with each chat line as it arrives (already in `chat`)."""
-        return _add(self._chat_listeners, listener)
-
-    def chat_people(self, own_name: str | None = None) -> dict[str, str]:
-        """The people one may mute here, by handle: whoever sits at the table and
-        whoever has written, this session aside (see `is_own`); each with their name."""
-        people: dict[str, str] = {}
-        for i, seat in enumerate(self.info.seats):
-            if seat.player is not None and i != self.seat:
-                people[seat.player] = seat.name or seat.player
-        for line in self.chat:
-            if not self.is_own(line, own_name):
-                people[line.sender] = line.name
-        return people
-
-    def is_own(self, line: ChatLine, own_name: str | None = None) -> bool:
-        """Whether ``line`` was written from this session (see `written_by`)."""
-        return written_by(line, self.seat, own_name)
-
     # --- Hearing from the server (the connection calls these) ------------------------------
-
-    def hear_chat(self, line: ChatLine) -> None:
-        """A chat line or an emote at the table. Cleaned again here, as names are:
-        it is drawn on this player's terminal, whoever wrote it."""
-        line = ChatLine(
-            line.sender,
-            clean_text(line.name, MAX_NAME) or "?",
-            line.seat,
-            clean_text(line.text, MAX_CHAT),
-            line.emote,
-        )
-        if not line.text and line.emote is None:
-            return  # nothing left to show
-        self.chat.append(line)
-        del self.chat[:-CHAT_KEPT]
-        for listener in list(self._chat_listeners):
-            listener(line)
 
     def receive(self, index: int, event: dict[str, Any]) -> None:
         """The ``index``-th event of the game; `BadMessage` when one is missing
@@ -404,15 +354,6 @@ class RemoteTable:
     def _changed(self) -> None:
         for listener in list(self._change_listeners):
             listener()
-
-
-def written_by(line: ChatLine, seat: int | None, name: str | None) -> bool:
-    """Whether ``line`` was written by the session at ``seat``, or, when it
-    watches (``seat`` None), by a spectator called ``name`` (names are unique at
-    a table)."""
-    if seat is not None:
-        return line.seat == seat
-    return line.seat is None and name is not None and line.name == name
 
 
 def _add(listeners: list[_T], listener: _T) -> Callable[[], None]:

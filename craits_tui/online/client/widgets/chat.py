@@ -11,7 +11,7 @@ from ....i18n import _, ngettext
 from ....widgets.plain import PlainWidget
 from ...protocol import ChatLine
 from ..emotes import emote_text
-from ..table import written_by
+from ..talk import written_by
 
 
 class ChatPanel(PlainWidget):
