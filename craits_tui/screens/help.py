@@ -83,6 +83,42 @@ CONTROLS: tuple[str, ...] = (
         "before just went down to one card, they can still press l there to say "
         "“Last card!”."
     ),
+    N_("## Playing online"),
+    N_(
+        "`ssh -p PORT host` takes you to a server's lobby (`craits-tui serve` runs one)."
+    ),
+    N_(
+        "| In the lobby | What it does |\n"
+        "|---|---|\n"
+        "| **m** | quick match: a seat at the next table of people waiting, or a new "
+        "one; bots take the empty seats when nobody comes for a while |\n"
+        "| **l** | the quick match's length: the whole game or the short one |\n"
+        "| **n** | a new table of your own: its seats, rules, turn timer and chat |\n"
+        "| **j**, **Enter**, or a click | join the table chosen (or your kept seat) |\n"
+        "| **w** | watch the table chosen |\n"
+        "| **c** | type a table's code |\n"
+        "| **r** | take a seat back with its reconnect code |\n"
+        "| **b** | the leaderboard |\n"
+        "| **v** | watch a finished game by its replay code |"
+    ),
+    N_(
+        "| At an online table | What it does |\n"
+        "|---|---|\n"
+        "| **t** | write a line in the chat |\n"
+        "| **e** | send an emote |\n"
+        "| **x** | mute (or hear again) a player's chat |\n"
+        "| **a**, after the last round | play again: the same people and bots, once "
+        "everyone says yes |\n"
+        "| **q** | back to the lobby (during the game, a bot plays your seat until "
+        "you come back) |"
+    ),
+    N_(
+        "Finished games among two people or more are rated (bots do not count, and "
+        "leaving a game counts as last place); a rating shows after five games. "
+        "Every finished game gets a replay code: anyone can watch it from the "
+        "lobby, or with `ssh -t -p PORT host replay CODE`, from any seat's view "
+        "(**v** in the replay)."
+    ),
     N_("## Starting from the command line"),
     N_(
         "`craits-tui` opens the start menu: resume your game, start a new one or look "
