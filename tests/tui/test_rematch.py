@@ -528,3 +528,18 @@ async def test_the_game_over_with_the_rematch_looks_as_stored(server: RematchSer
     outcome = check_snapshot("online_game_over_rematch", svg)
     if outcome.written:
         pytest.skip(f"{outcome.reason} snapshot written to {outcome.path.name}: look, then commit")
+
+
+async def test_a_second_enter_after_play_again_does_not_leave_the_table(
+    server: RematchServer,
+) -> None:
+    app = app_for(server)
+    async with app.run_test(size=SIZE) as pilot:
+        over, _ = await game_over(pilot, server)
+        await until(pilot, lambda: not again_button(over).disabled)
+        await pilot.press("enter")
+        await until(pilot, lambda: server.heard(Rematch))
+        await pilot.press("enter")
+        await heard_up_to(pilot, server)
+        assert server.heard(LeaveTable) == [] and len(server.heard(Rematch)) == 1
+        assert app.screen is over

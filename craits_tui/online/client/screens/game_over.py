@@ -183,7 +183,10 @@ class RemoteGameOver(Roomy, GameOver, inherit_bindings=False):
             table.subscribe_refusals(lambda refusal: self.post_message(CommandRefused(refusal))),
         ]
         self._show()
-        next(b for b in self.query(Button) if not b.disabled).focus()
+        if not self.again:
+            self.query_one("#new", Button).focus()  # a spectator: nothing to decline
+        elif not self.query_one("#again", Button).disabled:
+            self.query_one("#again", Button).focus()
 
     def on_unmount(self) -> None:
         for stop in self._stops:
@@ -227,9 +230,12 @@ class RemoteGameOver(Roomy, GameOver, inherit_bindings=False):
         can_accept = self.can_accept
         if self.again:
             button = self.query_one("#again", Button)
+            had_focus = self.focused is button
             button.disabled = not can_accept
-            if button.disabled and self.focused is button:
-                self.query_one("#new", Button).focus()
+            if button.disabled and had_focus:
+                # Not onto "Lobby": a second Enter after "Play again" must not
+                # leave the table (and so decline).
+                self.set_focus(None)
         if can_accept != self._could_accept:
             self._could_accept = can_accept
             self.refresh_bindings()  # the footer's "Play again" goes dim, or lights up
