@@ -84,9 +84,7 @@ CONTROLS: tuple[str, ...] = (
         "“Last card!”."
     ),
     N_("## Playing online"),
-    N_(
-        "`ssh -p PORT host` takes you to a server's lobby (`craits-tui serve` runs one)."
-    ),
+    N_("`ssh -p PORT host` takes you to a server's lobby (`craits-tui serve` runs one)."),
     N_(
         "| In the lobby | What it does |\n"
         "|---|---|\n"

@@ -515,3 +515,44 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
             new_code = table.slots[1].code
             assert new_code is not None and new_code != code
             await term.shows(new_code)
+
+
+def finished_game() -> Game:
+    """A short game's last round, played to its end by bots."""
+    from craits_core.bots import make_bot
+
+    game = Game.new(["Ann", "Bob"], rules=RuleSet(short_game=True), seed=3, first_round=8)
+    bots = [make_bot("normal", seed=seat) for seat in range(2)]
+    while not game.state.is_over:
+        seat = game.state.current_player
+        assert seat is not None
+        game.handle(bots[seat].choose(game.view(seat), game.legal_moves(seat)))
+    return game
+
+
+async def test_ssh_t_host_replay_code_shows_that_game_and_back_ends_the_session(
+    tmp_path: Path,
+) -> None:
+    async with running(tmp_path, app=REAL_APP) as server:
+        assert server.store is not None and server.ledger is not None
+        code = server.ledger.record_finished(server.store.add(finished_game()))
+        async with connect(server) as conn:
+            term = await Terminal.open(conn, f"replay {code.lower()}")
+            await term.shows(f"Replay {code}: Ann, Bob", timeout=APP_START)
+            await term.shows("all hands")
+            term.process.stdin.write(b"v")
+            await term.shows("as Ann saw it")
+            term.process.stdin.write(b"\x1b")
+            assert await term.ended(timeout=APP_START) == 0
+        async with connect(server) as conn:
+            term = await Terminal.open(conn, "replay ZZZ-ZZZ")
+            await term.shows("There is no replay with that code", timeout=APP_START)
+
+
+async def test_the_real_app_quick_match_key_seats_you_and_bots_fill_in(tmp_path: Path) -> None:
+    async with running(tmp_path, app=REAL_APP, quick_wait=1.0) as server, connect(server) as conn:
+        term = await Terminal.open(conn)
+        await term.shows("Quick match", timeout=APP_START)
+        term.process.stdin.write(b"m")
+        await term.shows("bots take the empty seats", timeout=APP_START)
+        await term.shows("round 1 of 15", timeout=APP_START)  # nobody came: the bots did
