@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from rich.cells import cell_len  # noqa: E402
 
-from tests.tui.snapshots import CHAR_WIDTH, SCENES_BY_NAME, render  # noqa: E402
+from tests.tui.snapshots import CHAR_WIDTH, SCENES_BY_NAME, SNAPSHOT_DIR, render  # noqa: E402
 
 SHOTS = (
     "start",
@@ -49,6 +49,11 @@ SHOTS = (
     "help",
 )
 """The scenes worth a picture, in the order a player meets them."""
+
+ONLINE = ("online_lobby_ratings", "online_table_chat", "online_game_over_rematch")
+"""Screens of an online session, as their snapshot tests drew them against a stand-in
+server (tests/tui/test_lobby_more.py, test_chat.py, test_rematch.py): copied from
+the stored snapshots, which ``CRAITS_UPDATE_SNAPSHOTS=1`` redraws."""
 
 
 async def draw(names: tuple[str, ...], out: Path) -> list[Path]:
@@ -113,13 +118,29 @@ def to_png(svgs: list[Path]) -> list[Path]:
     return pngs
 
 
+def copy_online(names: tuple[str, ...], out: Path) -> list[Path]:
+    """The stored snapshots of the online screens, copied into ``out``."""
+    written = []
+    for name in names:
+        path = out / f"{name}.svg"
+        path.write_text((SNAPSHOT_DIR / f"{name}.svg").read_text(encoding="utf-8"), "utf-8")
+        written.append(path)
+    return written
+
+
 def main() -> None:
-    names = tuple(sys.argv[1:]) or SHOTS
+    asked = tuple(sys.argv[1:])
+    names = tuple(n for n in asked if n not in ONLINE) if asked else SHOTS
+    online = tuple(n for n in asked if n in ONLINE) if asked else ONLINE
     unknown = [n for n in names if n not in SCENES_BY_NAME]
     if unknown:
-        sys.exit(f"unknown scene(s): {', '.join(unknown)}; known: {', '.join(SCENES_BY_NAME)}")
+        known = ", ".join((*SCENES_BY_NAME, *ONLINE))
+        sys.exit(f"unknown scene(s): {', '.join(unknown)}; known: {known}")
     svgs = asyncio.run(draw(names, HERE))
-    pngs = to_png(svgs)
+    copied = copy_online(online, HERE)
+    pngs = to_png([*svgs, *copied])
+    for svg in copied:
+        print(f"{svg.relative_to(ROOT)}: an online screen, from its snapshot")
     for name, svg in zip(names, svgs, strict=True):
         print(f"{svg.relative_to(ROOT)}: {SCENES_BY_NAME[name].description}")
     for png in pngs:
