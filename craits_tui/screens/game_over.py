@@ -16,6 +16,16 @@ from ..i18n import _, ngettext
 from ..widgets.footer import Footer
 
 
+def winner_words(view: PlayerView) -> str:
+    """Who won the game, in a line ("You win!" to the winner)."""
+    if view.seat is not None and view.seat in view.winners:
+        return _("You win!") if len(view.winners) == 1 else _("You share the win!")
+    names = ", ".join(view.players[s] for s in view.winners)
+    return ngettext("{names} wins!", "{names} share the win!", len(view.winners)).format(
+        names=names
+    )
+
+
 class GameOver(ModalScreen[str]):
     """Final standings. Dismisses with "again" (the same table, a new deal), "new"
     (set up another game), "menu" (back to the start menu) or "quit"."""
@@ -36,16 +46,9 @@ class GameOver(ModalScreen[str]):
         """Whether "play again" is offered (not online: the server deals new tables)."""
 
     def compose(self) -> ComposeResult:
-        view = self.view
-        names = ", ".join(view.players[s] for s in view.winners)
-        head = ngettext("{names} wins!", "{names} share the win!", len(view.winners)).format(
-            names=names
-        )
-        if view.seat is not None and view.seat in view.winners:
-            head = _("You win!") if len(view.winners) == 1 else _("You share the win!")
         with Vertical(id="game-over"):
             yield Label(_("Game over"), id="game-over-title")
-            yield Label(head, id="winner")
+            yield Label(winner_words(self.view), id="winner")
             yield Static(self._standings(), id="standings")
             with Horizontal(id="game-over-buttons"):
                 if self.again:

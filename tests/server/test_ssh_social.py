@@ -132,7 +132,8 @@ class Player:
         await client.reply("welcome", timeout=TIMEOUT)
         return client
 
-    async def open(self, command: str | None = None) -> Client:
+    async def connect(self, **options: Any) -> asyncssh.SSHClientConnection:
+        """A new SSH connection: with this player's key, or none (any password will do)."""
         conn = await asyncssh.connect(
             "127.0.0.1",
             self.server.port,
@@ -141,9 +142,13 @@ class Player:
             client_keys=[self.key] if self.key is not None else None,
             password="",
             agent_path=None,
-            encoding=None,
+            **options,
         )
         self.connections.append(conn)
+        return conn
+
+    async def open(self, command: str | None = None) -> Client:
+        conn = await self.connect(encoding=None)
         process = await conn.create_process(
             command, term_type="xterm", term_size=(100, 32), stderr=asyncssh.STDOUT
         )
@@ -151,16 +156,7 @@ class Player:
 
     async def turned_away(self, command: str | None = None) -> str:
         """What a session that never starts says before it ends (status 1)."""
-        conn = await asyncssh.connect(
-            "127.0.0.1",
-            self.server.port,
-            username=self.name,
-            known_hosts=None,
-            client_keys=[self.key] if self.key is not None else None,
-            password="",
-            agent_path=None,
-        )
-        self.connections.append(conn)
+        conn = await self.connect()
         result = await conn.run(command, term_type="xterm", stderr=asyncssh.STDOUT)
         assert result.exit_status == 1, result
         return str(result.stdout)

@@ -4,8 +4,10 @@ waiting for the app on conditions rather than for a time."""
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,14 @@ from craits_tui.launch import Launch
 from craits_tui.screens.table import TableScreen
 from craits_tui.settings import Settings
 from craits_tui.table import Seat
+
+
+@pytest.fixture
+def socket_path() -> Iterator[str]:
+    """A path for a stand-in server's socket: short, as a Unix socket's path must be."""
+    folder = tempfile.mkdtemp(prefix="craits-")
+    yield str(Path(folder) / "s")
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

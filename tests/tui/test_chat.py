@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import gettext
-import shutil
-import tempfile
-from collections.abc import AsyncIterator, Callable, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -123,14 +120,6 @@ class ChatServer(FakeServer):
         self.history.append(line)
         if line.sender not in self.muted:
             self.send(line)
-
-
-@pytest.fixture
-def socket_path() -> Iterator[str]:
-    # A short path of its own: a Unix socket's path has a small length limit.
-    folder = tempfile.mkdtemp(prefix="craits-")
-    yield str(Path(folder) / "s")
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

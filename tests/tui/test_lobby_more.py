@@ -13,10 +13,7 @@ from __future__ import annotations
 import dataclasses
 import gettext
 import re
-import shutil
-import tempfile
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -137,14 +134,9 @@ class LobbyServer(FakeServer):
 
 
 @pytest.fixture
-async def lobby_server() -> AsyncIterator[LobbyServer]:
-    # A short path of its own: a Unix socket's path has a small length limit.
-    folder = tempfile.mkdtemp(prefix="craits-")
-    try:
-        async with LobbyServer(str(Path(folder) / "s")) as fake:
-            yield fake
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+async def lobby_server(socket_path: str) -> AsyncIterator[LobbyServer]:
+    async with LobbyServer(socket_path) as fake:
+        yield fake
 
 
 async def rating_shown(pilot: Pilot[Any]) -> str:

@@ -15,10 +15,7 @@ from __future__ import annotations
 import dataclasses
 import gettext
 import io
-import shutil
-import tempfile
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -170,14 +167,6 @@ class RematchServer(FakeServer):
         self.game, self.sent, self._over_told = None, 0, False
         self.seated(info, 0)
         self.start()
-
-
-@pytest.fixture
-def socket_path() -> Iterator[str]:
-    # A short path of its own: a Unix socket's path has a small length limit.
-    folder = tempfile.mkdtemp(prefix="craits-")
-    yield str(Path(folder) / "s")
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

@@ -21,9 +21,7 @@ import io
 import itertools
 import os
 import random
-import shutil
 import sys
-import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -332,14 +330,6 @@ class FakeServer:
 
 
 # --- Running the app against it ---------------------------------------------------------------
-
-
-@pytest.fixture
-def socket_path() -> Iterator[str]:
-    # A short path of its own: a Unix socket's path has a small length limit.
-    folder = tempfile.mkdtemp(prefix="craits-")
-    yield str(Path(folder) / "s")
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label
 
-from ....i18n import _
+from ....i18n import N_, _
 from ....names import clean_name
 from ....widgets.footer import Footer
 from ..connection import KeptSeat
@@ -25,18 +25,20 @@ class CodePrompt(ModalScreen[str | None]):
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("Cancel"))]
+    # What the dialog says, marked here and translated when it is drawn.
+    heading = N_("Take your seat back")
+    hint = N_("Type the last reconnect code you were shown for your seat.")
+    placeholder = N_("reconnect code")
+    go = N_("Reconnect")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt", classes="dialog"):
-            yield Label(_("Take your seat back"), classes="dialog-title")
-            yield Label(
-                _("Type the last reconnect code you were shown for your seat."),
-                classes="dialog-hint",
-            )
-            yield Input(placeholder=_("reconnect code"), max_length=40, id="prompt-code")
+            yield Label(_(self.heading), classes="dialog-title")
+            yield Label(_(self.hint), classes="dialog-hint")
+            yield Input(placeholder=_(self.placeholder), max_length=40, id="prompt-code")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Cancel"), id="prompt-cancel")
-                yield Button(_("Reconnect"), id="prompt-go", variant="primary")
+                yield Button(_(self.go), id="prompt-go", variant="primary")
         yield Footer()
 
     @on(Input.Submitted)
@@ -53,21 +55,10 @@ class CodePrompt(ModalScreen[str | None]):
 class ReplayPrompt(CodePrompt):
     """Ask for the code of a finished game to replay."""
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="prompt", classes="dialog"):
-            yield Label(_("Watch a replay"), classes="dialog-title")
-            yield Label(
-                _(
-                    "Type the replay code of a finished game: every hand of every round, "
-                    "move by move."
-                ),
-                classes="dialog-hint",
-            )
-            yield Input(placeholder=_("replay code"), max_length=40, id="prompt-code")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(_("Cancel"), id="prompt-cancel")
-                yield Button(_("Replay"), id="prompt-go", variant="primary")
-        yield Footer()
+    heading = N_("Watch a replay")
+    hint = N_("Type the replay code of a finished game: every hand of every round, move by move.")
+    placeholder = N_("replay code")
+    go = N_("Replay")
 
 
 class FetchingReplay(Screen[None]):

@@ -23,7 +23,7 @@ from textual.widgets import Button, Label, Static
 from craits_core import PlayerView
 
 from ....i18n import _, ngettext
-from ....screens.game_over import GameOver
+from ....screens.game_over import GameOver, winner_words
 from ....screens.roomy import Roomy
 from ....widgets.footer import Footer
 from ...protocol import Leaderboard, RatingNews, RefusalCode, Rematch
@@ -126,18 +126,11 @@ class RemoteGameOver(Roomy, GameOver, inherit_bindings=False):
         self._could_accept: bool | None = None
 
     def compose(self) -> ComposeResult:
-        view = self.view
-        names = ", ".join(view.players[s] for s in view.winners)
-        head = ngettext("{names} wins!", "{names} share the win!", len(view.winners)).format(
-            names=names
-        )
-        if view.seat is not None and view.seat in view.winners:
-            head = _("You win!") if len(view.winners) == 1 else _("You share the win!")
         # Its size classes: a short terminal's dialog leaves out its padding.
         yield from self.compose_too_small()
         with Vertical(id="game-over"):
             yield Label(_("Game over"), id="game-over-title")
-            yield Label(head, id="winner")
+            yield Label(winner_words(self.view), id="winner")
             yield Static(self._standings(), id="standings")
             yield Static("", id="replay")
             yield Static("", id="rematch", markup=False)
