@@ -590,3 +590,62 @@ async def test_a_tables_settings_and_the_people_it_rates_outlast_a_restart(tmp_p
         assert (table.turn_time, table.spectator_chat, table.quick) == (30, True, False)
         assert {seat: who.user for seat, who in table.people.items()} == {0: "ann", 1: "bob"}
         assert table.info().turn_time == 30
+
+
+async def test_leaving_a_game_unfinished_counts_as_last_place(
+    tmp_path: Path, one_round: None
+) -> None:
+    async with running(tmp_path) as server, people(server, "ann", "bob", "cy") as players:
+        ann, bob, cy = [await p.session() for p in players]
+        await table_of(ann, bob, cy)
+        ann.send("start")
+        for client in (ann, bob, cy):
+            await until(client, lambda c=client: c.view is not None)
+        cy.send("leave")  # a bot plays Cy's seat from now on, to the end
+        await play_out([ann, bob])
+        rated = {c["name"]: c for c in (await ann.reply("rated", 0, TIMEOUT))["changes"]}
+        assert rated["cy"]["place"] == 3
+        assert {rated["ann"]["place"], rated["bob"]["place"]} <= {1, 2}
+        # Cy left: the rematch is offered to the two who stayed, and a bot takes Cy's seat.
+        offer = await bob.reply("rematch-state", 0, TIMEOUT)
+        assert offer["waiting"] == [0, 1]
+        marks = now(ann), now(bob)
+        ann.send("rematch")
+        bob.send("rematch")
+        for client, mark in zip((ann, bob), marks, strict=True):
+            await client.reply("joined", mark, TIMEOUT)
+            await until(client, lambda c=client: c.view is not None and not c.view.is_over)
+        seats = messages(ann, "table", marks[0])[-1]["table"]["seats"]
+        assert [s["person"] for s in seats] == [True, True, False]
+        assert seats[2]["bot"] == "normal"
+
+
+async def test_spectators_follow_a_rematch_to_the_new_table(
+    tmp_path: Path, one_round: None
+) -> None:
+    async with running(tmp_path) as server, people(server, "ann", "bob", "dee") as (a, b, d):
+        dee = await d.session()
+        ann, bob = await finished_duel_watched(server, a, b, dee)
+        old, marks = dee.code, (now(dee), now(ann))
+        ann.send("rematch")
+        bob.send("rematch")
+        joined = await dee.reply("joined", marks[0], TIMEOUT)
+        new = await ann.reply("joined", marks[1], TIMEOUT)
+        assert joined["seat"] is None and joined["code"] == new["code"] != old
+        await until(dee, lambda: dee.view is not None and not dee.view.is_over)
+        mark = dee.send("rematch")
+        assert (await dee.reply("refused", mark, TIMEOUT))["code"] in ("no-rematch", "not-over")
+
+
+async def finished_duel_watched(
+    server: CraitsServer, a: Player, b: Player, watcher: Client
+) -> tuple[Client, Client]:
+    ann, bob = await a.session(), await b.session()
+    code = await table_of(ann, bob, seats=[None, None, "random"])
+    mark = watcher.send("join", code=code, spectate=True)
+    await watcher.reply("joined", mark, TIMEOUT)
+    ann.send("start")
+    await play_out([ann, bob])
+    await until(watcher, lambda: watcher.view is not None and watcher.view.is_over)
+    await watcher.reply("rematch-state", 0, TIMEOUT)  # a spectator hears of the offer
+    return ann, bob
