@@ -210,7 +210,7 @@ class Authority:
         if muted:
             conn.send(Muted(tuple(sorted(muted))))
 
-    # --- Telling (the operations' `Lobby`) ----------------------------------------
+    # --- Telling (the seating's `Lobby`) ----------------------------------------
 
     def welcome(self, member: Member) -> Welcome:
         """Who ``member`` is here, as `Welcome` tells them."""
