@@ -132,7 +132,8 @@ class House:
             slot = table.slots[seat]
             stayed = slot.present and slot.holder is not None and slot.holder.same(who)
             player = player_id(who.user, who.key)
-            placings.append(Placing(player, slot.name or who.user, totals[seat], not stayed))
+            # The leaderboard shows the name they log in with, not the seat's ("Ann 2").
+            placings.append(Placing(player, who.user, totals[seat], not stayed))
             seats[player] = seat
         try:
             table.replay = ledger.record_finished(table.game_id)
@@ -143,7 +144,12 @@ class House:
         if changes:
             news = tuple(
                 RatingNews(
-                    seats[c.player], c.name, c.place, c.before.shown, c.after.shown, c.after.games
+                    seats[c.player],
+                    table.slots[seats[c.player]].name or c.name,
+                    c.place,
+                    c.before.shown,
+                    c.after.shown,
+                    c.after.games,
                 )
                 for c in changes
             )

@@ -154,6 +154,7 @@ class Operations(Seating):
         self.leave(member, dropped=False)
         self.release(member)
         self.sit(member, table, seat)
+        table.count_down()  # at a quick-match table, a newcomer renews the wait
         table.send_joined(member, since)
         self.changed(table)
         self.start_if_full(table)
