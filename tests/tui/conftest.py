@@ -86,3 +86,10 @@ def bots_at_rest(screen: TableScreen) -> bool:
         and not any(worker.group == "bots" for worker in screen.app.workers)
         and screen._shown == screen.table.event_count()
     )
+
+
+def showing(app: Any, kind: type) -> bool:
+    """Whether the app shows a screen of ``kind``, mounted: its widgets are there to
+    be queried (a screen is on top of the stack a moment before they are)."""
+    screen = app.screen
+    return isinstance(screen, kind) and screen.is_mounted

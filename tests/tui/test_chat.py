@@ -48,6 +48,7 @@ from craits_tui.widgets.footer import Footer
 from craits_tui.widgets.hand import Hand
 from craits_tui.widgets.status import StatusLine
 
+from .conftest import showing
 from .snapshots import check_snapshot, other_language, screen_lines, stable_screenshot
 from .test_remote import (
     SIZE,
@@ -235,7 +236,7 @@ async def test_a_line_typed_and_sent_shows_in_the_panel(server: ChatServer) -> N
         await until(pilot, lambda: "Ann: good luck all" in shown(pilot))
         # Escape thinks better of it; an empty line sends nothing.
         await pilot.press("t")
-        await until(pilot, lambda: isinstance(app.screen, ChatInput))
+        await until(pilot, lambda: showing(app, ChatInput))
         await pilot.press(*"never mind", "escape")
         await until(pilot, lambda: app.screen is screen)
         await say(pilot, "   ")
@@ -250,7 +251,7 @@ async def test_a_line_is_cut_to_the_longest_a_line_may_be(server: ChatServer) ->
     async with app.run_test(size=SIZE) as pilot:
         await create_and_start(pilot, server)
         await pilot.press("t")
-        await until(pilot, lambda: isinstance(app.screen, ChatInput))
+        await until(pilot, lambda: showing(app, ChatInput))
         line = app.screen.query_one(Input)
         line.value = "字" * MAX_CHAT  # two cells each
         await until(pilot, lambda: cell_len(line.value) == MAX_CHAT)
@@ -265,12 +266,12 @@ async def test_an_emote_by_its_key_and_by_a_click(server: ChatServer) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await create_and_start(pilot, server)
         await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, EmotePicker))
+        await until(pilot, lambda: showing(app, EmotePicker))
         await pilot.press("1")
         await until(pilot, lambda: "Ann 👋 waves" in shown(pilot))
         assert server.heard(Emote) == [Emote("wave")]
         await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, EmotePicker))
+        await until(pilot, lambda: showing(app, EmotePicker))
         picker = app.screen
         listed = picker.query_one(OptionList)
         # The "gg" row: the second of the list.
@@ -280,7 +281,7 @@ async def test_an_emote_by_its_key_and_by_a_click(server: ChatServer) -> None:
         assert server.heard(Emote) == [Emote("wave"), Emote("gg")]
         # Escape picks none.
         await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, EmotePicker))
+        await until(pilot, lambda: showing(app, EmotePicker))
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is screen)
         await heard_up_to(pilot, server)
@@ -324,7 +325,7 @@ async def test_lines_from_the_server_show_and_emotes_in_letters_under_ascii(
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("j")  # Bob's table: its latest lines come with the join
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         await until(pilot, lambda: "Bob: welcome, Ann" in shown(pilot))
         server.say(ChatLine("h-bob", "Bob", 0, emote="wave"))
         await until(pilot, lambda: "Bob o/ waves" in shown(pilot))
@@ -337,11 +338,11 @@ async def test_mute_hides_a_players_lines_old_and_new(server: ChatServer) -> Non
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("j")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         room = app.screen
         await until(pilot, lambda: "Di: hi" in shown(pilot))
         await pilot.press("x")
-        await until(pilot, lambda: isinstance(app.screen, MuteList))
+        await until(pilot, lambda: showing(app, MuteList))
         mutes = app.screen
         assert isinstance(mutes, MuteList)
         # Bob sits here and wrote; Di watches and wrote; Ann (this session) is not listed.
@@ -359,7 +360,7 @@ async def test_mute_hides_a_players_lines_old_and_new(server: ChatServer) -> Non
         assert "second" not in shown(pilot)
         # Heard again, by a click: the old line shows again.
         await pilot.press("x")
-        await until(pilot, lambda: isinstance(app.screen, MuteList))
+        await until(pilot, lambda: showing(app, MuteList))
         mutes = app.screen
         assert isinstance(mutes, MuteList)
         await pilot.click(mutes.query_one(OptionList), offset=(6, 0))
@@ -378,14 +379,14 @@ async def test_a_spectator_without_chat_rights_reads_but_cannot_write(
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("w")  # Bob's table, watched
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         room = app.screen
         await until(pilot, lambda: "Bob: no spoilers" in shown(pilot))
         await pilot.press("t")
         await until(pilot, lambda: notices(app))
         assert notices(app) == refusal_text("chat-closed") and app.screen is room
         server.start()  # Bob, the host, starts
-        await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+        await until(pilot, lambda: showing(app, RemoteTableScreen))
         screen = app.screen
         assert isinstance(screen, RemoteTableScreen) and screen.seat is None
         await until(pilot, lambda: "Bob: no spoilers" in shown(pilot))
@@ -400,7 +401,7 @@ async def test_a_spectator_without_chat_rights_reads_but_cannot_write(
         assert not server.heard(Say) and not server.heard(Emote)
         # Muting needs no right to write.
         await pilot.press("x")
-        await until(pilot, lambda: isinstance(app.screen, MuteList))
+        await until(pilot, lambda: showing(app, MuteList))
 
 
 async def test_a_spectator_may_write_where_the_host_lets_them(server: ChatServer) -> None:
@@ -409,7 +410,7 @@ async def test_a_spectator_may_write_where_the_host_lets_them(server: ChatServer
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("w")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         assert "Nobody has written yet" in shown(pilot)
         await say(pilot, "go Bob")
         await until(pilot, lambda: "Ann: go Bob" in shown(pilot))

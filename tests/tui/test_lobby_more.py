@@ -47,6 +47,7 @@ from craits_tui.screens.replay import ReplayScreen
 from craits_tui.settings import Settings
 
 from ..helpers import play_out
+from .conftest import showing
 from .snapshots import check_snapshot, other_language, stable_screenshot
 from .test_remote import (
     SIZE,
@@ -179,7 +180,7 @@ async def test_the_rating_is_asked_again_when_the_lobby_shows_again(
         # A game was rated meanwhile: back from a dialog, the lobby knows.
         lobby_server.board = RATED
         await pilot.press("v")
-        await until(pilot, lambda: isinstance(app.screen, ReplayPrompt))
+        await until(pilot, lambda: showing(app, ReplayPrompt))
         await pilot.press("escape")
         await until(pilot, lambda: text(pilot, "#lobby-rating").startswith("Your rating"))
         assert len(lobby_server.heard(GetLeaderboard)) == asked + 1
@@ -200,7 +201,7 @@ async def test_the_leaderboard_lists_the_best_and_your_place_below(
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("b")
-        await until(pilot, lambda: isinstance(app.screen, LeaderboardScreen))
+        await until(pilot, lambda: showing(app, LeaderboardScreen))
         board = app.screen
         rows = board.query_one(DataTable)
         await until(pilot, lambda: rows.row_count == 22)
@@ -212,7 +213,7 @@ async def test_the_leaderboard_lists_the_best_and_your_place_below(
         assert "after 5 rated games" in text(pilot, "#board-note")
         assert text(pilot, "#board-you") == "Your rating: 1001 · 9 rated games · place 27"
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: showing(app, LobbyScreen))
 
 
 async def test_the_leaderboard_marks_you_among_the_best(lobby_server: LobbyServer) -> None:
@@ -220,7 +221,7 @@ async def test_the_leaderboard_marks_you_among_the_best(lobby_server: LobbyServe
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("b")
-        await until(pilot, lambda: isinstance(app.screen, LeaderboardScreen))
+        await until(pilot, lambda: showing(app, LeaderboardScreen))
         rows = app.screen.query_one(DataTable)
         await until(pilot, lambda: rows.row_count == 3)  # no gap, no second row for you
         assert [str(cell) for cell in rows.get_row_at(2)][:2] == ["7", "Ann (you)"]
@@ -239,10 +240,10 @@ async def test_quick_match_sends_the_length_chosen_and_remembers_it(
         await pilot.press("l")
         assert "short game (8 rounds)" in text(pilot, "#lobby-quick")
         await pilot.press("m")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         assert lobby_server.heard(QuickMatch) == [QuickMatch(short=True)]
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: showing(app, LobbyScreen))
         # Still the short game, in a lobby shown anew; the button asks for it too.
         await until(pilot, lambda: "short game" in text(pilot, "#lobby-quick"))
         await pilot.press("l")
@@ -281,7 +282,7 @@ async def test_a_quick_match_counts_down_and_nobody_hosts_it(lobby_server: Lobby
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("m")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         room = app.screen
         assert isinstance(room, WaitingRoom)
         assert "bots take the empty seats" in text(pilot, "#room-hint")
@@ -316,9 +317,9 @@ async def test_a_replay_is_fetched_by_its_code_in_parts(lobby_server: LobbyServe
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("v")
-        await until(pilot, lambda: isinstance(app.screen, ReplayPrompt))
+        await until(pilot, lambda: showing(app, ReplayPrompt))
         await pilot.press(*"RP42", "enter")
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await until(pilot, lambda: showing(app, ReplayScreen))
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
         assert lobby_server.heard(GetReplay) == [GetReplay("RP42")]
@@ -327,7 +328,7 @@ async def test_a_replay_is_fetched_by_its_code_in_parts(lobby_server: LobbyServe
         assert replay.code == "RP42" and not replay.exits
         assert "Ann, Bob" in text(pilot, "#replay-title")
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: showing(app, LobbyScreen))
 
 
 async def test_an_unknown_replay_code_says_so(lobby_server: LobbyServer) -> None:
@@ -360,7 +361,7 @@ async def test_a_part_of_a_replay_out_of_order_is_nonsense(lobby_server: LobbySe
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         lobby_server.send(ReplayData("RP42", 1, 2, ()))  # no first part
-        await until(pilot, lambda: isinstance(app.screen, Disconnected))
+        await until(pilot, lambda: showing(app, Disconnected))
         assert "does not understand" in text(pilot, "#gone-reason")
 
 
@@ -375,7 +376,7 @@ async def test_a_session_started_for_a_replay_shows_it_alone(lobby_server: Lobby
     lobby_server.replays["RP42"] = finished_game().events
     app = replay_app(lobby_server.path, "RP42")
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await until(pilot, lambda: showing(app, ReplayScreen))
         assert not any(isinstance(screen, LobbyScreen) for screen in app.screen_stack)
         assert lobby_server.heard(GetReplay) == [GetReplay("RP42")]
         assert "Ann, Bob" in text(pilot, "#replay-title")
@@ -389,7 +390,7 @@ async def test_a_session_started_for_an_unknown_replay_says_so_and_ends(
 ) -> None:
     app = replay_app(lobby_server.path, "NOPE")
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, Disconnected))
+        await until(pilot, lambda: showing(app, Disconnected))
         sentence = "There is no replay with that code: check the code you were given."
         assert text(pilot, "#gone-reason") == sentence
         assert "Replay NOPE" in str(app.screen.query_one(".dialog-title").render())
@@ -427,14 +428,14 @@ async def test_the_form_sends_the_turn_timer_and_spectator_chat(
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, CreateTableScreen))
+        await until(pilot, lambda: showing(app, CreateTableScreen))
         form = app.screen
         assert form.turn_time() is None and not form.spectator_chat()
         form.query_one("#create-clock-60", RadioButton).toggle()
         form.query_one("#create-spectator-chat", Checkbox).toggle()
         await pilot.pause()
         await pilot.click("#create-go")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         [asked] = lobby_server.heard(CreateTable)
         assert asked.turn_time == 60 and asked.spectator_chat is True
         await until(pilot, lambda: "Turn timer: 60 s a move." in text(pilot, "#room-rules"))
@@ -446,9 +447,9 @@ async def test_the_form_asks_for_no_timer_by_default(lobby_server: LobbyServer) 
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, CreateTableScreen))
+        await until(pilot, lambda: showing(app, CreateTableScreen))
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         [asked] = lobby_server.heard(CreateTable)
         assert asked.turn_time is None and asked.spectator_chat is False
         await until(pilot, lambda: "No turn timer." in text(pilot, "#room-rules"))

@@ -56,6 +56,7 @@ from craits_tui.widgets.footer import Footer
 from craits_tui.widgets.hand import Hand
 
 from ..decks import stacked_game
+from .conftest import showing
 from .snapshots import SETTINGS, check_snapshot, stable_screenshot
 from .test_remote import TOKEN, FakeServer, connected, heard_up_to, notices, until
 
@@ -198,13 +199,13 @@ async def at_the_table(
     app = pilot.app
     await connected(pilot)
     server.seated(table, seat)
-    await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+    await until(pilot, lambda: showing(app, WaitingRoom))
     frozen = Frozen()
     remote = app.connection.table  # type: ignore[attr-defined]
     assert isinstance(remote, RemoteTable)
     remote.now = frozen
     server.start()
-    await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+    await until(pilot, lambda: showing(app, RemoteTableScreen))
     screen = app.screen
     assert isinstance(screen, RemoteTableScreen)
     await until(pilot, lambda: screen.view is not None and screen.view.current_player is not None)
@@ -223,9 +224,9 @@ async def game_over(
     app = pilot.app
     screen, frozen = await at_the_table(pilot, server, table or people())
     await play(pilot, screen, "4H")
-    await until(pilot, lambda: isinstance(app.screen, RoundSummary))
+    await until(pilot, lambda: showing(app, RoundSummary))
     await pilot.press("enter")
-    await until(pilot, lambda: isinstance(app.screen, RemoteGameOver))
+    await until(pilot, lambda: showing(app, RemoteGameOver))
     over = app.screen
     assert isinstance(over, RemoteGameOver)
     await until(pilot, lambda: over.table.rematch is not None and over.table.replay)
@@ -295,7 +296,7 @@ async def test_everyone_in_opens_the_new_table(server: RematchServer) -> None:
         await until(pilot, lambda: "Waiting for Bob, Cy" in words(pilot, "#rematch"))
         server.rematch(1, True)
         server.rematch(2, True)  # the last yes: the server opens the new table
-        await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+        await until(pilot, lambda: showing(app, RemoteTableScreen))
         screen = app.screen
         assert isinstance(screen, RemoteTableScreen)
         assert screen.remote.code == "ANN2" and screen.remote is not old
@@ -390,14 +391,14 @@ async def test_a_spectator_sees_the_standings_and_the_code_but_no_play_again(
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         server.seated(info, None)
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         server.start()
-        await until(pilot, lambda: isinstance(app.screen, RoundSummary | RemoteGameOver))
+        await until(pilot, lambda: showing(app, RoundSummary | RemoteGameOver))
         if isinstance(app.screen, RoundSummary):
             # Not Enter: should the summary close by itself first (nobody at this
             # terminal plays), Enter would press the game over's first button.
             await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, RemoteGameOver))
+        await until(pilot, lambda: showing(app, RemoteGameOver))
         over = app.screen
         assert isinstance(over, RemoteGameOver)
         await until(pilot, lambda: over.table.replay and over.table.rematch is not None)

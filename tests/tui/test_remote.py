@@ -96,6 +96,7 @@ from craits_tui.widgets.status import StatusLine
 from craits_tui.widgets.title import TitleBar
 
 from ..decks import stacked_game
+from .conftest import showing
 from .test_random_input import random_input
 
 TOKEN = "a-session-token"
@@ -377,7 +378,7 @@ def text(pilot: Pilot[Any], selector: str) -> str:
 
 async def connected(pilot: Pilot[Any]) -> LobbyScreen:
     app = pilot.app
-    await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connection)
+    await until(pilot, lambda: showing(app, LobbyScreen) and app.screen.connection)
     await until(pilot, lambda: app.screen.query_one(DataTable).row_count)
     assert isinstance(app.screen, LobbyScreen)
     return app.screen
@@ -388,11 +389,11 @@ async def create_table(pilot: Pilot[Any]) -> WaitingRoom:
     app = pilot.app
     await connected(pilot)
     await pilot.press("n")
-    await until(pilot, lambda: isinstance(app.screen, CreateTableScreen))
+    await until(pilot, lambda: showing(app, CreateTableScreen))
     app.screen.query_one("#create-count", RadioSet).query_one("#create-count-2").toggle()
     await pilot.pause()
     await pilot.click("#create-go")
-    await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+    await until(pilot, lambda: showing(app, WaitingRoom))
     room = app.screen
     assert isinstance(room, WaitingRoom)
     return room
@@ -407,7 +408,7 @@ async def create_and_start(pilot: Pilot[Any], server: FakeServer) -> RemoteTable
     await pilot.press("enter", "down", "enter")
     await until(pilot, lambda: server.heard(FillSeat) and room.table.info.seats[1].bot)
     await pilot.press("ctrl+s")
-    await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+    await until(pilot, lambda: showing(app, RemoteTableScreen))
     screen = app.screen
     assert isinstance(screen, RemoteTableScreen)
     await until(pilot, lambda: screen.view is not None and screen.view.current_player == 0)
@@ -477,7 +478,7 @@ async def test_a_kept_seat_shows_its_table_and_code_and_enter_takes_it_back(
         assert rows.cursor_row == 1
         assert text(pilot, "#lobby-detail").startswith("Your seat here is kept for you.")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         assert kept_server.heard(JoinTable) == [JoinTable("DI22")]
         # Taken back by joining: the same code, shown in the waiting room.
         await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
@@ -488,7 +489,7 @@ async def test_a_table_is_joined_by_its_typed_code(server: FakeServer) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("c", *"bob1", "enter")  # any case: the listed code is sent
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         assert server.heard(JoinTable) == [JoinTable("BOB1")]
         room = app.screen
         assert isinstance(room, WaitingRoom)
@@ -521,7 +522,7 @@ async def test_a_reconnect_code_works_once_and_the_new_one_is_shown(
         ]
         # The right one takes the seat back; the seat has a new code at once.
         await pilot.press("r", *"SEAT-0001", "enter")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         assert kept_server.heard(Reconnect) == [Reconnect("SEAT-9"), Reconnect("SEAT-0001")]
         await until(pilot, lambda: "SEAT-0002" in text(pilot, "#room-code"))
 
@@ -532,7 +533,7 @@ async def test_too_many_tables_of_ones_own_is_said_with_the_limit(server: FakeSe
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, CreateTableScreen))
+        await until(pilot, lambda: showing(app, CreateTableScreen))
         await pilot.click("#create-go")
         await until(pilot, lambda: notices(app))
         assert notices(app) == ["You have 3 tables open already: close one or join another table."]
@@ -540,7 +541,7 @@ async def test_too_many_tables_of_ones_own_is_said_with_the_limit(server: FakeSe
         button = app.screen.query_one("#create-go")
         await until(pilot, lambda: not button.disabled)
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         assert len(server.heard(CreateTable)) == 2
 
 
@@ -636,7 +637,7 @@ async def test_the_seats_code_shows_in_the_waiting_room_and_at_the_table(
         await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
         assert room.query_one("#room-code").region.bottom < room.query_one("#room-seats").region.y
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+        await until(pilot, lambda: showing(app, RemoteTableScreen))
         screen = app.screen
         assert isinstance(screen, RemoteTableScreen)
         await until(pilot, lambda: screen.view is not None)
@@ -658,7 +659,7 @@ async def test_leaving_before_the_start_keeps_no_seat(server: FakeServer) -> Non
         await create_table(pilot)
         await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: showing(app, LobbyScreen))
         # Not offered back, before or after the server's new welcome.
         assert not app.screen.query_one("#lobby-kept").has_class("-kept")
         await heard_up_to(pilot, server)
@@ -678,14 +679,14 @@ async def test_at_80_by_24_from_the_lobby_to_the_table_and_back(server: FakeServ
         screen = await create_and_start(pilot, server)
         assert not screen.has_class("-too-small")
         await pilot.press("escape")  # the lobby is the menu online: Esc asks too
-        await until(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        await until(pilot, lambda: showing(app, ConfirmLeave))
         await pilot.press("escape")  # not sure after all
         await until(pilot, lambda: app.screen is screen)
         await pilot.press("q")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        await until(pilot, lambda: showing(app, ConfirmLeave))
         assert "SEAT-0001" in text(pilot, "#leave-back")
         await pilot.press("y")  # sure
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: showing(app, LobbyScreen))
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen) and not lobby.has_class("-too-small")
         assert server.heard(LeaveTable)
@@ -699,7 +700,7 @@ async def test_a_dropped_connection_says_so_and_how_to_come_back(server: FakeSer
     async with app.run_test(size=SIZE) as pilot:
         await create_and_start(pilot, server)
         server.drop()
-        await until(pilot, lambda: isinstance(app.screen, Disconnected))
+        await until(pilot, lambda: showing(app, Disconnected))
         assert "The server closed the connection." in text(pilot, "#gone-reason")
         kept = text(pilot, "#gone-kept")
         assert "ANN1" in kept and "SEAT-0001" in kept
@@ -713,7 +714,7 @@ async def test_the_server_saying_goodbye_ends_the_session_by_itself(server: Fake
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         server.send(Bye(ByeCode.SHUTDOWN, "The server is shutting down."))
-        await until(pilot, lambda: isinstance(app.screen, Disconnected))
+        await until(pilot, lambda: showing(app, Disconnected))
         assert "shutting down" in text(pilot, "#gone-reason")
         assert not app.screen.query("#gone-kept")  # no seat kept
         await until(pilot, lambda: app.return_value is not None)  # no key needed
@@ -725,7 +726,7 @@ async def test_a_seat_taken_back_elsewhere_shows_no_old_code(server: FakeServer)
         await create_table(pilot)
         await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
         server.send(Bye(ByeCode.TAKEN_BACK, "Taken back."))
-        await until(pilot, lambda: isinstance(app.screen, Disconnected))
+        await until(pilot, lambda: showing(app, Disconnected))
         assert "taken back in another session" in text(pilot, "#gone-reason")
         assert not app.screen.query("#gone-kept")  # the old code is no use
 
@@ -736,7 +737,7 @@ async def test_a_line_the_protocol_does_not_have_ends_the_session(server: FakeSe
         await connected(pilot)
         assert server._writer is not None
         server._writer.write(b'{"op": "tables", "tables": [{"code": 1}]}\n')
-        await until(pilot, lambda: isinstance(app.screen, Disconnected))
+        await until(pilot, lambda: showing(app, Disconnected))
         assert "does not understand" in text(pilot, "#gone-reason")
 
 
@@ -745,9 +746,9 @@ async def test_a_closed_table_sends_the_player_back_to_the_lobby(server: FakeSer
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("j")  # the selected table, Bob's
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+        await until(pilot, lambda: showing(app, WaitingRoom))
         server.send(Left("BOB1", "The table closed."))
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and notices(app))
+        await until(pilot, lambda: showing(app, LobbyScreen) and notices(app))
         assert notices(app) == ["The table closed."]
 
 
@@ -760,11 +761,11 @@ async def test_watching_a_game_shows_no_hand(socket_path: str) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await connected(pilot)
             await pilot.press("w")
-            await until(pilot, lambda: isinstance(app.screen, WaitingRoom))
+            await until(pilot, lambda: showing(app, WaitingRoom))
             assert "watching" in text(pilot, "#room-hint")
             assert not app.screen.query_one("#room-code").display  # no seat, no code
             server.start()  # Bob, the host, starts
-            await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+            await until(pilot, lambda: showing(app, RemoteTableScreen))
             screen = app.screen
             assert isinstance(screen, RemoteTableScreen) and server.game is not None
             await until(pilot, lambda: screen.view == server.game.view(None))  # type: ignore[union-attr]
@@ -775,7 +776,7 @@ async def test_watching_a_game_shows_no_hand(socket_path: str) -> None:
             keys = {key.description for key in screen.query_one(Footer).keys}
             assert "Options" in keys and not {"Pace", "Pause", "Show hand", "Hide hand"} & keys
             await pilot.press("o")
-            await until(pilot, lambda: isinstance(app.screen, OptionsScreen))
+            await until(pilot, lambda: showing(app, OptionsScreen))
             assert not app.screen.query_one("#option-pace-row").display
             await pilot.press("escape")
             with pytest.raises(IllegalMove):
@@ -785,7 +786,7 @@ async def test_watching_a_game_shows_no_hand(socket_path: str) -> None:
 async def test_no_server_at_the_socket_is_a_message_not_a_traceback(socket_path: str) -> None:
     app = remote_app(socket_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, Disconnected))
+        await until(pilot, lambda: showing(app, Disconnected))
         # The lobby below never had a connection: its ways to a table stay dimmed.
         (lobby,) = [s for s in app.screen_stack if isinstance(s, LobbyScreen)]
         assert lobby.check_action("join", ()) is None and lobby.check_action("help", ())
@@ -813,10 +814,10 @@ async def test_the_screens_post_messages_and_the_app_moves_on(server: FakeServer
     async with app.run_test(size=SIZE, message_hook=hook) as pilot:
         await connected(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, CreateTableScreen))
+        await until(pilot, lambda: showing(app, CreateTableScreen))
         assert posted and set(posted) == {ShowCreateForm}
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: showing(app, LobbyScreen))
         assert set(posted) == {ShowCreateForm, ShowLobby}
 
 

@@ -12,6 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Label, Select, Static
 
@@ -29,6 +30,9 @@ from ..table import RemoteTable
 from ..widgets.chat import ChatPanel
 from .chat import CHAT_BINDINGS, ChatKeys
 from .describe import level_name, table_name, table_options, with_code
+
+MAX_REDRAWS = 100
+"""Times the room is drawn again while its widgets are still mounting (see `_show`)."""
 
 FREE = "free"
 """The waiting room's choice for a seat left to a person (the others are bot levels)."""
@@ -69,6 +73,7 @@ class WaitingRoom(Listening, ChatKeys, Roomy, Screen):
         """When a quick-match table starts by itself (`time.monotonic`), as last told."""
         self._counted: TableInfo | None = None
         """The table's news the count-down was last set from."""
+        self._redraws = 0
 
     @property
     def is_host(self) -> bool:
@@ -127,6 +132,17 @@ class WaitingRoom(Listening, ChatKeys, Roomy, Screen):
     # --- Showing ---------------------------------------------------------------------------
 
     def _show(self) -> None:
+        try:
+            self._draw()
+        except NoMatches:
+            # Seen on a very busy machine: a seat's row without its widgets yet, as
+            # the screen mounts. Drawn again once they are there, rather than failing.
+            self._redraws += 1
+            if self._redraws > MAX_REDRAWS:
+                raise
+            self.call_after_refresh(self._show)
+
+    def _draw(self) -> None:
         info = self.table.info
         host = self.is_host
         self.query_one("#room-title", Static).update(
