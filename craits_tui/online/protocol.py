@@ -445,6 +445,8 @@ class TurnClock(Message):
 @_message("rated")
 class Rated(Message):
     changes: tuple[RatingNews, ...]
+    placement: int = 5
+    """Rated games a player plays before a rating is shown."""
 
 
 @_message("rematch-state")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.table import Table
 from textual import on
 from textual.app import ComposeResult
@@ -61,10 +63,13 @@ class GameOver(ModalScreen[str]):
         yield Footer()
 
     def _standings(self) -> Table:
+        extra = self.extra_column()
         table = Table(box=None, padding=(0, 2))
         table.add_column("#", justify="right")
         table.add_column(_("Player"))
         table.add_column(_("Total"), justify="right")
+        if extra is not None:
+            table.add_column(extra[0])
         order = sorted(range(len(self.view.players)), key=lambda s: self.view.totals[s])
         place = 0
         previous = None
@@ -72,9 +77,16 @@ class GameOver(ModalScreen[str]):
             total = self.view.totals[seat]
             if total != previous:
                 place, previous = rank, total
+            row = [str(place), self.view.players[seat], str(total)]
+            if extra is not None:
+                row.append(extra[1](seat))
             style = "bold" if seat in self.view.winners else ""
-            table.add_row(str(place), self.view.players[seat], str(total), style=style)
+            table.add_row(*row, style=style)
         return table
+
+    def extra_column(self) -> tuple[str, Callable[[int], str]] | None:
+        """A column beside the totals (its title, and its cell for each seat): none here."""
+        return None
 
     def on_mount(self) -> None:
         self.query(Button).first().focus()

@@ -428,9 +428,9 @@ async def test_at_80_by_24_five_people_see_everything(server: RematchServer) -> 
 
 def test_the_words_have_no_symbols_under_the_ascii_setting() -> None:
     news = RatingNews(0, "Ann", 1, 1010, 1032, 12)
-    assert rating_words(news) == "1010 → 1032 (+22)"
-    assert rating_words(news, ascii=True) == "1010 -> 1032 (+22)"
-    assert rating_words(RatingNews(0, "Ann", 1, None, 1032, 5)) == "1032 (placement done)"
+    assert rating_words(news, 5) == "1010 → 1032 (+22)"
+    assert rating_words(news, 5, ascii=True) == "1010 -> 1032 (+22)"
+    assert rating_words(RatingNews(0, "Ann", 1, None, 1032, 5), 5) == "1032 (placement done)"
 
     class Line:
         closed = False

@@ -19,7 +19,7 @@ from craits_core import Game, GameStore, RuleSet, StoreError
 from ...names import MAX_TABLE_NAME, clean_text
 from ..protocol import Left, Rated, RatingNews, TableInfo
 from .chat import ChatPace
-from .ledger import Ledger, LedgerError, Placing, player_id
+from .ledger import PLACEMENT_GAMES, Ledger, LedgerError, Placing, player_id
 from .saved import SavedTable
 from .seats import TABLE_CODE_LENGTH, Identity, Member, Slot, fresh_code, normal_code
 from .table import Table
@@ -153,7 +153,7 @@ class House:
                 )
                 for c in changes
             )
-            table.broadcast(Rated(news))
+            table.broadcast(Rated(news, PLACEMENT_GAMES))
 
     def lobby_changed(self) -> None:
         self.on_change()

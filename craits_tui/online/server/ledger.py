@@ -16,7 +16,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -327,35 +327,27 @@ class Ledger:
             raise LedgerError(f"the ledger in {self._path} is closed")
         return self._conn
 
-    @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
+    def _reading(self) -> AbstractContextManager[sqlite3.Connection]:
         """A read transaction, so that what several queries read is of one moment."""
-        with self._lock:
-            conn = self._connection()
-            try:
-                conn.execute("BEGIN")
-                yield conn
-                conn.execute("COMMIT")
-            except BaseException as err:
-                _rollback(conn)
-                if isinstance(err, sqlite3.Error):
-                    raise self._error("could not read from", err) from None
-                raise
+        return self._within("BEGIN", "could not read from")
 
-    @contextmanager
-    def _transaction(self, what: str) -> Iterator[sqlite3.Connection]:
+    def _transaction(self, what: str) -> AbstractContextManager[sqlite3.Connection]:
         """A write transaction, taken with the write lock from the start so that what
         is read inside it cannot change (by another process) before it is written."""
+        return self._within("BEGIN IMMEDIATE", f"could not {what} in")
+
+    @contextmanager
+    def _within(self, begin: str, failing: str) -> Iterator[sqlite3.Connection]:
         with self._lock:
             conn = self._connection()
             try:
-                conn.execute("BEGIN IMMEDIATE")
+                conn.execute(begin)
                 yield conn
                 conn.execute("COMMIT")
             except BaseException as err:
                 _rollback(conn)
                 if isinstance(err, sqlite3.Error):
-                    raise self._error(f"could not {what} in", err) from None
+                    raise self._error(failing, err) from None
                 raise
 
     def _error(self, doing: str, err: sqlite3.Error) -> LedgerError:

@@ -255,11 +255,11 @@ class Operations(Seating):
             ),
             None,
         )
+        if table is None and house.quota_left(member.identity, member.address) == "all":
+            raise Refusal(RefusalCode.TOO_MANY_TABLES, "There are too many tables; join one.")
+        self.leave(member, dropped=False)
+        self.release(member)
         if table is None:
-            if house.quota_left(member.identity, member.address) == "all":
-                raise Refusal(RefusalCode.TOO_MANY_TABLES, "There are too many tables; join one.")
-            self.leave(member, dropped=False)
-            self.release(member)
             table = house.open_table(
                 member,
                 QUICK_NAME,
@@ -268,9 +268,6 @@ class Operations(Seating):
                 quick=True,
                 turn_time=QUICK_TURN_TIME,
             )
-        else:
-            self.leave(member, dropped=False)
-            self.release(member)
         seat = next(i for i, s in enumerate(table.slots) if s.free)
         self.sit(member, table, seat)
         table.count_down()  # a newcomer: the wait for the next one begins again

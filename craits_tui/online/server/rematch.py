@@ -15,17 +15,19 @@ from ..protocol import RematchState
 
 
 class RematchOffer:
-    """A rematch offered to the people at ``seats`` until ``deadline`` (on ``clock``)."""
+    """A rematch offered to the people at ``seats`` for ``seconds``; ``expired`` is
+    called if they run out with no answer from them all."""
 
-    def __init__(self, seats: tuple[int, ...], deadline: float, clock: Callable[[], float]):
+    def __init__(self, seats: tuple[int, ...], seconds: float, expired: Callable[[], None]):
         self.seats = seats
-        self.deadline = deadline
         self.accepted: set[int] = set()
         self.declined: tuple[int, ...] = ()
         self.outcome: str | None = None
         """Once the offer is over: "started", "declined" or "expired"."""
-        self.timer: asyncio.TimerHandle | None = None
-        self._clock = clock
+        loop = asyncio.get_running_loop()
+        self._clock = loop.time
+        self.deadline = loop.time() + seconds
+        self.timer: asyncio.TimerHandle | None = loop.call_later(seconds, expired)
 
     @property
     def open(self) -> bool:

@@ -145,7 +145,7 @@ class Seating:
         assert offer is not None
         seated = {seat: table.slots[seat].member for seat in offer.seats}
         levels = tuple(
-            None if seat in seated else (slot.bot if not slot.person else None) or FILL_LEVEL
+            None if seat in seated else (slot.bot if not slot.person and slot.bot else FILL_LEVEL)
             for seat, slot in enumerate(table.slots)
         )
         host = table.host_seat if table.host_seat in seated else offer.seats[0]

@@ -366,16 +366,10 @@ class Table:
 
     def offer_rematch(self) -> None:
         """At game over: the people still here may play again, within the house's time."""
-        asked = {seat: slot.member for seat, slot in enumerate(self.slots) if slot.person}
-        people = {seat: m for seat, m in asked.items() if m is not None}
-        if not people:
-            return
-        loop = asyncio.get_running_loop()
-        self.rematch = RematchOffer(
-            tuple(sorted(people)), loop.time() + self.hall.rematch_time, loop.time
-        )
-        self.rematch.timer = loop.call_later(self.hall.rematch_time, self._rematch_expired)
-        self.broadcast(self.rematch.state())
+        here = tuple(seat for seat, slot in enumerate(self.slots) if slot.person and slot.present)
+        if here:
+            self.rematch = RematchOffer(here, self.hall.rematch_time, self._rematch_expired)
+            self.broadcast(self.rematch.state())
 
     def _rematch_expired(self) -> None:
         offer = self.rematch

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from rich.table import Table
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -26,26 +25,22 @@ from ....i18n import _, ngettext
 from ....screens.game_over import GameOver, winner_words
 from ....screens.roomy import Roomy
 from ....widgets.footer import Footer
-from ...protocol import Leaderboard, RatingNews, RefusalCode, Rematch
+from ...protocol import RatingNews, RefusalCode, Rematch
 from ..messages import CommandRefused, SeatsChanged
 from ..table import RemoteTable
 from ..words import refusal_code, refusal_text
 from .clock import TICK, TableNews, whole_seconds
 from .describe import with_code
 
-PLACEMENT_GAMES = Leaderboard(()).placement
-"""Rated games a player plays before their rating shows: `Rated` does not say, so
-the protocol's own default for the leaderboard."""
-
 _NO_OFFER = frozenset({RefusalCode.NOT_OVER, RefusalCode.NO_REMATCH})
 
 
-def rating_words(news: RatingNews, ascii: bool = False) -> str:
+def rating_words(news: RatingNews, placement: int, ascii: bool = False) -> str:
     """How one person's rating moved, e.g. "1010 → 1032 (+22)", or how far into
-    their placement games they are."""
+    their ``placement`` games they are."""
     if news.after is None:
         return _("Placement: {games} of {total}").format(
-            games=news.games, total=max(PLACEMENT_GAMES, news.games)
+            games=news.games, total=max(placement, news.games)
         )
     if news.before is None:
         return _("{rating} (placement done)").format(rating=news.after)
@@ -141,30 +136,19 @@ class RemoteGameOver(Roomy, GameOver, inherit_bindings=False):
                 yield Button(_("Quit (q)"), id="quit")
         yield Footer()
 
-    def _standings(self) -> Table:
-        """The places by total, and beside each person how the game moved their
-        rating, once the server says."""
-        rated = {news.seat: news for news in self.table.rated.changes} if self.table.rated else {}
-        table = Table(box=None, padding=(0, 2))
-        table.add_column("#", justify="right")
-        table.add_column(_("Player"))
-        table.add_column(_("Total"), justify="right")
-        if rated:
-            table.add_column(_("Rating"))
-        view = self.view
-        order = sorted(range(len(view.players)), key=lambda s: view.totals[s])
-        place = 0
-        previous = None
-        for rank, seat in enumerate(order, start=1):
-            total = view.totals[seat]
-            if total != previous:
-                place, previous = rank, total
-            row = [str(place), view.players[seat], str(total)]
-            if rated:
-                news = rated.get(seat)
-                row.append(rating_words(news, self.ascii) if news is not None else "")
-            table.add_row(*row, style="bold" if seat in view.winners else "")
-        return table
+    def extra_column(self) -> tuple[str, Callable[[int], str]] | None:
+        """Beside each person's total, how the game moved their rating, once the
+        server says."""
+        rated = self.table.rated
+        if rated is None:
+            return None
+        news = {change.seat: change for change in rated.changes}
+
+        def words(seat: int) -> str:
+            change = news.get(seat)
+            return rating_words(change, rated.placement, self.ascii) if change else ""
+
+        return _("Rating"), words
 
     def on_mount(self, event: events.Mount) -> None:
         # GameOver's own would focus its first button, which may be disabled here.
