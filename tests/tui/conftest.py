@@ -12,7 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.css.query import NoMatches
+from textual.errors import NoWidget
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from craits_core import Game
 from craits_tui.app import CraitsApp
@@ -93,3 +96,25 @@ def showing(app: Any, kind: type) -> bool:
     be queried (a screen is on top of the stack a moment before they are)."""
     screen = app.screen
     return isinstance(screen, kind) and screen.is_mounted
+
+
+def drawn_at(app: Any, target: str | type[Widget] | Widget, offset: tuple[int, int]) -> bool:
+    """Whether ``target`` (a selector, a widget's class or a widget) is laid out on
+    the app's screen and is what a click at ``offset`` from its corner would hit."""
+    screen = app.screen
+    try:
+        widget = target if isinstance(target, Widget) else screen.query_one(target)
+        hit, _ = screen.get_widget_at(widget.region.x + offset[0], widget.region.y + offset[1])
+    except (NoMatches, NoWidget):
+        return False
+    return bool(widget.region) and (hit is widget or widget in hit.ancestors)
+
+
+async def click(
+    pilot: Pilot[Any], target: str | type[Widget] | Widget, offset: tuple[int, int] = (0, 0)
+) -> None:
+    """Click ``target`` at ``offset`` once the screen has laid it out there: the
+    pilot aims by the layout of the moment, so straight after a screen or a widget
+    changes, on a busy machine, its click could land where the target is not yet."""
+    await until(pilot, lambda: drawn_at(pilot.app, target, offset), f"{target} on the screen")
+    await pilot.click(target, offset=offset)

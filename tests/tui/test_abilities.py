@@ -17,6 +17,8 @@ from craits_tui.abilities_text import KEY, abilities, fill, turn_lines
 from craits_tui.faces import CardLook
 from craits_tui.screens.abilities import AbilitiesScreen
 
+from .conftest import click
+
 LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J/Q/K"]
 EVERY_VARIANT = RuleSet(
     short_game=True, colour_matching=True, voluntary_draw=True, seven_skips=True, wild_nine=True
@@ -172,7 +174,7 @@ async def test_a_click_outside_closes_it_and_one_inside_does_not() -> None:
     app = SheetApp()
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await pilot.click("#abilities-table", offset=(3, 2))
+        await click(pilot, "#abilities-table", offset=(3, 2))
         await pilot.pause()
         assert app.closed == 0
         await pilot.click(offset=(1, 1))

@@ -48,7 +48,7 @@ from craits_tui.widgets.footer import Footer
 from craits_tui.widgets.hand import Hand
 from craits_tui.widgets.status import StatusLine
 
-from .conftest import showing
+from .conftest import click, showing
 from .snapshots import check_snapshot, other_language, screen_lines, stable_screenshot
 from .test_remote import (
     SIZE,
@@ -275,7 +275,7 @@ async def test_an_emote_by_its_key_and_by_a_click(server: ChatServer) -> None:
         picker = app.screen
         listed = picker.query_one(OptionList)
         # The "gg" row: the second of the list.
-        await pilot.click(listed, offset=(4, EMOTES.index("gg")))
+        await click(pilot, listed, offset=(4, EMOTES.index("gg")))
         await until(pilot, lambda: app.screen is screen)
         await until(pilot, lambda: "Ann 🤝 says good game" in shown(pilot))
         assert server.heard(Emote) == [Emote("wave"), Emote("gg")]
@@ -363,7 +363,7 @@ async def test_mute_hides_a_players_lines_old_and_new(server: ChatServer) -> Non
         await until(pilot, lambda: showing(app, MuteList))
         mutes = app.screen
         assert isinstance(mutes, MuteList)
-        await pilot.click(mutes.query_one(OptionList), offset=(6, 0))
+        await click(pilot, mutes.query_one(OptionList), offset=(6, 0))
         await until(pilot, lambda: not mutes.muted_marks()["h-bob"])
         assert server.heard(Mute)[-1] == Mute("h-bob", False)
         await pilot.press("escape")

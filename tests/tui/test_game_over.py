@@ -13,6 +13,7 @@ from craits_core import Game, PlayerView, RuleSet
 from craits_tui.screens.game_over import GameOver
 
 from ..helpers import play_out
+from .conftest import click
 
 
 def finished_view() -> PlayerView:
@@ -55,7 +56,7 @@ async def test_the_menu_button_goes_back_to_the_start_menu() -> None:
     app = GameOverApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.click("#menu")
+        await click(pilot, "#menu")
         await pilot.pause()
         assert app.results == ["menu"]
 

@@ -20,6 +20,8 @@ from craits_tui.rules_text import SECTIONS, rules_markdown, sections
 from craits_tui.screens.handover import HandoverScreen
 from craits_tui.screens.help import CONTROLS, HelpScreen, controls_markdown
 
+from .conftest import click
+
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "SECRET-HAND"
 ABILITY_RANKS = ("A", "2", "4", "5", "6", "7", "8", "9", "10")
@@ -127,7 +129,7 @@ async def test_help_tabs_answer_clicks() -> None:
     app = ScreenApp(HelpScreen())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.click("#--content-tab-controls")
+        await click(pilot, "#--content-tab-controls")
         await pilot.pause()
         assert app.screen.query_one(TabbedContent).active == "controls"
 
@@ -216,7 +218,7 @@ async def test_handover_ready_on_click() -> None:
     app = ScreenApp(HandoverScreen("Bob", announce_for="Ann"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.click("#handover-ready")
+        await click(pilot, "#handover-ready")
         await pilot.pause()
         assert app.results == ["ready"]
 
@@ -248,7 +250,7 @@ async def test_handover_announce_on_click() -> None:
     app = ScreenApp(HandoverScreen("Bob", announce_for="Ann"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.click("#handover-announce")
+        await click(pilot, "#handover-announce")
         await pilot.pause()
         assert app.results == ["announce"]
 

@@ -14,6 +14,7 @@ from craits_tui.screens.start import StartScreen
 from craits_tui.table import LocalTable, Seat
 from craits_tui.widgets.footer import Footer
 
+from .conftest import click
 from .test_menus import SIZE, finished_game, make_app, open_history, play_on, row_of, table_of
 
 PERSON_AND_BOTS = (Seat("Ann"), Seat("Bob", "normal"), Seat("Cy", "easy"))
@@ -127,14 +128,14 @@ async def test_a_finished_game_is_deleted_with_the_mouse_and_leaves_the_records(
         screen = await open_history(app, pilot)
         title = screen.query_one("#history-title", Static)
         assert "won" in str(title.render())
-        await pilot.click("#history-delete")
+        await click(pilot, "#history-delete")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ConfirmDelete)
         assert "no longer counts in the records" in str(
             dialog.query_one("#delete-what", Label).content
         )
-        await pilot.click("#delete-yes")
+        await click(pilot, "#delete-yes")
         await pilot.pause()
         assert app.screen is screen
         assert screen.has_class("-empty")

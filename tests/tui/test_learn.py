@@ -17,7 +17,7 @@ from craits_tui.screens.round_summary import RoundSummary
 from craits_tui.screens.suit_picker import SuitPicker
 from craits_tui.widgets.hand import Hand
 
-from .conftest import bots_at_rest, make_app, until
+from .conftest import bots_at_rest, click, make_app, until
 
 
 def progress_of(tmp_path: Path) -> dict:
@@ -75,7 +75,7 @@ async def test_the_start_menu_opens_the_lessons_and_esc_comes_back(tmp_path: Pat
         await open_lessons(pilot, app)
         await pilot.press("escape")
         await until(pilot, lambda: type(app.screen).__name__ == "StartScreen", "the start menu")
-        await pilot.click("#learn")
+        await click(pilot, "#learn")
         listing = await open_lessons(pilot, app)
         await pilot.press("tab", "tab")  # the list, "Start", then "Back"
         assert listing.focused is listing.query_one("#lessons-back")

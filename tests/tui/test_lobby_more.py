@@ -47,7 +47,7 @@ from craits_tui.screens.replay import ReplayScreen
 from craits_tui.settings import Settings
 
 from ..helpers import play_out
-from .conftest import showing
+from .conftest import click, showing
 from .snapshots import check_snapshot, other_language, stable_screenshot
 from .test_remote import (
     SIZE,
@@ -248,7 +248,7 @@ async def test_quick_match_sends_the_length_chosen_and_remembers_it(
         await until(pilot, lambda: "short game" in text(pilot, "#lobby-quick"))
         await pilot.press("l")
         assert "whole game" in text(pilot, "#lobby-quick")
-        await pilot.click("#lobby-quick-go")
+        await click(pilot, "#lobby-quick-go")
         await until(pilot, lambda: len(lobby_server.heard(QuickMatch)) == 2)
         assert lobby_server.heard(QuickMatch)[1] == QuickMatch(short=False)
 
@@ -434,7 +434,7 @@ async def test_the_form_sends_the_turn_timer_and_spectator_chat(
         form.query_one("#create-clock-60", RadioButton).toggle()
         form.query_one("#create-spectator-chat", Checkbox).toggle()
         await pilot.pause()
-        await pilot.click("#create-go")
+        await click(pilot, "#create-go")
         await until(pilot, lambda: showing(app, WaitingRoom))
         [asked] = lobby_server.heard(CreateTable)
         assert asked.turn_time == 60 and asked.spectator_chat is True

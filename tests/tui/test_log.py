@@ -13,6 +13,8 @@ from textual.widgets import Static
 
 from craits_tui.widgets.log import GameLog
 
+from .conftest import click
+
 HEIGHT = 10
 WIDTH = 30
 
@@ -198,7 +200,7 @@ async def test_a_click_on_the_marker_goes_to_the_end() -> None:
         log.scroll_page_up()
         log.say("line 41")
         await pilot.pause()
-        await pilot.click(GameLog, offset=(2, HEIGHT - 1))
+        await click(pilot, GameLog, offset=(2, HEIGHT - 1))
         assert log.following
         assert shown(log)[-1] == "line 41"
 

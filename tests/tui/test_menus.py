@@ -42,6 +42,8 @@ from craits_tui.screens.table import TableScreen
 from craits_tui.settings import Settings, load_settings
 from craits_tui.table import Seat
 
+from .conftest import click
+
 SIZE = (100, 32)
 
 
@@ -158,21 +160,21 @@ async def test_set_up_a_game_by_keys(tmp_path: Path) -> None:
 async def test_set_up_a_game_by_mouse(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.click("#new")
+        await click(pilot, "#new")
         assert isinstance(app.screen, SetupScreen)
-        await pilot.click("#players-count-3")
-        await pilot.click("#setup-short")
-        await pilot.click("#setup-wild_nine")
-        await pilot.click("#setup-seven_skips")
-        await pilot.click("#pace-fast")
-        await pilot.click("#setup-seed")
+        await click(pilot, "#players-count-3")
+        await click(pilot, "#setup-short")
+        await click(pilot, "#setup-wild_nine")
+        await click(pilot, "#setup-seven_skips")
+        await click(pilot, "#pace-fast")
+        await click(pilot, "#setup-seed")
         await pilot.press(*"42")
         # The third seat becomes a person: open its list, click the first choice.
-        await pilot.click("#kind-2")
-        await pilot.click("#kind-2 SelectOverlay", offset=(2, 0))
+        await click(pilot, "#kind-2")
+        await click(pilot, "#kind-2 SelectOverlay", offset=(2, 0))
         await pilot.pause()
         assert app.screen.query_one("#kind-2", Select).value == "person"
-        await pilot.click("#setup-start")
+        await click(pilot, "#setup-start")
         await pilot.pause()
         table_screen = table_of(app)
         assert table_screen.table.seats == (Seat("Tester"), Seat("Ada", "normal"), Seat("Bob"))
@@ -262,8 +264,8 @@ async def test_options_change_at_once_and_are_kept(tmp_path: Path) -> None:
         assert isinstance(screen, OptionsScreen)
         done = screen.query_one("#options-done", Button)
         assert done.region.bottom <= 23  # the whole dialog fits a small window
-        await pilot.click("#theme-light")
-        await pilot.click("#option-auto_announce")
+        await click(pilot, "#theme-light")
+        await click(pilot, "#option-auto_announce")
         await pilot.pause()
         assert app.theme == "textual-light"  # under the dialog, while it is open
         kept = load_settings(tmp_path / "settings.json")
@@ -284,10 +286,10 @@ async def test_options_choose_the_language_for_the_next_start(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("o")
         assert app.screen.query_one("#option-language-row").display
-        await pilot.click("#theme-light")  # another change: the language still follows the system
+        await click(pilot, "#theme-light")  # another change: the language still follows the system
         await pilot.pause()
         assert load_settings(tmp_path / "settings.json").language is None
-        await pilot.click("#language-xx")
+        await click(pilot, "#language-xx")
         await pilot.pause()
         assert load_settings(tmp_path / "settings.json").language == "xx"
 
@@ -417,7 +419,7 @@ async def test_open_games_from_history(tmp_path: Path) -> None:
         assert isinstance(app.screen, UnfinishedChoice)
         await pilot.press("escape")
         assert app.screen is screen
-        await pilot.click("#history-resume")
+        await click(pilot, "#history-resume")
         await pilot.pause()
         assert table_of(app).table.game_id == ids["open"]
         assert table_of(app).table.seats == (Seat("Dee"), Seat("Eve", "random"))
@@ -468,9 +470,9 @@ async def test_replay_steps_through_a_game_with_every_hand_open(tmp_path: Path) 
         await pilot.press("pagedown")
         assert screen.events[screen.position]["type"] == "round-started"
         # The mouse has buttons for the same.
-        await pilot.click("#replay-next")
+        await click(pilot, "#replay-next")
         assert screen.position == start + 1
-        await pilot.click("#replay-prev")
+        await click(pilot, "#replay-prev")
         assert screen.position == start
         await pilot.press("escape")
         assert app.screen is history

@@ -56,7 +56,7 @@ from craits_tui.widgets.footer import Footer
 from craits_tui.widgets.hand import Hand
 
 from ..decks import stacked_game
-from .conftest import showing
+from .conftest import click, showing
 from .snapshots import SETTINGS, check_snapshot, stable_screenshot
 from .test_remote import TOKEN, FakeServer, connected, heard_up_to, notices, until
 
@@ -292,7 +292,7 @@ async def test_everyone_in_opens_the_new_table(server: RematchServer) -> None:
     async with app.run_test(size=SIZE) as pilot:
         over, _ = await game_over(pilot, server)
         old = over.table
-        await pilot.click("#again")
+        await click(pilot, "#again")
         await until(pilot, lambda: "Waiting for Bob, Cy" in words(pilot, "#rematch"))
         server.rematch(1, True)
         server.rematch(2, True)  # the last yes: the server opens the new table

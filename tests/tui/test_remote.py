@@ -96,7 +96,7 @@ from craits_tui.widgets.status import StatusLine
 from craits_tui.widgets.title import TitleBar
 
 from ..decks import stacked_game
-from .conftest import showing
+from .conftest import click, showing
 from .test_random_input import random_input
 
 TOKEN = "a-session-token"
@@ -392,7 +392,7 @@ async def create_table(pilot: Pilot[Any]) -> WaitingRoom:
     await until(pilot, lambda: showing(app, CreateTableScreen))
     app.screen.query_one("#create-count", RadioSet).query_one("#create-count-2").toggle()
     await pilot.pause()
-    await pilot.click("#create-go")
+    await click(pilot, "#create-go")
     await until(pilot, lambda: showing(app, WaitingRoom))
     room = app.screen
     assert isinstance(room, WaitingRoom)
@@ -534,7 +534,7 @@ async def test_too_many_tables_of_ones_own_is_said_with_the_limit(server: FakeSe
         await connected(pilot)
         await pilot.press("n")
         await until(pilot, lambda: showing(app, CreateTableScreen))
-        await pilot.click("#create-go")
+        await click(pilot, "#create-go")
         await until(pilot, lambda: notices(app))
         assert notices(app) == ["You have 3 tables open already: close one or join another table."]
         # Refused: the form may be sent again, and this time the table comes.

@@ -17,7 +17,7 @@ from craits_tui.screens.replay import EventLog, ReplayScreen
 from craits_tui.settings import Settings
 from craits_tui.widgets.footer import Footer
 
-from .conftest import make_app, until
+from .conftest import click, make_app, until
 from .test_menus import SIZE, play_on, text_of
 
 PLAYERS = ("Ann", "Bob", "Cy")
@@ -137,13 +137,13 @@ async def test_the_view_button_changes_the_view_too(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_replay(app, pilot, game)
         place = screen.position
-        await pilot.click("#replay-view")
+        await click(pilot, "#replay-view")
         await until(pilot, lambda: screen.viewer == 0, "Ann's view")
         assert "· as Ann saw it" in title(screen)
         # A button takes no second click while it still shows the first.
         button = screen.query_one("#replay-view")
         await until(pilot, lambda: not button.has_class("-active"), "the button to be let go")
-        await pilot.click("#replay-view")
+        await click(pilot, "#replay-view")
         await until(pilot, lambda: screen.viewer == 1, "Bob's view")
         assert "· as Bob saw it" in title(screen)
         assert screen.position == place
@@ -274,6 +274,6 @@ async def test_back_goes_back_otherwise(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         under = app.screen
         await open_replay(app, pilot, game)
-        await pilot.click("#replay-back")
+        await click(pilot, "#replay-back")
         await until(pilot, lambda: app.screen is under, "the screen below")
         assert not app._exit

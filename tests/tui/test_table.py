@@ -52,7 +52,7 @@ from craits_tui.widgets.title import TitleBar
 
 from ..decks import cards, stacked_game
 from ..test_store import no_locks
-from .conftest import bots_at_rest, hold_bots, make_app, seat_up, until
+from .conftest import bots_at_rest, click, hold_bots, make_app, seat_up, until
 from .snapshots import screen_lines
 
 # Ann (seat 0, a person) plays first: Bob (seat 1, a bot) deals.
@@ -94,7 +94,7 @@ async def test_click_a_card_to_play_it(tmp_path: Path) -> None:
         game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
         await pilot.pause()
-        await pilot.click(Hand, offset=at(screen, "7H"))
+        await click(pilot, Hand, offset=at(screen, "7H"))
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("7H")
         assert Card.parse("7H") not in hand_of(screen)
@@ -167,7 +167,7 @@ async def test_an_illegal_card_is_refused_with_the_reason(tmp_path: Path) -> Non
         screen = seat_up(app, game, [None, "normal"])
         await pilot.pause()
         events_before = game.event_count
-        await pilot.click(Hand, offset=at(screen, "KS"))  # on a J♥
+        await click(pilot, Hand, offset=at(screen, "KS"))  # on a J♥
         await pilot.pause()
         assert game.event_count == events_before
         assert len(hand_of(screen)) == 5
@@ -191,7 +191,7 @@ async def test_draw_with_the_key_or_by_clicking_the_stock(tmp_path: Path) -> Non
         game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
         await pilot.pause()
-        await pilot.click("#stock")
+        await click(pilot, "#stock")
         await pilot.pause()
         assert Card.parse("10H") in hand_of(screen)
 
@@ -251,10 +251,10 @@ async def test_the_suit_picker_takes_clicks(tmp_path: Path) -> None:
         screen = seat_up(app, game, [None, "normal"])
         hold_bots(screen)  # Bob's nine would switch the suit again
         await pilot.pause()
-        await pilot.click(Hand, offset=at(screen, "9C"))
+        await click(pilot, Hand, offset=at(screen, "9C"))
         await until(pilot, lambda: app.screen.query("#suit-S"), "the suit picker")
         assert isinstance(app.screen, SuitPicker)
-        await pilot.click("#suit-S")
+        await click(pilot, "#suit-S")
         await until(pilot, lambda: game.state.active_suit is Suit.SPADES, "spades")
 
 
@@ -291,9 +291,9 @@ async def test_the_starter_suit_picker_closed_unanswered_comes_back_with_a_move(
             await pilot.pause()
             assert app.screen is screen
             if move == "card":
-                await pilot.click(Hand, offset=at(screen, "KS"))
+                await click(pilot, Hand, offset=at(screen, "KS"))
             elif move == "stock":
-                await pilot.click(DrawPile)
+                await click(pilot, DrawPile)
             else:
                 await pilot.press(move)
             await pilot.pause()
@@ -327,7 +327,7 @@ async def test_last_card_said_after_the_play(tmp_path: Path) -> None:
         await pilot.press(key(screen, "7H"))
         await pilot.pause()
         assert not game.state.announced[0]
-        await pilot.click("#last-card")
+        await click(pilot, "#last-card")
         await pilot.pause()
         assert game.state.announced[0]
         assert screen.query_one("#last-card", Button).disabled
@@ -350,7 +350,7 @@ async def test_call_idiot_on_an_opponent_who_forgot(tmp_path: Path) -> None:
         await pilot.pause()
         badge = screen.query_one(SeatBadge)  # Bob's: the only other player
         assert badge.info is not None and badge.info.seat == 1 and badge.info.callable
-        await pilot.click(SeatBadge)
+        await click(pilot, SeatBadge)
         await pilot.pause()
         assert len(game.state.hands[1]) == 3
         assert game.state.lost_turns[1] == 1
@@ -609,7 +609,7 @@ async def test_a_damaged_save_file_is_left_alone_and_play_goes_on(tmp_path: Path
         await pilot.pause()
         assert isinstance(app.screen, StoreProblem)
         assert str(damaged) in str(app.screen.query_one("#problem").render())
-        await pilot.click("#fresh")
+        await click(pilot, "#fresh")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert app.store is not None and app.store.path != damaged
@@ -743,7 +743,7 @@ async def test_a_big_terminal_deals_big_cards_that_play_with_a_click(tmp_path: P
             faces.print(hand.render())
         assert "│  ♥  │" in shown.get()
         # The middle of the second card (K♠ 7♥ 8♣), big: seven columns and a gap.
-        await pilot.click(Hand, offset=(1 + 1 * 8 + 3, 3))
+        await click(pilot, Hand, offset=(1 + 1 * 8 + 3, 3))
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("7H")
         await pilot.resize_terminal(100, 32)
@@ -779,8 +779,8 @@ async def test_options_at_the_table_change_the_cards_and_the_announcing(tmp_path
         await pilot.pause()
         assert "♥" in shown(app)
         await pilot.press("o")
-        await pilot.click("#option-ascii")
-        await pilot.click("#option-auto_announce")
+        await click(pilot, "#option-ascii")
+        await click(pilot, "#option-auto_announce")
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
@@ -901,7 +901,7 @@ async def test_click_a_key_in_the_footer(size: tuple[int, int], tmp_path: Path) 
         # Every key fits, at 80 columns too (closer together there, and without
         # the keys the help and the menu also offer).
         assert len(text) <= size[0] and text.rstrip().endswith("esc Menu")
-        await pilot.click(Footer, offset=(text.index("Draw"), 0))
+        await click(pilot, Footer, offset=(text.index("Draw"), 0))
         # The click presses the key, which the app reads in a turn of its own.
         await until(pilot, lambda: len(game.state.hands[0]) == 6, "Ann's draw")
 
@@ -922,7 +922,7 @@ async def test_a_footer_too_long_for_its_keys_drops_the_first_words(tmp_path: Pa
         assert len(text.rstrip()) <= 80 and text.rstrip().endswith("esc Menu-xxxx")
         assert "Options" not in text and "Quit" not in text
         assert text.startswith("⏎ d ")  # Play (Enter) and Draw are known without their words
-        await pilot.click(Footer, offset=(text.index("d "), 0))
+        await click(pilot, Footer, offset=(text.index("d "), 0))
         # The click still finds its key, which the app reads in a turn of its own.
         await until(pilot, lambda: len(hand_of(screen)) == 4, "Ann's draw")
 
@@ -1171,7 +1171,7 @@ async def test_watching_bots_shows_the_hand_of_the_player_to_move(tmp_path: Path
         assert "Bob to play, holding:" in shown(app)
         # No keys to play them: no numbers over the cards, and a click does nothing.
         assert "1" not in str(hand.render()).splitlines()[0]
-        await pilot.click(Hand, offset=card_offset(hand.cards.index(Card.parse("5H"))))
+        await click(pilot, Hand, offset=card_offset(hand.cards.index(Card.parse("5H"))))
         await pilot.pause()
         assert game.state.current_player == 1 and len(game.state.hands[1]) == 5
         game.handle(Play(1, Card.parse("5H")))  # everyone else draws one

@@ -122,6 +122,12 @@ class TableBase(Roomy, Screen):
             and view.current_player == self.seat
         )
 
+    @property
+    def _taken_down(self) -> bool:
+        """Whether the screen is going (or the app ending): its widgets are being
+        removed one by one, so a move that lands now is not drawn."""
+        return not self.is_attached or self._pruning
+
     # Each part defines these; the others call them.
 
     def _refresh_table(self) -> None:

@@ -83,7 +83,7 @@ class Drawing(TableBase):
 
     def _refresh_table(self) -> None:
         view = self.view
-        if view is None:
+        if view is None or self._taken_down:
             return
         caught_up = self._caught_up()
         moves = self._moves() if caught_up else ()

@@ -58,7 +58,7 @@ class Motions(TableBase):
 
     def _landed(self) -> None:
         view = self.view
-        if view is not None and self.is_attached:
+        if view is not None and not self._taken_down:
             self.query_one(DiscardPile).show(view.top_card, view.active_suit)
 
     def _places(self) -> TablePlaces:

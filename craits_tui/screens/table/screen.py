@@ -210,6 +210,8 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
     def _drain(self) -> None:
         """Show queued events one by one, stopping at a round's end for its summary."""
         self._drain_due = False
+        if self._taken_down:
+            return  # the events stay queued for nobody
         pile_before = self._pile_face()
         movements: list[Movement] = []
         while True:
