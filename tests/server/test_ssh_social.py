@@ -507,6 +507,28 @@ async def test_a_rematch_seats_the_same_people_and_bots_once_all_accept(
         assert old not in server.authority.tables  # type: ignore[union-attr]
 
 
+async def test_a_quick_match_rematch_keeps_every_name(tmp_path: Path, one_round: None) -> None:
+    # The bots of a quick table are named once the people sit: bob's name keeps
+    # them from "Bob". Named afresh at the rematch, a bot took it from him.
+    async with running(tmp_path, quick_wait=0.5) as server, people(server, "ann", "bob") as (a, b):
+        ann, bob = await a.session(), await b.session()
+        for client in (ann, bob):
+            mark = client.send("quick", short=True)
+            await client.reply("joined", mark, TIMEOUT)
+        await play_out([ann, bob])
+        first = ann.view
+        assert first is not None and first.players == ("ann", "bob", "Ada", "Cy")
+        for client in (ann, bob):
+            await client.reply("rematch-state", 0, TIMEOUT)
+        marks = now(ann), now(bob)
+        ann.send("rematch", accept=True)
+        bob.send("rematch", accept=True)
+        for client, mark in zip((ann, bob), marks, strict=True):
+            await client.reply("joined", mark, TIMEOUT)
+            await until(client, lambda c=client: c.view is not None and not c.view.is_over)
+            assert client.view.players == first.players  # type: ignore[union-attr]
+
+
 async def test_a_rematch_declined_or_not_answered_in_time_is_off(
     tmp_path: Path, one_round: None
 ) -> None:

@@ -264,6 +264,25 @@ async def test_the_game_over_shows_ratings_and_the_replay_code(server: RematchSe
         assert "Lobby (n)" in str(over.query_one("#new", Button).label)
 
 
+async def test_the_offer_is_told_while_the_last_summary_is_read(server: RematchServer) -> None:
+    app = app_for(server)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, _ = await at_the_table(pilot, server, people())
+        await play(pilot, screen, "4H")
+        await until(pilot, lambda: showing(app, RoundSummary))
+        told = "Play again? Say yes on the result screen within 60 s."
+        await until(pilot, lambda: told in notices(app))
+        assert showing(app, RoundSummary)  # the summary stays until Enter
+        # Told once: the offer's later news (Bob says yes) adds no second word.
+        server.rematch(1, True)
+        await until(pilot, lambda: screen.remote.rematch and screen.remote.rematch.accepted)
+        assert notices(app).count(told) == 1
+        await pilot.press("enter")
+        await until(pilot, lambda: showing(app, RemoteGameOver))
+        assert "Play again?" in words(pilot, "#rematch")
+        assert told not in notices(app)  # the game over says it now, counting down
+
+
 async def test_play_again_says_yes_and_shows_who_is_awaited(server: RematchServer) -> None:
     app = app_for(server)
     async with app.run_test(size=SIZE) as pilot:

@@ -161,11 +161,20 @@ class Seating:
             turn_time=table.turn_time,
             spectator_chat=table.spectator_chat,
         )
+        # The same bots keep their names. Named afresh before the people sit, a
+        # bot could take a person's name (Bob, for bob), and bob would come back
+        # as "bob 2". A bot for a person who was not there is named last.
+        stand_ins = [seat for seat in range(len(new.slots)) if table.slots[seat].person]
+        for seat, slot in enumerate(new.slots):
+            slot.name = None if seat in stand_ins else table.slots[seat].name
         watching = [m for m in table.members if m.seat is None]
         for seat, member in seated.items():
             if member is not None:
                 self.leave(member, dropped=False, quiet=True)
                 self.sit(member, new, seat)
+        for seat in stand_ins:
+            if new.slots[seat].bot is not None:
+                new.slots[seat].name = new.bot_name(seat)
         for member in watching:
             self.leave(member, dropped=False)
             member.at = new.code

@@ -17,7 +17,7 @@ from craits_core import PlayerView
 from ....i18n import _
 from ....screens.table import TableScreen
 from ....settings import Settings
-from ...protocol import TurnClock, Welcome
+from ...protocol import RematchState, TurnClock, Welcome
 from ..connection import RemoteConnection
 from ..messages import CommandRefused, Listening, QuitTable, SeatsChanged, ServerSaid
 from ..table import RemoteTable
@@ -52,6 +52,7 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
         self.connection = connection
         self._remote_stops: list[Callable[[], None]] = []
         self._clock_timer: Timer | None = None
+        self._rematch_told = False
 
     def on_mount(self) -> None:
         # TableScreen's own on_mount runs too, after this one.
@@ -116,8 +117,11 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
     @on(TableNews)
     def _table_news(self, message: TableNews) -> None:
         news = message.news
+        if isinstance(news, RematchState):
+            self._tell_rematch(news)
+            return
         if not isinstance(news, TurnClock):
-            return  # the ratings and the rematch are the game over's
+            return  # the ratings are the game over's
         if self._clock_timer is not None:
             # A new count: its seconds go by from now, not in step with the last one's.
             self._clock_timer.stop()
@@ -159,7 +163,26 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
 
     # --- The end ---------------------------------------------------------------------------
 
+    def _tell_rematch(self, state: RematchState) -> None:
+        """The offer to play again begins as the game ends, while the player may
+        still be reading the last round's summary: a word there that its time runs
+        (the game over, once shown, counts it down itself)."""
+        if self._rematch_told or not self.remote.rematch_asked:
+            return
+        if isinstance(self.app.screen, RemoteGameOver):
+            return
+        self._rematch_told = True
+        self.notify(
+            _("Play again? Say yes on the result screen within {seconds} s.").format(
+                seconds=whole_seconds(state.seconds)
+            ),
+            timeout=10,
+            markup=False,
+        )
+
     def _game_over_screen(self, view: PlayerView) -> ModalScreen[str]:
+        if self._rematch_told:
+            self.app.clear_notifications()  # the game over counts the offer down itself
         return RemoteGameOver(view, self.remote, ascii=self.settings.ascii)
 
     @on(CommandRefused)
