@@ -100,6 +100,9 @@ MAX_LINE = 64 * 1024
 TOKEN_VARIABLE = "CRAITS_SESSION"
 """The environment variable through which the server hands a session's app the
 token its `Hello` presents."""
+ADDRESS_VARIABLE = "CRAITS_SERVER_ADDRESS"
+"""The environment variable through which the server tells a session's app what
+to type after ``ssh`` to reach it ("-p 2222 192.0.2.7"), as the player did."""
 
 
 class BadMessage(ValueError):

@@ -25,6 +25,7 @@ import pytest
 
 from craits_core import Game, RuleSet
 from craits_tui.online.server import house as house_module
+from craits_tui.online.server.app import ssh_target
 from craits_tui.online.server.limits import Limits
 from craits_tui.online.server.ssh import CraitsServer, ServerConfig, default_data_dir
 from tests.decks import stacked_game
@@ -48,6 +49,8 @@ async def main():
     print(f"welcome {welcome['name']} seat {welcome['table']}", flush=True)
     print(f"size {cols}x{rows} term {env.get('TERM')} lang {env.get('LANG')} "
           f"agent {env.get('SSH_AUTH_SOCK')} columns {env.get('COLUMNS')} pid {os.getpid()}",
+          flush=True)
+    print(f"reached as {env.get('CRAITS_SERVER_ADDRESS')}.",
           flush=True)
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(
@@ -203,6 +206,8 @@ async def test_the_app_runs_in_a_terminal_of_its_own(
         term = await Terminal.open(conn, env={"LANG": "it_IT.UTF-8", "EVIL": "x"})
         screen = await term.shows("welcome ann seat")
         assert "size 100x32 term xterm-256color lang it_IT.UTF-8 agent None columns None" in screen
+        # What the player typed to come in, for the commands the app suggests.
+        assert f"reached as -p {server.port} localhost." in screen
         (member,) = server.authority.members()  # type: ignore[union-attr]
         assert member.identity.user == "ann" and "seat None" in screen  # no seat kept yet
         pid = pid_on(screen)
@@ -217,6 +222,20 @@ async def test_the_app_runs_in_a_terminal_of_its_own(
         async with asyncio.timeout(TIMEOUT):
             while alive(pid) or server.authority.members():  # type: ignore[union-attr]
                 await asyncio.sleep(0.05)
+
+
+@pytest.mark.parametrize(
+    ("host", "port", "typed"),
+    [
+        ("127.0.0.1", 2222, "-p 2222 localhost"),
+        ("::ffff:127.0.0.1", 2222, "-p 2222 localhost"),
+        ("192.0.2.7", 2222, "-p 2222 192.0.2.7"),
+        ("2001:db8::7", 22, "2001:db8::7"),
+        ("0.0.0.0", 2222, "-p 2222 HOST"),
+    ],
+)
+def test_the_address_to_type_after_ssh(host: str, port: int, typed: str) -> None:
+    assert ssh_target(host, port) == typed
 
 
 async def test_an_absurd_window_size_is_bounded(tmp_path: Path) -> None:

@@ -176,8 +176,11 @@ async def server(socket_path: str) -> AsyncIterator[RematchServer]:
         yield fake
 
 
-def app_for(server: FakeServer, settings: Settings | None = None) -> RemoteApp:
-    app = RemoteApp(server.path, settings or Settings(pace="slow", animations=False), token=TOKEN)
+def app_for(
+    server: FakeServer, settings: Settings | None = None, address: str | None = None
+) -> RemoteApp:
+    settings = settings or Settings(pace="slow", animations=False)
+    app = RemoteApp(server.path, settings, token=TOKEN, address=address)
     app.bye_pause = 0.1
     return app
 
@@ -255,7 +258,7 @@ async def test_the_game_over_shows_ratings_and_the_replay_code(server: RematchSe
         assert "1200 → 1190 (-10)" in standings  # Bob
         assert "Placement: 3 of 5" in standings  # Cy
         replay = words(pilot, "#replay")
-        assert "Replay code ABC-DEF" in replay and "ssh -t HOST replay ABC-DEF" in replay
+        assert "Replay code ABC-DEF" in replay and "\nssh -t HOST replay ABC-DEF" in replay
         # The offer is on: Play again is the key to press.
         assert "Play again? 60 s left to say yes" in words(pilot, "#rematch")
         assert not again_button(over).disabled and over.focused is again_button(over)
@@ -281,6 +284,15 @@ async def test_the_offer_is_told_while_the_last_summary_is_read(server: RematchS
         await until(pilot, lambda: showing(app, RemoteGameOver))
         assert "Play again?" in words(pilot, "#rematch")
         assert told not in notices(app)  # the game over says it now, counting down
+
+
+async def test_the_replay_command_is_the_one_the_player_came_in_with(
+    server: RematchServer,
+) -> None:
+    app = app_for(server, address="-p 2222 192.0.2.7")
+    async with app.run_test(size=SIZE) as pilot:
+        await game_over(pilot, server)
+        assert "this command:\nssh -t -p 2222 192.0.2.7 replay ABC-DEF" in words(pilot, "#replay")
 
 
 async def test_play_again_says_yes_and_shows_who_is_awaited(server: RematchServer) -> None:

@@ -27,6 +27,7 @@ from ...screens.replay import ReplayScreen
 from ...settings import Settings
 from ...table import Table
 from ..protocol import (
+    ADDRESS_VARIABLE,
     TOKEN_VARIABLE,
     ByeCode,
     GetReplay,
@@ -74,6 +75,7 @@ class RemoteApp(CraitsApp):
         *,
         token: str | None = None,
         replay: str | None = None,
+        address: str | None = None,
     ) -> None:
         super().__init__(Launch(), settings or Settings())
         # A crash's traceback goes where sys.stderr points now: the session's
@@ -86,6 +88,8 @@ class RemoteApp(CraitsApp):
         self.bye_pause = BYE_PAUSE
         self.replay_code = replay
         """The replay this session was started to show instead of the lobby, if any."""
+        self.address = address
+        """What the player typed after ``ssh`` to come here, if the server said."""
         self._lost = False
 
     def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]
@@ -143,7 +147,7 @@ class RemoteApp(CraitsApp):
         """The table of the game at ``table`` (the connection's), in the waiting
         room's place."""
         assert isinstance(table, RemoteTable) and self.connection is not None
-        self._switch(RemoteTableScreen(table, self.settings, self.connection))
+        self._switch(RemoteTableScreen(table, self.settings, self.connection, address=self.address))
 
     @on(ShowLobby)
     def _show_lobby(self) -> None:
@@ -282,7 +286,8 @@ def run_remote(
     """
     # Read once and forgotten: nothing this process starts needs the secret.
     token = os.environ.pop(TOKEN_VARIABLE, "")
-    app = RemoteApp(socket_path, settings, token=token, replay=replay)
+    address = os.environ.get(ADDRESS_VARIABLE)
+    app = RemoteApp(socket_path, settings, token=token, replay=replay, address=address)
     message = app.run()
     if app.return_code:
         raise SystemExit(app.return_code)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import os
 import re
@@ -22,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..protocol import TOKEN_VARIABLE
+from ..protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 from .config import PASSWORD_VARIABLE
 from .pty import Size, open_terminal
 
@@ -80,6 +81,7 @@ _DROPPED = (
     "TERM",
     PASSWORD_VARIABLE,
     TOKEN_VARIABLE,
+    ADDRESS_VARIABLE,
     LOG_FD_VARIABLE,
     "SSH_AUTH_SOCK",
     # The size of the server's own terminal: the app would take it for the
@@ -129,6 +131,34 @@ def terminal_environment(term_type: str | None, sent: Mapping[str, str]) -> dict
         if value is not None and _LOCALE.fullmatch(value):
             env[name] = value
     return env
+
+
+def ssh_target(host: str, port: int) -> str:
+    """What to type after ``ssh`` to reach ``host`` at ``port``: "localhost" for
+    this machine, "HOST" for every address of it (the one to type is not known)."""
+    if is_loopback(host):
+        host = "localhost"
+    elif host in ("0.0.0.0", "::", ""):
+        host = "HOST"
+    return host if port == 22 else f"-p {port} {host}"
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is this machine, reached only from itself."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host == "localhost"
+    mapped = address.ipv4_mapped if isinstance(address, ipaddress.IPv6Address) else None
+    return (mapped or address).is_loopback
+
+
+def reached_environment(sockname: object) -> dict[str, str]:
+    """How the client reached the server (its connection's local address), for
+    the app to show in commands it suggests (``ssh -t ADDRESS replay CODE``)."""
+    if not isinstance(sockname, tuple) or len(sockname) < 2:
+        return {}  # not a TCP connection: nothing to show
+    return {ADDRESS_VARIABLE: ssh_target(str(sockname[0]), int(sockname[1]))}
 
 
 @dataclass(frozen=True)

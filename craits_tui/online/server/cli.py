@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import ipaddress
 import logging
 import os
 import re
@@ -13,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .app import is_loopback, ssh_target
 from .config import AUTH_MODES, PASSWORD_VARIABLE, ServerConfig, StartupError, default_data_dir
 from .limits import Limits
 
@@ -304,27 +304,15 @@ async def _serve(config: ServerConfig) -> None:
         loop.add_signal_handler(sig, stop.set)
     server = CraitsServer(config)
     await server.start()
-    where = f"-p {server.port} {_shown_host(config.host)}"
-    print(f"Craits server: ssh {where}  (auth: {config.auth})")
+    print(f"Craits server: ssh {ssh_target(config.host, server.port)}  (auth: {config.auth})")
     print(f"Host key: {server.fingerprint}")
-    if config.auth == "open" and not _loopback(config.host):
+    if config.auth == "open" and not is_loopback(config.host):
         print("Anyone who can reach this port can play: --auth password or keys to restrict it.")
     print("Ctrl+C stops the server.", flush=True)
     try:
         await stop.wait()
     finally:
         await server.close()
-
-
-def _shown_host(host: str) -> str:
-    return "localhost" if _loopback(host) else ("HOST" if host in ("0.0.0.0", "::", "") else host)
-
-
-def _loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host == "localhost"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,6 +23,7 @@ from .app import (
     FAILED,
     AppLog,
     app_command,
+    reached_environment,
     replay_asked,
     signal_group,
     start_app,
@@ -125,12 +126,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def subsystem_requested(self, subsystem: str) -> bool:
         return False  # no SFTP, nor any other subsystem
 
-    def break_received(self, msec: int) -> bool:
-        return False
-
-    def signal_received(self, signal: str) -> None:
-        """Nothing: the game has its own keys to quit."""
-
     def session_started(self) -> None:
         assert self.chan is not None
         self.user = str(self.chan.get_connection().get_extra_info("username") or "")
@@ -221,6 +216,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         )
         argv, env = app_command(host.config.app, ipc.path, self.token, self.command)
         env.update(terminal_environment(self.term_type, chan.get_environment()))
+        env.update(reached_environment(chan.get_extra_info("sockname")))
         app = await start_app(argv, env, ipc.directory, self.size)
         self.process, self._master = app.process, app.master
         self._log = AppLog(app.errors, self.who)

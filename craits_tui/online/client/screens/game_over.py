@@ -110,10 +110,20 @@ class RemoteGameOver(Roomy, GameOver, inherit_bindings=False):
         Binding("q", "choose('quit')", _("Quit")),
     ]
 
-    def __init__(self, view: PlayerView, table: RemoteTable, *, ascii: bool = False) -> None:
+    def __init__(
+        self,
+        view: PlayerView,
+        table: RemoteTable,
+        *,
+        ascii: bool = False,
+        address: str | None = None,
+    ) -> None:
+        """``address``: what the player typed after ``ssh`` to come here, for the
+        replay's command (HOST stands in for it when not known)."""
         super().__init__(view, again=table.seat is not None)
         self.table = table
         self.ascii = ascii
+        self.address = address
         self.accepted = False
         """The player said yes here (before the server says so)."""
         self._stops: list[Callable[[], None]] = []
@@ -187,13 +197,12 @@ class RemoteGameOver(Roomy, GameOver, inherit_bindings=False):
         replay = self.query_one("#replay", Static)
         replay.display = code is not None
         if code is not None:
-            # Translators: HOST stands for the server's address, which this
-            # session does not know (the player typed it to come in).
             sentence = _(
-                "Replay code {code}: anyone can watch it from the lobby, "
-                "or with ssh -t HOST replay {code}"
+                "Replay code {code}: anyone can watch it from the lobby, or with this command:"
             ).format(code=code)
-            replay.update(with_code(sentence, code))
+            # The command on a line of its own, to be copied whole.
+            command = f"ssh -t {self.address or 'HOST'} replay {code}"
+            replay.update(with_code(f"{sentence}\n{command}", code))
         self._show_rematch()
 
     def _show_rematch(self) -> None:

@@ -45,11 +45,18 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
     bell_after = 10.0  # the others are people elsewhere, who may take their time
 
     def __init__(
-        self, table: RemoteTable, settings: Settings, connection: RemoteConnection
+        self,
+        table: RemoteTable,
+        settings: Settings,
+        connection: RemoteConnection,
+        *,
+        address: str | None = None,
     ) -> None:
+        """``address``: what the player typed after ``ssh`` to come here, if known."""
         super().__init__(table, settings, keeps_settings=False)  # a session's last for it
         self.remote = table
         self.connection = connection
+        self.address = address
         self._remote_stops: list[Callable[[], None]] = []
         self._clock_timer: Timer | None = None
         self._rematch_told = False
@@ -183,7 +190,7 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
     def _game_over_screen(self, view: PlayerView) -> ModalScreen[str]:
         if self._rematch_told:
             self.app.clear_notifications()  # the game over counts the offer down itself
-        return RemoteGameOver(view, self.remote, ascii=self.settings.ascii)
+        return RemoteGameOver(view, self.remote, ascii=self.settings.ascii, address=self.address)
 
     @on(CommandRefused)
     def _refused(self, message: CommandRefused) -> None:
