@@ -135,7 +135,8 @@ def terminal_environment(term_type: str | None, sent: Mapping[str, str]) -> dict
 
 def ssh_target(host: str, port: int) -> str:
     """What to type after ``ssh`` to reach ``host`` at ``port``: "localhost" for
-    this machine, "HOST" for every address of it (the one to type is not known)."""
+    this machine, "HOST" for a wildcard (every address of the machine: which one
+    a player types is not known)."""
     if is_loopback(host):
         host = "localhost"
     elif host in ("0.0.0.0", "::", ""):
