@@ -360,6 +360,7 @@ async def test_quick_match_seats_people_together_and_fills_with_bots_when_nobody
             await until(client, lambda c=client: c.view is not None)
         started = ann.view
         assert started is not None and started.players[:2] == ("ann", "bob")
+        await until(ann, lambda: any(m["table"]["started"] for m in messages(ann, "table")))
         seats = next(m["table"]["seats"] for m in messages(ann, "table") if m["table"]["started"])
         assert [s["bot"] for s in seats] == [None, None, "normal", "normal"]
         # The long game's table closed when Bob left it for the short one.
@@ -577,10 +578,13 @@ async def test_when_a_persons_time_runs_out_a_bot_makes_that_move_and_the_seat_s
         joined = await ann.reply("joined", mark, TIMEOUT)
         assert joined["table"]["turn_time"] == 1
         ann.send("start")
-        await until(ann, lambda: ann.my_turn)
-        clock = next(m for m in messages(ann, "clock") if m["seat"] == ann.seat)
+        # The clock comes after the events that make it Ann's turn.
+        await until(ann, lambda: any(m["seat"] == ann.seat for m in messages(ann, "clock")))
+        began = next(
+            i for i, m in enumerate(ann.received) if m["op"] == "clock" and m["seat"] == ann.seat
+        )
+        clock = ann.received[began]
         assert clock["seconds"] == 1 and not clock["ran_out"]
-        moves_before = len(ann.events)
         # Ann does nothing: her time runs out, and a bot makes her move.
         await until(ann, lambda: any(m["ran_out"] for m in messages(ann, "clock")))
         seat = ann.seat
@@ -588,9 +592,9 @@ async def test_when_a_persons_time_runs_out_a_bot_makes_that_move_and_the_seat_s
         await until(
             ann,
             lambda: any(
-                e.get("player") == seat
-                and e["type"] in ("card-played", "cards-drawn", "suit-chosen")
-                for e in ann.events[moves_before:]
+                m["event"].get("player") == seat
+                and m["event"]["type"] in ("card-played", "cards-drawn", "suit-chosen")
+                for m in messages(ann, "event", began)
             ),
         )
         # Her seat is still hers: no bot stands in for her.
