@@ -13,36 +13,43 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import threading
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
 
+from .database import APPLICATION_ID, DEFAULT_TIMEOUT, Database, StoreError, make_tables
 from .game import Game
 from .locks import GameLock
 from .rules import RuleSet
 
-APPLICATION_ID = 0x43524149
-"""``PRAGMA application_id`` of a Craits save file ("CRAI" in ASCII)."""
+__all__ = [
+    "APPLICATION_ID",
+    "DEFAULT_TIMEOUT",
+    "FILE_NAME",
+    "GAME_PROBLEMS",
+    "OPENING_PROBLEMS",
+    "SCHEMA_VERSION",
+    "GameRecord",
+    "GameStore",
+    "SaveHook",
+    "StoreError",
+    "UnknownGame",
+    "default_store_path",
+]
 
 SCHEMA_VERSION = 1
 """``PRAGMA user_version``: the layout of the tables. This version reads only its own."""
 
 FILE_NAME = "games.sqlite3"
-DEFAULT_TIMEOUT = 5.0
-"""Seconds to wait for another process that is writing to the same file."""
 
 GameStatus = Literal["playing", "finished"]
 
-_SQLITE_MAGIC = b"SQLite format 3\x00"
-_HEADER_SIZE = 100
-_APP_ID_OFFSET = 68
-_DAMAGE_CODES = frozenset({"SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_IOERR_SHORT_READ"})
-_BUSY_CODES = frozenset({"SQLITE_BUSY", "SQLITE_LOCKED"})
+SaveHook = Callable[[list[dict[str, Any]]], None]
+"""Called with a command's events inside the transaction that saves them (see
+`GameStore.add`)."""
 
 _SCHEMA: tuple[str, ...] = (
     """CREATE TABLE games (
@@ -63,7 +70,6 @@ _SCHEMA: tuple[str, ...] = (
         data TEXT NOT NULL,
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID""",
-    f"PRAGMA application_id = {APPLICATION_ID}",
     f"PRAGMA user_version = {SCHEMA_VERSION}",
 )
 _TABLES = frozenset({"games", "events"})
@@ -75,7 +81,6 @@ _RECORD_COLUMNS = (
 OPENING_PROBLEMS = (
     "not-sqlite",
     "foreign",
-    "cut-short",
     "damaged",
     "old-tables",
     "newer",
@@ -99,23 +104,6 @@ GAME_PROBLEMS = (
 )
 """The codes of a `StoreError` raised by an open store: reading, saving or deleting
 a game."""
-
-
-class StoreError(Exception):
-    """The save file cannot be used (not ours, damaged, locked, closed) or a saved
-    game cannot be read back. The message names the file or the game and says why.
-
-    It says why as a ``code`` too (one of `OPENING_PROBLEMS` or `GAME_PROBLEMS`),
-    with ``params`` (the ``path``, the ``game``'s id, and the system's own ``detail``
-    where there is one), as `IllegalMove` does, so that a user interface can say it
-    in the player's language. Mistakes of the calling program (a closed store, a
-    game saved twice) have the code "".
-    """
-
-    def __init__(self, message: str, code: str = "", **params: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
 
 
 class UnknownGame(StoreError, KeyError):
@@ -181,8 +169,10 @@ class GameStore:
     attach it until this one lets it go (`detach`, `close`, or the program's end).
 
     Opening a file that is not a Craits save file or is damaged raises `StoreError`
-    and leaves the file exactly as it was. A missing or empty file becomes a new store.
-    Use it as a context manager, or call `close`.
+    and leaves the file as it was. A missing or empty file becomes a new store.
+    Whatever else keeps its tables in the same file (a server's ledger) does so on
+    this store's `database`, never on a connection of its own. Use it as a context
+    manager, or call `close`.
     """
 
     def __init__(self, path: Path | str | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> None:
@@ -191,10 +181,9 @@ class GameStore:
         ``timeout`` is how long to wait, in seconds, while another process writes.
         """
         self._path = Path(path) if path is not None else default_store_path()
-        self._lock = threading.RLock()
         self._attached: dict[int, _Attachment] = {}
-        _inspect(self._path, timeout)
-        self._conn: sqlite3.Connection | None = _open(self._path, timeout)
+        self.database = Database(self._path, _schema, timeout=timeout)
+        """The file's one connection, with its transactions (which nest)."""
 
     @property
     def path(self) -> Path:
@@ -206,18 +195,15 @@ class GameStore:
     def close(self) -> None:
         """Close the file. Games still attached refuse further commands (the store
         cannot save them); `detach` them first to play on unsaved."""
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
-            for attachment in self._attached.values():
-                if attachment.lock is not None:
-                    attachment.lock.release()
+        self.database.close()
+        for attachment in self._attached.values():
+            if attachment.lock is not None:
+                attachment.lock.release()
 
     @property
     def closed(self) -> bool:
         """Whether `close` was called."""
-        return self._conn is None
+        return self.database.closed
 
     def __enter__(self) -> GameStore:
         return self
@@ -236,16 +222,24 @@ class GameStore:
 
     # --- Saving -------------------------------------------------------------------
 
-    def add(self, game: Game, meta: Mapping[str, Any] | None = None) -> str:
+    def add(
+        self, game: Game, meta: Mapping[str, Any] | None = None, *, saving: SaveHook | None = None
+    ) -> str:
         """Save ``game`` (its whole log so far) as a new saved game, attach to it and
-        return its id. ``meta`` is any JSON object to keep with it (see `GameRecord`)."""
+        return its id. ``meta`` is any JSON object to keep with it (see `GameRecord`).
+
+        ``saving(events)``, if given, is called with each later command's events
+        inside the transaction that saves them, once they are written: whatever it
+        writes through this store's `database` (`update_meta`, a ledger's records)
+        is saved with the command, or nothing is. If it raises, the command is
+        refused as one that cannot be saved."""
         if id(game) in self._attached:
             known = self._attached[id(game)].game_id
             raise StoreError(f"this game is already saved in {self._path} as {known}")
         state = game.state
         now = _now()
         rows = [_encode(event) for event in game.events]
-        with self._transaction("save a new game") as conn:
+        with self.database.transaction("save a new game") as conn:
             game_id = _fresh_id(conn)
             conn.execute(
                 f"INSERT INTO games ({_RECORD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -265,11 +259,12 @@ class GameStore:
                 "INSERT INTO events (game_id, seq, data) VALUES (?, ?, ?)",
                 ((game_id, seq, data) for seq, data in enumerate(rows)),
             )
-        self._attach(game_id, game)
+        self._attach(game_id, game, saving)
         return game_id
 
-    def attach(self, game_id: str, game: Game) -> None:
-        """Save ``game``'s further commands to the saved game ``game_id``.
+    def attach(self, game_id: str, game: Game, *, saving: SaveHook | None = None) -> None:
+        """Save ``game``'s further commands to the saved game ``game_id`` (with
+        ``saving``, as `add` says).
 
         The saved log must be exactly ``game``'s log so far (as after `load` with
         ``attach=False``); otherwise `StoreError`.
@@ -282,7 +277,7 @@ class GameStore:
         rows = self._read_game(game_id)
         if [_decode_event(game_id, data, self._path) for data in rows] != game.events:
             raise StoreError(f"saved game {game_id} in {self._path} is not this game as it stands")
-        self._attach(game_id, game)
+        self._attach(game_id, game, saving)
 
     def detach(self, game: Game) -> None:
         """Stop saving ``game`` (it plays on, unsaved). Does nothing if not attached."""
@@ -294,10 +289,13 @@ class GameStore:
         if lock is not None and not any(a.lock is lock for a in self._attached.values()):
             lock.release()
 
-    def _attach(self, game_id: str, game: Game) -> None:
+    def _attach(self, game_id: str, game: Game, saving: SaveHook | None = None) -> None:
         def write(events: list[dict[str, Any]]) -> None:
-            # The log's length before the command is where its events go.
-            self._append(game_id, game.event_count, events)
+            with self.database.transaction(f"save game {game_id}"):
+                # The log's length before the command is where its events go.
+                self._append(game_id, game.event_count, events)
+                if saving is not None:
+                    saving(events)
 
         lock = self._claim(game_id)
         remove = game.add_writer(write)
@@ -327,7 +325,7 @@ class GameStore:
     def _append(self, game_id: str, base: int, events: list[dict[str, Any]]) -> None:
         """Save one command's events at positions ``base``... in one transaction."""
         rows = [_encode(event) for event in events]
-        with self._transaction(f"save game {game_id}") as conn:
+        with self.database.transaction(f"save game {game_id}") as conn:
             found = conn.execute(
                 "SELECT event_count, status, round_number FROM games WHERE id = ?", (game_id,)
             ).fetchone()
@@ -370,7 +368,7 @@ class GameStore:
         game is kept throughout. `UnknownGame` if there is no such game; `StoreError`
         if ``keep`` is not within the saved log.
         """
-        with self._transaction(f"save game {game_id}") as conn:
+        with self.database.transaction(f"save game {game_id}") as conn:
             found = conn.execute(
                 "SELECT event_count FROM games WHERE id = ?", (game_id,)
             ).fetchone()
@@ -400,7 +398,7 @@ class GameStore:
     def update_meta(self, game_id: str, meta: Mapping[str, Any]) -> None:
         """Keep ``meta`` with the saved game ``game_id`` in place of what was kept
         (who sits where changes as a game goes on). `UnknownGame` if there is none."""
-        with self._transaction(f"save game {game_id}") as conn:
+        with self.database.transaction(f"save game {game_id}") as conn:
             found = conn.execute(
                 "UPDATE games SET meta = ? WHERE id = ?", (_encode(dict(meta)), game_id)
             )
@@ -409,9 +407,9 @@ class GameStore:
 
     # --- Reading ------------------------------------------------------------------
 
-    def load(self, game_id: str, *, attach: bool = True) -> Game:
+    def load(self, game_id: str, *, attach: bool = True, saving: SaveHook | None = None) -> Game:
         """The saved game ``game_id``, checked move by move, attached for further
-        saving unless ``attach=False``.
+        saving unless ``attach=False`` (with ``saving``, as `add` says).
 
         Raises `UnknownGame` (a `KeyError` and `StoreError`) for an unknown id and
         `StoreError` naming the game when its log is damaged.
@@ -424,12 +422,12 @@ class GameStore:
             # Whatever breaks the replay, the saved log is unusable as it is.
             raise _damaged_game(self._path, game_id, str(err)) from err
         if attach:
-            self._attach(game_id, game)
+            self._attach(game_id, game, saving)
         return game
 
     def record(self, game_id: str) -> GameRecord:
         """What the store knows about ``game_id`` (`UnknownGame` if nothing)."""
-        with self._reading() as conn:
+        with self.database.reading() as conn:
             row = conn.execute(
                 f"SELECT {_RECORD_COLUMNS} FROM games WHERE id = ?", (game_id,)
             ).fetchone()
@@ -455,7 +453,7 @@ class GameStore:
         return self._records("WHERE status = 'playing'")
 
     def _records(self, where: str) -> list[GameRecord]:
-        with self._reading() as conn:
+        with self.database.reading() as conn:
             rows = conn.execute(
                 f"SELECT {_RECORD_COLUMNS} FROM games {where} ORDER BY updated_at DESC, rowid DESC"
             ).fetchall()
@@ -463,18 +461,14 @@ class GameStore:
 
     def _read_game(self, game_id: str) -> list[str]:
         """The saved events of ``game_id`` (JSON text, oldest first), checked to be whole."""
-        with self._reading() as conn:
-            # One read transaction, so a writer in another process cannot slip in between.
-            conn.execute("BEGIN")
-            try:
-                found = conn.execute(
-                    "SELECT event_count FROM games WHERE id = ?", (game_id,)
-                ).fetchone()
-                rows = conn.execute(
-                    "SELECT seq, data FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
-                ).fetchall()
-            finally:
-                conn.execute("COMMIT")
+        # One read transaction, so a writer in another process cannot slip in between.
+        with self.database.reading() as conn:
+            found = conn.execute(
+                "SELECT event_count FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            rows = conn.execute(
+                "SELECT seq, data FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
         if found is None:
             raise UnknownGame(self._path, game_id)
         (count,) = found
@@ -496,7 +490,7 @@ class GameStore:
         # game while it goes.
         claim = None if self._holds(game_id) else self._claim(game_id)
         try:
-            with self._transaction(f"delete game {game_id}") as conn:
+            with self.database.transaction(f"delete game {game_id}") as conn:
                 conn.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
                 if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
                     raise UnknownGame(self._path, game_id)
@@ -511,120 +505,16 @@ class GameStore:
         """Whether this store has ``game_id`` attached (and so claimed)."""
         return any(a.game_id == game_id for a in self._attached.values())
 
-    # --- The connection -----------------------------------------------------------
 
-    def _connection(self) -> sqlite3.Connection:
-        if self._conn is None:
-            raise StoreError(f"the store {self._path} is closed")
-        return self._conn
-
-    @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            conn = self._connection()
-            try:
-                yield conn
-            except sqlite3.Error as err:
-                raise _store_error(self._path, "could not read from", err, "unreadable") from err
-
-    @contextmanager
-    def _transaction(self, what: str) -> Iterator[sqlite3.Connection]:
-        """One write transaction, taken with the write lock from the start so that
-        what is read inside it cannot be changed by another process before the end."""
-        with self._lock:
-            conn = self._connection()
-            try:
-                conn.execute("BEGIN IMMEDIATE")
-                yield conn
-                conn.execute("COMMIT")
-            except BaseException as err:
-                _rollback(conn)
-                if isinstance(err, sqlite3.Error):
-                    raise _store_error(
-                        self._path, f"could not {what} in", err, "unwritable"
-                    ) from err
-                raise
-
-
-# --- Opening the file -------------------------------------------------------------
-
-
-def _inspect(path: Path, timeout: float) -> None:
-    """Raise `StoreError` unless ``path`` is missing, empty or a sound Craits save file.
-
-    Only reads: the header by hand, then a read-only connection, so a file that is
-    not ours is never written to (not even by SQLite rolling back a journal).
-    """
-    header = _read_header(path)
-    if not header:
-        return
-    if not header.startswith(_SQLITE_MAGIC):
-        raise StoreError(
-            f"{path} is not a Craits save file (it is not a SQLite database)",
-            "not-sqlite",
-            path=path,
-        )
-    if len(header) < _HEADER_SIZE:
-        raise StoreError(f"{path} is damaged (it is cut short)", "cut-short", path=path)
-    # The header's id may lag behind in WAL mode, but a foreign id is final.
-    app_id = int.from_bytes(header[_APP_ID_OFFSET : _APP_ID_OFFSET + 4], "big", signed=True)
-    if app_id not in (0, APPLICATION_ID):
-        raise _not_ours(path)
-    with _sidecars_cleaned_on_error(path):
-        _check_readonly(path, timeout)
-
-
-def _read_header(path: Path) -> bytes:
-    try:
-        with path.open("rb") as file:
-            return file.read(_HEADER_SIZE)
-    except FileNotFoundError:
-        return b""
-    except OSError as err:
-        detail = err.strerror or str(err)
-        raise StoreError(
-            f"{path} cannot be read ({detail})", "unreadable", path=path, detail=detail
-        ) from err
-
-
-def _check_readonly(path: Path, timeout: float) -> None:
-    try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=timeout)
-    except sqlite3.Error as err:
-        raise _store_error(path, "could not open", err, "cannot-open") from err
-    try:
-        _check_contents(path, conn)
-    except sqlite3.Error as err:
-        raise _store_error(path, "could not open", err, "cannot-open") from err
-    finally:
-        conn.close()
-
-
-def _check_contents(path: Path, conn: sqlite3.Connection) -> None:
-    app_id, version, tables = _identity(conn)
-    if app_id == 0 and not tables:
-        return  # A database with nothing in it (e.g. creation was cut short): ours to use.
-    if app_id != APPLICATION_ID:
-        raise _not_ours(path)
-    problems = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
-    if problems != ["ok"]:
-        raise StoreError(
-            f"{path} is damaged ({problems[0]})", "damaged", path=path, detail=problems[0]
-        )
-    _check_version(path, version, tables)
-
-
-def _identity(conn: sqlite3.Connection) -> tuple[int, int, set[str]]:
-    """The file's application id, schema version and table names."""
-    (app_id,) = conn.execute("PRAGMA application_id").fetchone()
+def _schema(path: Path, conn: sqlite3.Connection) -> None:
+    """The store's tables: made in a new file, checked in an old one."""
     (version,) = conn.execute("PRAGMA user_version").fetchone()
     tables = {
         name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
     }
-    return app_id, version, tables
-
-
-def _check_version(path: Path, version: int, tables: set[str]) -> None:
+    if version == 0 and not tables & _TABLES:
+        make_tables(conn, _SCHEMA)
+        return
     if version > SCHEMA_VERSION:
         raise StoreError(
             f"{path} was written by a newer version of Craits "
@@ -642,82 +532,12 @@ def _check_version(path: Path, version: int, tables: set[str]) -> None:
         )
 
 
-@contextmanager
-def _sidecars_cleaned_on_error(path: Path) -> Iterator[None]:
-    """Remove the ``-wal``/``-shm`` files a read-only look created if the file is
-    refused, so a refused file is left with nothing new beside it either."""
-    sidecars = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
-    new = [p for p in sidecars if not p.exists()]
-    try:
-        yield
-    except StoreError:
-        for p in new:
-            p.unlink(missing_ok=True)
-        raise
+# --- Rows -------------------------------------------------------------------------
 
 
-def _open(path: Path, timeout: float) -> sqlite3.Connection:
-    """Open ``path`` for writing, creating the file and its schema if needed."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        detail = err.strerror or str(err)
-        raise StoreError(
-            f"cannot create the folder of {path} ({detail})", "no-folder", path=path, detail=detail
-        ) from err
-    try:
-        # Autocommit mode: transactions are begun and ended explicitly.
-        conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
-    except sqlite3.Error as err:
-        raise _store_error(path, "could not open", err, "cannot-open") from err
-    try:
-        conn.execute("PRAGMA journal_mode = WAL")
-        # With WAL, NORMAL loses no committed data when the process dies (only on
-        # power loss, and the file stays sound even then).
-        conn.execute("PRAGMA synchronous = NORMAL")
-        conn.execute("PRAGMA foreign_keys = ON")
-        _set_up(path, conn)
-    except BaseException as err:
-        conn.close()
-        if isinstance(err, sqlite3.Error):
-            raise _store_error(path, "could not open", err, "cannot-open") from err
-        raise
-    return conn
-
-
-def _set_up(path: Path, conn: sqlite3.Connection) -> None:
-    """Create the schema in a new file; check the identity again under the write lock,
-    since another process may have created (or replaced) the file since `_inspect`."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        app_id, version, tables = _identity(conn)
-        if app_id == 0 and not tables:
-            # One statement at a time: executescript would commit our transaction first.
-            for statement in _SCHEMA:
-                conn.execute(statement)
-        elif app_id != APPLICATION_ID:
-            raise _not_ours(path)
-        else:
-            _check_version(path, version, tables)
-        conn.execute("COMMIT")
-    except BaseException:
-        _rollback(conn)
-        raise
-
-
-def _rollback(conn: sqlite3.Connection) -> None:
-    try:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-    except sqlite3.Error:
-        pass  # The connection is unusable anyway; the transaction dies with it.
-
-
-def _not_ours(path: Path) -> StoreError:
-    """The refusal of a SQLite file that another program made."""
-    return StoreError(
-        f"{path} is not a Craits save file (it belongs to another program)", "foreign", path=path
-    )
+def _now() -> str:
+    # Fixed width (microseconds always present), so the text sorts as the time does.
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def _damaged_game(path: Path, game_id: str, detail: str) -> StoreError:
@@ -728,27 +548,6 @@ def _damaged_game(path: Path, game_id: str, detail: str) -> StoreError:
         game=game_id,
         detail=detail,
     )
-
-
-def _store_error(path: Path, doing: str, err: sqlite3.Error, code: str) -> StoreError:
-    """A `StoreError` in plain words for an error from SQLite: ``code`` unless it
-    is damage or another program's lock."""
-    name = getattr(err, "sqlite_errorname", "")
-    if name in _DAMAGE_CODES:
-        return StoreError(f"{path} is damaged ({err})", "damaged", path=path, detail=str(err))
-    if name in _BUSY_CODES:
-        return StoreError(f"{doing} {path}: another program is using it ({err})", "busy", path=path)
-    if isinstance(err, sqlite3.ProgrammingError):
-        return StoreError(f"{doing} {path}: the store is closed ({err})")
-    return StoreError(f"{doing} {path}: {err}", code, path=path, detail=str(err))
-
-
-# --- Rows -------------------------------------------------------------------------
-
-
-def _now() -> str:
-    # Fixed width (microseconds always present), so the text sorts as the time does.
-    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def _fresh_id(conn: sqlite3.Connection) -> str:

@@ -6,9 +6,10 @@ cursor, retitle the window or rewrite the clipboard, bidi overrides that make it
 read backwards, or characters that draw nothing at all (U+3164 looks like an empty
 name). So names are cleaned here, once, as they come in; they are measured in
 terminal cells, as they are drawn; and two names count as the same when they
-would read the same: after Unicode normalisation and case folding. A player's
-name on a server may not mix alphabets ("аlice" with a Cyrillic "а" beside
-"alice"): see `name_problem`.
+would read the same: after Unicode normalisation, case folding and Unicode's own
+table of characters drawn alike (`lookalikes`: "ɑlice", "aIice" and "alice").
+A player's name on a server may not mix alphabets ("аlice" with a Cyrillic "а"
+beside "alice"): see `name_problem`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import regex
 from rich.cells import cell_len
 
 from .i18n import _
+from .lookalikes import skeleton
 
 MAX_NAME = 16
 """Longest player name, in terminal cells: longer ones would not fit the badges."""
@@ -127,29 +129,43 @@ def width(text: str) -> int:
     return cell_len(text)
 
 
-_LOOKALIKES = str.maketrans("аеорсухіјѕԁһԛԝӏονρχ", "aeopcyxijsdhqwlovpx")
-"""Cyrillic and Greek letters drawn as Latin ones: "саре" in Cyrillic reads "cape"."""
+def _folded(text: str) -> str:
+    """``text`` with compatibility forms and case folded ("Ａｎｎ" and "ANN": "ann")."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by: the same key, the same name to a reader
-    (compatibility forms and case folded, letters that look Latin read as Latin:
-    "Ａｎｎ", "ann" and a Cyrillic "аnn" are one name)."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    return folded.translate(_LOOKALIKES)
+    """What a player known by name alone is known by: the UTS #39 skeleton of the
+    name, case folded ("Ａｎｎ", "ann" and a Cyrillic "аnn" are one name)."""
+    return skeleton(_folded(name))
+
+
+def name_keys(name: str) -> frozenset[str]:
+    """What two names are told apart by: names that share a key read the same.
+
+    The skeleton of the name case folded (`name_key`: "ALICE" is "alice", and so
+    is "ɑlice"), and the name's own skeleton case folded, since folding the case
+    first would hide a lookalike that is only one in its case: a capital "I" is
+    drawn as an "l", so "aIice" reads "alice" though "aiice" does not."""
+    return frozenset({name_key(name), skeleton(_folded(skeleton(name)))})
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two names read the same (they share one of their `name_keys`)."""
+    return not name_keys(one).isdisjoint(name_keys(other))
 
 
 def unique_name(name: str, taken: Iterable[str], cells: int = MAX_NAME) -> str:
     """``name``, or ``name`` with a number appended ("Ann 2"), unlike every name in
-    ``taken`` (by `name_key`), within ``cells`` cells."""
-    used = {name_key(other) for other in taken}
-    if name_key(name) not in used:
+    ``taken`` (by `name_keys`), within ``cells`` cells."""
+    used = {key for other in taken for key in name_keys(other)}
+    if used.isdisjoint(name_keys(name)):
         return name
     number = 2
     while True:
         suffix = f" {number}"
         candidate = cut(name, cells - len(suffix)) + suffix
-        if name_key(candidate) not in used:
+        if used.isdisjoint(name_keys(candidate)):
             return candidate
         number += 1
 

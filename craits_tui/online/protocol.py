@@ -39,7 +39,8 @@ Session to server (`TO_SERVER`):
   spectators where the host allows it). Answer: a `ChatLine` to everyone at
   the table who has not muted the sender.
 - `Mute`: hear no more chat from a player (`ChatLine.sender`), or again.
-  Answer `Muted`.
+  Answer `MuteChanged` (`Muted`, the whole list, comes once, after `Welcome`).
+- `Back`: the person at a dozing seat (`SeatChanged.dozing`) plays it again.
 - `Rematch`: at game over, accept (or decline) playing again. Answer:
   `RematchState` to the table; once every person accepts, `Joined` at the new
   table, whose game starts at once.
@@ -142,6 +143,11 @@ class RefusalCode(StrEnum):
     NOT_OVER = "not-over"
     NO_REMATCH = "no-rematch"
     """No rematch is on offer to this session (it is over, or it never was)."""
+    TRY_LATER = "try-later"
+    """Asked too often (opening tables, guessing replay codes): ``params["wait"]``
+    seconds before it may be asked again."""
+    TOO_MANY_MUTES = "too-many-mutes"
+    """The player has muted as many players as they may (``params["limit"]``)."""
     SERVER_ERROR = "server-error"
 
 
@@ -161,9 +167,9 @@ class ByeCode(StrEnum):
     """No hello in time."""
 
 
-STRIKES = frozenset({RefusalCode.BAD_MESSAGE, RefusalCode.UNKNOWN_CODE})
+STRIKES = frozenset({RefusalCode.BAD_MESSAGE, RefusalCode.UNKNOWN_CODE, RefusalCode.NO_SUCH_REPLAY})
 """Refusals that use up a session's allowance of bad lines: malformed messages and
-guessed reconnect codes (so codes cannot be tried in bulk)."""
+guessed reconnect or replay codes (so codes cannot be tried in bulk)."""
 
 
 # --- Values ------------------------------------------------------------------------
@@ -243,6 +249,8 @@ class RatingNews:
     after: int | None
     games: int
     """Rated games played, this one included."""
+    placement: int | None = None
+    """Rated games before their rating is shown (None: `Rated.placement`)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -359,6 +367,11 @@ class Mute(Message):
     muted: bool = True
 
 
+@_message("back")
+class Back(Message):
+    """The person at a dozing seat pressed a key: they play their seat again."""
+
+
 @_message("rematch")
 class Rematch(Message):
     accept: bool = True
@@ -414,6 +427,9 @@ class SeatChanged(Message):
     seat: int
     connected: bool
     bot: str | None = None
+    dozing: bool = False
+    """Its person is here, but let their clock run out: the bot plays until they
+    press a key (`Back`)."""
 
 
 @_message("left")
@@ -436,6 +452,12 @@ class ChatLine(Message):
 @_message("muted")
 class Muted(Message):
     players: tuple[str, ...]
+
+
+@_message("mute-changed")
+class MuteChanged(Message):
+    player: str
+    muted: bool
 
 
 @_message("clock")
@@ -513,6 +535,7 @@ TO_SERVER: Mapping[str, type[Message]] = {
         Say,
         Emote,
         Mute,
+        Back,
         Rematch,
         GetLeaderboard,
         GetReplay,
@@ -532,6 +555,7 @@ TO_SESSION: Mapping[str, type[Message]] = {
         Left,
         ChatLine,
         Muted,
+        MuteChanged,
         TurnClock,
         Rated,
         RematchState,

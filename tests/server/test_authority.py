@@ -510,7 +510,7 @@ async def test_a_drop_within_the_grace_waits_and_the_stream_resumes(tmp_path: Pa
         heard, count = len(ann.received), table.game.event_count
         await bob.close()
         seat = await ann.reply("seat", heard)
-        assert seat == {"op": "seat", "seat": 1, "connected": False, "bot": None}
+        assert seat == {"op": "seat", "seat": 1, "connected": False, "bot": None, "dozing": False}
         # Bob's turn, and no bot for his seat: the game waits for him.
         assert table.slots[1].bot is None and 1 not in table.bots.levels  # type: ignore[union-attr]
         assert table.game.event_count == count
@@ -530,7 +530,13 @@ async def test_a_drop_within_the_grace_waits_and_the_stream_resumes(tmp_path: Pa
         await again.until(lambda: again.ops(mark).count("event") == 3)
         assert [m["event"] for m in again.received[mark:] if m["op"] == "event"] == seen[-3:]
         await ann.until(lambda: len(seat_news(ann, heard)) >= 2)
-        assert seat_news(ann, heard)[1] == {"op": "seat", "seat": 1, "connected": True, "bot": None}
+        assert seat_news(ann, heard)[1] == {
+            "op": "seat",
+            "seat": 1,
+            "connected": True,
+            "bot": None,
+            "dozing": False,
+        }
 
 
 async def test_the_same_name_and_key_take_the_seat_back_in_a_new_session(
@@ -576,8 +582,8 @@ async def test_a_bot_stands_in_after_the_grace_and_the_code_takes_the_seat_back(
         await bob.close()
         await ann.until(lambda: len(seat_news(ann, heard)) == 2)
         assert seat_news(ann, heard) == [
-            {"op": "seat", "seat": 1, "connected": False, "bot": None},
-            {"op": "seat", "seat": 1, "connected": False, "bot": "normal"},
+            {"op": "seat", "seat": 1, "connected": False, "bot": None, "dozing": False},
+            {"op": "seat", "seat": 1, "connected": False, "bot": "normal", "dozing": False},
         ]
         # The bot plays Bob's turns now (and Ann plays hers).
         moved = len(ann.events)
@@ -606,7 +612,13 @@ async def test_a_bot_stands_in_after_the_grace_and_the_code_takes_the_seat_back(
         new_code = renamed["reconnect"]
         assert new_code and new_code != code and renamed["table"] == ann.code
         await ann.until(lambda: len(seat_news(ann, heard)) == 3)
-        assert seat_news(ann, heard)[2] == {"op": "seat", "seat": 1, "connected": True, "bot": None}
+        assert seat_news(ann, heard)[2] == {
+            "op": "seat",
+            "seat": 1,
+            "connected": True,
+            "bot": None,
+            "dozing": False,
+        }
         # The bot plays no more: Bob's turn waits for Bob.
         table = authority.tables[ann.code or ""]
         assert table.slots[1].bot is None and 1 not in table.bots.levels  # type: ignore[union-attr]
@@ -745,6 +757,7 @@ async def test_leaving_a_game_hands_the_seat_to_a_bot_at_once(tmp_path: Path) ->
             "seat": 1,
             "connected": False,
             "bot": "normal",
+            "dozing": False,
         }
         # No grace: the bot plays Bob's turn at once.
         await ann.until(

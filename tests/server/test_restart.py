@@ -17,6 +17,7 @@ import contextlib
 import json
 import os
 import signal
+import sqlite3
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -243,3 +244,46 @@ async def test_a_server_killed_mid_game_comes_back_and_the_game_is_played_to_its
         over = session.over()
         assert over is not None and over["totals"] == list(game.state.totals)
     assert game.events_for(None)[-1]["type"] == "game-ended"
+
+
+def readme_backup_command() -> str:
+    """The README's command that backs up a running server's games."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    (line,) = [line for line in readme.splitlines() if ".backup(" in line]
+    return line.strip()
+
+
+async def test_a_look_from_outside_and_a_backup_while_playing_lose_nothing(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    async with server_process(tmp_path) as (server, port):
+        # An admin's look at the running server's store, before any game: it
+        # must not take the server's write-ahead log for an orphan.
+        conn = sqlite3.connect(data / "games.sqlite3")
+        assert conn.execute("SELECT count(*) FROM games").fetchone() == (0,)
+        conn.close()
+        host = await Session.open(port, "host")
+        guest = await Session.open(port, "guest")
+        await host.until(lambda: host.events() >= 30)
+        # A backup as the README says, while the game goes on.
+        backup = await asyncio.create_subprocess_shell(readme_backup_command(), cwd=data)
+        assert await asyncio.wait_for(backup.wait(), TIMEOUT) == 0
+        await host.until(lambda: host.events() >= 40)
+        server.send_signal(signal.SIGKILL)
+        await server.wait()
+        seen = host.events()
+        host.close()
+        guest.close()
+    with GameStore(data / "games.sqlite3") as store:
+        (record,) = store.games()
+        assert store.load(record.id, attach=False).event_count >= seen
+    with GameStore(data / "backup.sqlite3") as copy:
+        (saved,) = copy.games()
+        assert saved.id == record.id and copy.load(saved.id, attach=False).event_count >= 30
+    async with server_process(tmp_path) as (server, port):
+        host = await Session.open(port, "host")
+        guest = await Session.open(port, "guest")
+        await host.until(lambda: host.events() >= seen)
+        host.close()
+        guest.close()

@@ -516,8 +516,8 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
 
         await host.until(lambda: len(seat_news()) >= 2)
         assert seat_news()[:2] == [
-            {"op": "seat", "seat": 1, "connected": False, "bot": None},
-            {"op": "seat", "seat": 1, "connected": False, "bot": "normal"},
+            {"op": "seat", "seat": 1, "connected": False, "bot": None, "dozing": False},
+            {"op": "seat", "seat": 1, "connected": False, "bot": "normal", "dozing": False},
         ]
         # She comes back (a new session: no key, so the code) and takes her seat.
         async with connect(server) as conn:
@@ -528,7 +528,13 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
             term.process.stdin.write(code.encode() + b"\r")
             await term.shows("round 1 of 8")
             await host.until(lambda: len(seat_news()) >= 3)
-            assert seat_news()[2] == {"op": "seat", "seat": 1, "connected": True, "bot": None}
+            assert seat_news()[2] == {
+                "op": "seat",
+                "seat": 1,
+                "connected": True,
+                "bot": None,
+                "dozing": False,
+            }
             assert table.slots[1].holder is not None and table.slots[1].holder.user == "ann"
             # The code served once: her screen shows the seat's new one.
             new_code = table.slots[1].code

@@ -21,7 +21,8 @@ import pytest
 from asyncssh.constants import MSG_USERAUTH_REQUEST
 from asyncssh.packet import Boolean, String
 
-from craits_tui.online.server.auth import FORGET_AFTER, Backoff, client_key
+from craits_tui.online.server.auth import FORGET_AFTER, Backoff
+from craits_tui.online.server.limits import client_key
 from tests.server.test_ssh import TIMEOUT, Terminal, connect, private_data, running
 
 __all__ = ["private_data"]  # the autouse fixture: every test's data is its own

@@ -104,7 +104,8 @@ async def running(tmp_path: Path, **options: Any) -> AsyncIterator[CraitsServer]
     app = tmp_path / "relay_app.py"
     app.write_text(RELAY_APP, encoding="utf-8")
     options.setdefault("bot_pace", 0.0)
-    config = ServerConfig(host="127.0.0.1", port=0, app=(str(app),), auth_delay=0.0, **options)
+    options.setdefault("auth_delay", 0.0)
+    config = ServerConfig(host="127.0.0.1", port=0, app=(str(app),), **options)
     server = CraitsServer(config)
     await server.start()
     try:
@@ -116,10 +117,14 @@ async def running(tmp_path: Path, **options: Any) -> AsyncIterator[CraitsServer]
 class Player:
     """One person: an SSH key (or none), and the sessions they open."""
 
-    def __init__(self, server: CraitsServer, name: str, *, key: bool = True) -> None:
+    def __init__(
+        self, server: CraitsServer, name: str, *, key: bool = True, address: str = "127.0.0.1"
+    ) -> None:
         self.server = server
         self.name = name
         self.key = asyncssh.generate_private_key("ssh-ed25519") if key else None
+        self.address = address
+        """Where the player connects from (any of 127.0.0.0/8 reaches the server)."""
         self.connections: list[asyncssh.SSHClientConnection] = []
 
     @property
@@ -142,6 +147,7 @@ class Player:
             client_keys=[self.key] if self.key is not None else None,
             password="",
             agent_path=None,
+            local_addr=(self.address, 0),
             **options,
         )
         self.connections.append(conn)
@@ -286,7 +292,7 @@ async def test_a_finished_game_of_three_rates_them_and_its_replay_is_shared_by_c
         # The leaderboard: 22 placed players, and Ann's own standing among them.
         for n in range(22):
             for _ in range(PLACEMENT_GAMES):
-                ledger.rate([Placing(f"name:p{n}", f"p{n}", 0), Placing("name:x", "x", n)])
+                ledger.rate([Placing(f"key:p{n}", f"p{n}", 0), Placing("key:x", "x", n)])
         mark = ann.send("leaderboard")
         board = await ann.reply("standings", mark, TIMEOUT)
         assert len(board["top"]) == 20 and board["placement"] == PLACEMENT_GAMES
@@ -321,12 +327,15 @@ async def test_ssh_replay_code_starts_the_app_for_that_replay_and_nothing_else_r
     async with running(tmp_path) as server, people(server, "ann") as (ann,):
         client = await ann.open("replay abc-def")
         argv = await client.reply("argv", 0, TIMEOUT)
-        assert argv["argv"] == ["--replay", "abc-def"]
+        assert argv["argv"] == ["--replay=abc-def"]
         await client.reply("welcome", 0, TIMEOUT)
         said = await ann.turned_away("ls -la")
         assert "replay CODE" in said
-        said = await ann.turned_away("replay ../../etc")
-        assert "replay CODE" in said
+        for command in ("replay ../../etc", "replay --help", "replay", "replay -x abc-def"):
+            said = await ann.turned_away(command)
+            assert said.strip() == (
+                "That is not a replay code: a replay code is six letters and digits, like ABC-DEF."
+            )
 
 
 # --- Quick match -------------------------------------------------------------------------
@@ -447,7 +456,8 @@ async def test_a_muted_player_is_not_heard_in_any_session_and_spectators_write_i
         assert heard["seat"] is None and heard["name"] == "cy"
         # Bob mutes Cy: Cy's next line reaches Ann, not Bob.
         mark = bob.send("mute", player=heard["sender"])
-        assert (await bob.reply("muted", mark, TIMEOUT))["players"] == [heard["sender"]]
+        changed = await bob.reply("mute-changed", mark, TIMEOUT)
+        assert changed == {"op": "mute-changed", "player": heard["sender"], "muted": True}
         seen, mark = now(ann), now(bob)
         cy.send("say", text="anyone there?")
         await ann.reply("chat", seen, TIMEOUT)
@@ -463,7 +473,7 @@ async def test_a_muted_player_is_not_heard_in_any_session_and_spectators_write_i
         await until(again, lambda: any(m["text"] == "still here" for m in messages(again, "chat")))
         assert all(m["name"] != "cy" for m in messages(again, "chat"))
         mark = again.send("mute", player=heard["sender"], muted=False)
-        assert (await again.reply("muted", mark, TIMEOUT))["players"] == []
+        assert not (await again.reply("mute-changed", mark, TIMEOUT))["muted"]
         seen = now(again)
         cy.send("say", text="hello again")
         assert (await again.reply("chat", seen, TIMEOUT))["text"] == "hello again"

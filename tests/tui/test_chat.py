@@ -2,8 +2,9 @@
 
 The stand-in is test_remote's `FakeServer`, taught chat as the server speaks it:
 a line said or an emote comes back to the table as a `ChatLine` (so a line shows
-once the server took it), a mute is answered with the whole list (`Muted`), and
-the latest lines follow a `Joined`.
+once the server took it), the whole list of mutes (`Muted`) follows the welcome,
+a mute is answered with what changed (`MuteChanged`), and the latest lines follow
+a `Joined`.
 """
 
 from __future__ import annotations
@@ -34,8 +35,10 @@ from craits_tui.online.protocol import (
     MAX_CHAT,
     ChatLine,
     Emote,
+    Hello,
     Message,
     Mute,
+    MuteChanged,
     Muted,
     RefusalCode,
     Refused,
@@ -72,10 +75,12 @@ def handle(name: str) -> str:
 
 class ChatServer(FakeServer):
     """The stand-in server, with chat: every person seated has a handle (`handle`),
-    a line said comes back to the table, a mute is answered with every mute.
+    a line said comes back to the table, the mutes come whole after the welcome,
+    and a mute is answered with what changed.
 
     ``history``: the table's latest lines, sent after each `Joined`; ``refuse_chat``:
-    the answer to the next line or emote instead of its echo."""
+    the answer to the next line or emote instead of its echo; ``mute_limit``: how
+    many players one may mute (None: any number)."""
 
     def __init__(
         self, path: str, make_game: Callable[[list[str], RuleSet], Game] = ann_first
@@ -84,6 +89,7 @@ class ChatServer(FakeServer):
         self.history: list[ChatLine] = []
         self.muted: set[str] = set()
         self.refuse_chat: Refused | None = None
+        self.mute_limit: int | None = None
 
     def seated(self, table: TableInfo, seat: int | None, code: str | None = None) -> None:
         seats = tuple(
@@ -100,12 +106,26 @@ class ChatServer(FakeServer):
                 self.chat(ChatLine(ANN, "Ann", self.seat, text=text))
             case Emote(emote=emote):
                 self.chat(ChatLine(ANN, "Ann", self.seat, emote=emote))
+            case Hello(token=token):
+                super().answer(message)
+                if token == TOKEN:
+                    self.send(Muted(tuple(sorted(self.muted))))
+            case Mute(player=player, muted=True) if (
+                self.mute_limit is not None
+                and player not in self.muted
+                and len(self.muted) >= self.mute_limit
+            ):
+                self.send(
+                    Refused(
+                        RefusalCode.TOO_MANY_MUTES, "Too many mutes.", {"limit": self.mute_limit}
+                    )
+                )
             case Mute(player=player, muted=muted):
                 if muted:
                     self.muted.add(player)
                 else:
                     self.muted.discard(player)
-                self.send(Muted(tuple(sorted(self.muted))))
+                self.send(MuteChanged(player, muted))
             case _:
                 super().answer(message)
 
@@ -368,6 +388,52 @@ async def test_mute_hides_a_players_lines_old_and_new(server: ChatServer) -> Non
         assert server.heard(Mute)[-1] == Mute("h-bob", False)
         await pilot.press("escape")
         await until(pilot, lambda: "Bob: first" in shown(pilot))
+
+
+async def test_the_mutes_come_whole_after_the_welcome_then_a_change_at_a_time(
+    server: ChatServer,
+) -> None:
+    server.muted = {"h-cy"}
+    app = remote_app(server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot)
+        connection = app.connection
+        assert connection is not None
+        await until(pilot, lambda: connection.muted == {"h-cy"})
+        # Each answer to a mute says only what changed: the others stay as they were.
+        server.send(MuteChanged("h-bob", True))
+        await until(pilot, lambda: connection.muted == {"h-bob", "h-cy"})
+        server.send(MuteChanged("h-cy", False))
+        await until(pilot, lambda: connection.muted == {"h-bob"})
+        # Heard again, one never muted: nothing changes (the next change shows it is in).
+        server.send(MuteChanged("h-ed", False))
+        server.send(MuteChanged("h-fay", True))
+        await until(pilot, lambda: "h-fay" in connection.muted)
+        assert connection.muted == {"h-bob", "h-fay"}
+
+
+async def test_one_mute_too_many_says_the_limit_over_the_table(server: ChatServer) -> None:
+    server.muted = {"h-cy"}
+    server.mute_limit = 1
+    app = remote_app(server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await create_and_start(pilot, server)
+        server.say(ChatLine("h-di", "Di", None, "hi all"))
+        await until(pilot, lambda: "Di: hi all" in shown(pilot))
+        await pilot.press("x")
+        await until(pilot, lambda: showing(app, MuteList))
+        mutes = app.screen
+        assert isinstance(mutes, MuteList)
+        # Di, who wrote, then Cy, muted elsewhere.
+        assert mutes.muted_marks() == {"h-di": False, "h-cy": True}
+        await pilot.press("enter")
+        said = "You have muted 1 player: hear them again first."
+        # Told over the mute list, where it is read: the table's status line is beneath.
+        await until(pilot, lambda: said in notices(app))
+        assert app.screen is mutes and mutes.muted_marks() == {"h-di": False, "h-cy": True}
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        assert "Di: hi all" in shown(pilot)
 
 
 async def test_a_spectator_without_chat_rights_reads_but_cannot_write(

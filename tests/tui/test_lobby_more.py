@@ -68,6 +68,15 @@ RATED = Leaderboard(
 )
 PLACING = Leaderboard(top=RATED.top[:2], you=Standing(None, "Ann", None, 2))
 UNRATED = Leaderboard(top=RATED.top[:2], you=None)
+KEYLESS = Leaderboard(top=RATED.top[:2], you=Standing(None, "Ann", None, 7), placement=20)
+"""Ann logs in without a key: her rating shows after more games."""
+UNLISTED = Leaderboard(
+    top=RATED.top[:2], you=Standing(None, "Ann", 1043, 24), placement=20, rated=31
+)
+"""Ann has a rating, but the board lists only the players who log in with a key."""
+
+LONG_CLOCK = 180
+"""The turn timer the server gives a table asked for with none: its long clock."""
 
 QUICK = TableInfo(
     "QK07",
@@ -124,10 +133,11 @@ class LobbyServer(FakeServer):
                 self.send(Refused(RefusalCode.NO_SUCH_REPLAY, "No such replay."))
             case CreateTable(turn_time=turn_time, spectator_chat=chat):
                 super().answer(message)
-                # The table as asked, timer and chat too (the stand-in's own ignores them).
+                # The table as asked, timer and chat too (the stand-in's own ignores
+                # them); as the real server does, no timer asked is its long clock.
                 assert self.table is not None
                 self.table = dataclasses.replace(
-                    self.table, turn_time=turn_time, spectator_chat=chat
+                    self.table, turn_time=turn_time or LONG_CLOCK, spectator_chat=chat
                 )
                 self.send(TableChanged(self.table))
             case _:
@@ -154,8 +164,10 @@ async def rating_shown(pilot: Pilot[Any]) -> str:
         (RATED, "Your rating: 1043 · 12 rated games · place 7 of 31"),
         (PLACING, "Placement: 2 of 5 rated games played."),
         (UNRATED, "Not rated yet: finish a game with other people."),
+        (KEYLESS, "Placement: 7 of 20 rated games played."),
+        (UNLISTED, "Your rating: 1043 · 24 rated games · log in with a key to be listed"),
     ],
-    ids=["rated", "placing", "unrated"],
+    ids=["rated", "placing", "unrated", "placing-without-key", "rated-unlisted"],
 )
 async def test_the_lobby_shows_the_players_rating(
     lobby_server: LobbyServer, board: Leaderboard, line: str
@@ -214,6 +226,28 @@ async def test_the_leaderboard_lists_the_best_and_your_place_below(
         assert text(pilot, "#board-you") == "Your rating: 1001 · 9 rated games · place 27"
         await pilot.press("escape")
         await until(pilot, lambda: showing(app, LobbyScreen))
+
+
+async def test_a_rating_the_board_does_not_list_is_told_below_it(
+    lobby_server: LobbyServer,
+) -> None:
+    lobby_server.board = UNLISTED
+    app = remote_app(lobby_server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot)
+        await pilot.press("b")
+        await until(pilot, lambda: showing(app, LeaderboardScreen))
+        await until(pilot, lambda: text(pilot, "#board-you"))
+        # The best only: no gap, no row of Ann's, who has no place on the board.
+        rows = app.screen.query_one(DataTable)
+        assert [str(row[1]) for row in map(rows.get_row_at, range(rows.row_count))] == [
+            "Di",
+            "Bob",
+        ]
+        assert text(pilot, "#board-you") == (
+            "Your rating: 1043 · 24 rated games · log in with a key to be listed"
+        )
+        assert "after 20 rated games" in text(pilot, "#board-note")
 
 
 async def test_the_leaderboard_marks_you_among_the_best(lobby_server: LobbyServer) -> None:
@@ -442,17 +476,23 @@ async def test_the_form_sends_the_turn_timer_and_spectator_chat(
         assert "Spectators may chat." in text(pilot, "#room-rules")
 
 
-async def test_the_form_asks_for_no_timer_by_default(lobby_server: LobbyServer) -> None:
+async def test_the_form_asks_for_the_long_clock_by_default(lobby_server: LobbyServer) -> None:
     app = remote_app(lobby_server.path)
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         await pilot.press("n")
         await until(pilot, lambda: showing(app, CreateTableScreen))
+        # Every table has a clock: the choice that asks for none is the server's long one.
+        long = app.screen.query_one("#create-clock-long", RadioButton)
+        assert str(long.label) == "Long" and long.value
+        labels = [str(b.label) for b in app.screen.query_one("#create-clock").query(RadioButton)]
+        assert labels == ["30 s", "60 s", "2 min", "Long"]
         await pilot.press("ctrl+s")
         await until(pilot, lambda: showing(app, WaitingRoom))
         [asked] = lobby_server.heard(CreateTable)
         assert asked.turn_time is None and asked.spectator_chat is False
-        await until(pilot, lambda: "No turn timer." in text(pilot, "#room-rules"))
+        # The waiting room says how long the server's clock is.
+        await until(pilot, lambda: "Turn timer: 3 min a move." in text(pilot, "#room-rules"))
 
 
 # --- The picture --------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ A stand-in server (test_remote's `FakeServer`, taught the rematch) seats Ann wit
 Bob and Cy, people elsewhere who never move here, in the one-card round that
 ends a short game: Ann's 4♥ on the J♥ ends it. It then says what the real server
 says at game over (the ratings, the replay code, the offer to play again) and
-answers Ann's yes or no as the real one does.
+answers Ann's yes or no as the real one does. Of the turn clock, it says what
+the tests tell it to: a clock, a turn run out, a seat that dozes.
 
 Countdowns are read on a clock the test holds (`Frozen`): the screens still
 redraw them once a second, and the tests wait for the drawing to say so.
@@ -27,6 +28,7 @@ from craits_core import Card, Game, Play, RuleSet
 from craits_tui import i18n
 from craits_tui.online.client.app import RemoteApp
 from craits_tui.online.client.screens.clock import TurnClockLine
+from craits_tui.online.client.screens.dialogs import DozingNote
 from craits_tui.online.client.screens.game_over import (
     RemoteGameOver,
     rating_words,
@@ -34,9 +36,10 @@ from craits_tui.online.client.screens.game_over import (
 )
 from craits_tui.online.client.screens.table import RemoteTableScreen
 from craits_tui.online.client.screens.waiting import WaitingRoom
-from craits_tui.online.client.table import RemoteTable
+from craits_tui.online.client.table import BACK_PATIENCE, RemoteTable
 from craits_tui.online.client.words import refusal_text
 from craits_tui.online.protocol import (
+    Back,
     LeaveTable,
     Message,
     Rated,
@@ -45,7 +48,9 @@ from craits_tui.online.protocol import (
     Refused,
     Rematch,
     RematchState,
+    SeatChanged,
     SeatInfo,
+    SendCommand,
     TableChanged,
     TableInfo,
     TurnClock,
@@ -457,17 +462,34 @@ async def test_at_80_by_24_five_people_see_everything(server: RematchServer) -> 
         assert "Placement: 3 of 5" in words(pilot, "#standings")
 
 
+class Line:
+    """A line to a server that takes everything, and keeps it."""
+
+    closed = False
+
+    def __init__(self) -> None:
+        self.sent: list[Message] = []
+
+    def send(self, message: Message) -> bool:
+        self.sent.append(message)
+        return True
+
+
+def test_each_person_is_placed_by_their_own_count() -> None:
+    # Cy logs in without a key: more games before his rating shows than the game's own count.
+    cy = RatingNews(2, "Cy", 3, None, None, 3, placement=20)
+    assert rating_words(cy, 5) == "Placement: 3 of 20"
+    di = RatingNews(3, "Di", 4, None, None, 3)  # no count of her own: the game's
+    assert rating_words(di, 5) == "Placement: 3 of 5"
+    # Never fewer than the games played (a count changed meanwhile).
+    assert rating_words(dataclasses.replace(cy, games=22, placement=20), 5) == "Placement: 22 of 22"
+
+
 def test_the_words_have_no_symbols_under_the_ascii_setting() -> None:
     news = RatingNews(0, "Ann", 1, 1010, 1032, 12)
     assert rating_words(news, 5) == "1010 → 1032 (+22)"
     assert rating_words(news, 5, ascii=True) == "1010 -> 1032 (+22)"
     assert rating_words(RatingNews(0, "Ann", 1, None, 1032, 5), 5) == "1032 (placement done)"
-
-    class Line:
-        closed = False
-
-        def send(self, message: Message) -> bool:
-            return True
 
     table = RemoteTable(Line(), people(), 0)
     table.now = Frozen()
@@ -528,6 +550,98 @@ async def test_a_turn_that_ran_out_says_a_bot_moved(server: RematchServer) -> No
         await until(pilot, lambda: Card.parse("QH") not in screen.query_one(Hand).cards)
         assert not line.display
         assert screen.seat == 0  # the seat is still hers
+
+
+def test_a_dozing_seat_is_woken_by_one_back_at_a_time() -> None:
+    line = Line()
+    table = RemoteTable(line, people(), 0)
+    frozen = Frozen()
+    table.now = frozen
+    assert not table.wake()  # awake: nothing to send
+    table.seat_changed(SeatChanged(1, True, "normal", dozing=True))
+    assert table.dozing == {1} and not table.dozes and not table.wake()
+    table.seat_changed(SeatChanged(0, True, "normal", dozing=True))
+    assert table.dozing == {0, 1} and table.dozes
+    assert table.wake() and not table.wake() and line.sent == [Back()]
+    # No answer for a while: the next key asks again.
+    frozen.now += BACK_PATIENCE
+    assert table.wake() and line.sent == [Back(), Back()]
+    table.seat_changed(SeatChanged(0, True, None, dozing=False))
+    assert table.dozing == {1} and not table.dozes and not table.wake()
+    assert table.seats[0].bot is None
+    # Dozing again: a new key, a new Back, at once.
+    table.seat_changed(SeatChanged(0, True, "normal", dozing=True))
+    assert table.wake() and len(line.sent) == 3
+
+
+def dozing_words(pilot: Pilot[Any]) -> str:
+    return str(pilot.app.screen.query_one("#dozing-words").render())
+
+
+@pytest.mark.parametrize("size", [(80, 24), SIZE], ids=["80x24", "100x32"])
+async def test_a_dozing_seat_says_so_and_one_key_asks_for_it_back(
+    server: RematchServer, size: tuple[int, int]
+) -> None:
+    server.make_game = mid_round
+    app = app_for(server)
+    async with app.run_test(size=size) as pilot:
+        screen, _ = await at_the_table(pilot, server, people())
+        cards = screen.query_one(Hand).cards
+        # Ann's clock ran out twice in a row: a bot plays her seat.
+        server.send(SeatChanged(0, True, "normal", dozing=True))
+        await until(pilot, lambda: showing(app, DozingNote))
+        note = app.screen
+        assert "Press any key to play again." in dozing_words(pilot)
+        box = note.query_one("#dozing").region
+        assert note.region.contains_region(box) and box.height >= 5
+        # A card's key: it asks for the seat back, and plays nothing.
+        await pilot.press("1")
+        await until(pilot, lambda: server.heard(Back))
+        await until(pilot, lambda: dozing_words(pilot) == "Taking your seat back…")
+        # More keys while the server answers: nothing more is sent.
+        await pilot.press("2", "d", "q", "escape")
+        await heard_up_to(pilot, server)
+        assert server.heard(Back) == [Back()]
+        assert server.heard(SendCommand) == [] and server.heard(LeaveTable) == []
+        assert app.screen is note and screen.query_one(Hand).cards == cards
+        # The seat is hers again: the note goes, and her keys play.
+        server.send(SeatChanged(0, True, None, dozing=False))
+        await until(pilot, lambda: app.screen is screen)
+        assert not screen.remote.dozes and screen.remote.seats[0].bot is None
+        await play(pilot, screen, "QH")
+        await until(pilot, lambda: server.heard(SendCommand))
+
+
+async def test_a_click_wakes_a_seat_that_dozes_again(server: RematchServer) -> None:
+    server.make_game = mid_round
+    app = app_for(server)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, _ = await at_the_table(pilot, server, people())
+        for times in (1, 2):
+            server.send(SeatChanged(0, True, "normal", dozing=True))
+            await until(pilot, lambda: showing(app, DozingNote))
+            await click(pilot, "#dozing")
+            await until(pilot, lambda: len(server.heard(Back)) == times)  # noqa: B023
+            server.send(SeatChanged(0, True, None, dozing=False))
+            await until(pilot, lambda: app.screen is screen)
+        assert server.heard(SendCommand) == []
+
+
+async def test_another_seat_that_dozes_is_told_and_needs_no_key(server: RematchServer) -> None:
+    server.make_game = mid_round
+    app = app_for(server)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, _ = await at_the_table(pilot, server, people())
+        server.send(SeatChanged(1, True, "normal", dozing=True))
+        said = "Bob does not answer: a bot plays for them for now."
+        await until(pilot, lambda: said in notices(app))
+        assert screen.remote.dozing == {1} and not screen.remote.dozes
+        assert app.screen is screen
+        server.send(SeatChanged(1, True, None, dozing=False))
+        await until(pilot, lambda: "Bob is back." in notices(app))
+        await play(pilot, screen, "QH")
+        await until(pilot, lambda: server.heard(SendCommand))
+        assert server.heard(Back) == []
 
 
 # --- The picture ---------------------------------------------------------------------------

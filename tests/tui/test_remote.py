@@ -545,6 +545,22 @@ async def test_too_many_tables_of_ones_own_is_said_with_the_limit(server: FakeSe
         assert len(server.heard(CreateTable)) == 2
 
 
+async def test_opening_tables_too_fast_says_when_to_try_again(server: FakeServer) -> None:
+    app = remote_app(server.path)
+    server.refuse_next = Refused(RefusalCode.TRY_LATER, "Too fast.", {"wait": 7})
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot)
+        await pilot.press("n")
+        await until(pilot, lambda: showing(app, CreateTableScreen))
+        await click(pilot, "#create-go")
+        await until(pilot, lambda: notices(app))
+        assert notices(app) == ["Not so fast: try again in 7 seconds."]
+        # The form stays, to be sent again once the wait is over.
+        button = app.screen.query_one("#create-go")
+        await until(pilot, lambda: not button.disabled)
+        assert showing(app, CreateTableScreen)
+
+
 def test_every_refusal_and_goodbye_has_its_sentence() -> None:
     assert set(REFUSALS) == set(RefusalCode)
     assert set(BYES) == set(ByeCode)
@@ -554,6 +570,20 @@ def test_every_refusal_and_goodbye_has_its_sentence() -> None:
     assert refusal_text("address-tables", "", {"limit": 5}) == (
         "Your address has 5 tables open already: close one or join another table."
     )
+    # Asked too often: how long to wait, rounded up, or a moment when not said.
+    assert refusal_text("try-later", "", {"wait": 1}) == "Not so fast: try again in 1 second."
+    assert refusal_text("try-later", "", {"wait": 29.2}) == "Not so fast: try again in 30 seconds."
+    for wait in (None, "soon", -3, 10**9):
+        assert refusal_text("try-later", "Later.", {"wait": wait}) == (
+            "Not so fast: try again in a little while."
+        )
+    assert refusal_text("too-many-mutes", "", {"limit": 50}) == (
+        "You have muted 50 players: hear one of them again first."
+    )
+    assert refusal_text("too-many-mutes", "", {"limit": 1}) == (
+        "You have muted 1 player: hear them again first."
+    )
+    assert refusal_text("too-many-mutes", "Too many.", {}).startswith("You have muted as many")
     # A value missing, or a code this side does not know: the server's own words.
     assert refusal_text("your-tables", "Too many.", {}) == "Too many."
     assert refusal_text("new-code", "Something new.") == "Something new."

@@ -244,7 +244,9 @@ class RemoteApp(CraitsApp):
             return
         name = table.players[seat]
         # A drop and a leave look alike from here: both are "away".
-        if change.connected:
+        if change.dozing:
+            text = _("{name} does not answer: a bot plays for them for now.").format(name=name)
+        elif change.connected:
             text = _("{name} is back.").format(name=name)
         elif change.bot:
             text = _("A bot plays for {name} for now.").format(name=name)

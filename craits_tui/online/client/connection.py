@@ -33,6 +33,7 @@ from ..protocol import (
     LeaveTable,
     Left,
     Message,
+    MuteChanged,
     Muted,
     Rated,
     Refused,
@@ -271,6 +272,8 @@ class RemoteConnection:
                     self.table.hear_chat(message)
             case Muted(players=players):
                 self.muted = frozenset(players)
+            case MuteChanged(player=player, muted=muted):
+                self.muted = self.muted | {player} if muted else self.muted - {player}
             case Refused(code=code, message=said, params=params):
                 # The refusal's own code and words are not among its values.
                 values = {str(k): v for k, v in params.items() if k not in ("code", "message")}

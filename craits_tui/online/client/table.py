@@ -21,6 +21,7 @@ from craits_core.view import project
 from ...i18n import _
 from ...table import Seat
 from ..protocol import (
+    Back,
     BadMessage,
     Message,
     Rated,
@@ -36,6 +37,10 @@ from .talk import Talk
 IN_FLIGHT = 5.0
 """Seconds a sent command holds back the next one while its answer is awaited: the
 view it was checked against is the last one known until the server answers."""
+
+BACK_PATIENCE = 5.0
+"""Seconds a `Back` sent waits for the server's answer before a key may send it
+again: one key press sends one, and a lost answer does not leave the seat dozing."""
 
 DEFAULT_BOT = "normal"
 """The level a bot is taken to have when the server filled a free seat at the
@@ -74,6 +79,10 @@ class RemoteTable(Talk):
         self.view: PlayerView | None = None
         """The seat's view, folded from every event received."""
         self.connected = [s.connected for s in info.seats]
+        self.dozing: frozenset[int] = frozenset()
+        """The seats whose person is here but let their clock run out twice in a
+        row: a bot plays them until that person presses a key (`wake`)."""
+        self._back_at: float | None = None
         self.gone = False
         """The server took this session from the table (`Left`: it closed)."""
         self.seats: tuple[Seat, ...] = ()
@@ -215,7 +224,7 @@ class RemoteTable(Talk):
 
     def subscribe_changes(self, listener: ChangeListener) -> Callable[[], None]:
         """Call ``listener`` when who sits where changes (a seat taken or freed,
-        a player dropped or back, a bot standing in)."""
+        a player dropped or back, a bot standing in, a seat that dozes)."""
         return _add(self._change_listeners, listener)
 
     # --- The clock, the ratings, the rematch ----------------------------------------------
@@ -288,6 +297,27 @@ class RemoteTable(Talk):
         for listener in list(self._news_listeners):
             listener(message)
 
+    # --- Dozing ------------------------------------------------------------------------------
+
+    @property
+    def dozes(self) -> bool:
+        """Whether this session's own seat dozes: a bot plays it until a key (`wake`)."""
+        return self.seat is not None and self.seat in self.dozing
+
+    def wake(self) -> bool:
+        """The player pressed a key while their seat dozes: ask the server for the
+        seat back (`Back`). One key sends one; more keys send nothing while the
+        answer is awaited, for `BACK_PATIENCE` seconds. True when sent."""
+        if not self.dozes:
+            return False
+        now = self.now()
+        if self._back_at is not None and now - self._back_at < BACK_PATIENCE:
+            return False
+        if not self.line.send(Back()):
+            return False
+        self._back_at = now
+        return True
+
     # --- Hearing from the server (the connection calls these) ------------------------------
 
     def receive(self, index: int, event: dict[str, Any]) -> None:
@@ -328,7 +358,8 @@ class RemoteTable(Talk):
             self._changed()
 
     def seat_changed(self, change: SeatChanged) -> None:
-        """A player dropped or came back, or a bot stands in for them."""
+        """A player dropped or came back, or a bot stands in for them (while they
+        are away, or while they doze)."""
         if not 0 <= change.seat < len(self.seats):
             raise BadMessage("no such seat", "seat")
         seats = list(self.seats)
@@ -336,6 +367,12 @@ class RemoteTable(Talk):
         self.seats = tuple(seats)
         if change.seat < len(self.connected):
             self.connected[change.seat] = change.connected
+        if change.dozing:
+            self.dozing |= {change.seat}
+        else:
+            self.dozing -= {change.seat}
+        if change.seat == self.seat:
+            self._back_at = None  # the server answered: a new doze needs a new key
         self._changed()
 
     def _seat_players(self, names: tuple[str, ...]) -> None:

@@ -42,17 +42,46 @@ def _address_tables(params: Mapping[str, Any]) -> str | None:
     ).format(limit=limit)
 
 
-def _too_chatty(params: Mapping[str, Any]) -> str | None:
+def _seconds(params: Mapping[str, Any]) -> int | None:
+    """The whole seconds of a refusal's ``wait``, rounded up (after "1 second" the
+    request must go through); None when the value is missing or makes no sense."""
     wait = params.get("wait")
     if type(wait) not in (int, float) or not 0 <= wait < 24 * 3600:
+        return None
+    return max(1, math.ceil(wait))
+
+
+def _too_chatty(params: Mapping[str, Any]) -> str:
+    seconds = _seconds(params)
+    if seconds is None:
         return _("Not so fast: wait a moment before you write again.")
-    # Rounded up: after "1 second" the line must go through.
-    seconds = max(1, math.ceil(wait))
     return ngettext(
         "Not so fast: you can write again in {seconds} second.",
         "Not so fast: you can write again in {seconds} seconds.",
         seconds,
     ).format(seconds=seconds)
+
+
+def _try_later(params: Mapping[str, Any]) -> str:
+    seconds = _seconds(params)
+    if seconds is None:
+        return _("Not so fast: try again in a little while.")
+    return ngettext(
+        "Not so fast: try again in {seconds} second.",
+        "Not so fast: try again in {seconds} seconds.",
+        seconds,
+    ).format(seconds=seconds)
+
+
+def _too_many_mutes(params: Mapping[str, Any]) -> str:
+    limit = _limit(params)
+    if limit is None:
+        return _("You have muted as many players as you can: hear one of them again first.")
+    return ngettext(
+        "You have muted {limit} player: hear them again first.",
+        "You have muted {limit} players: hear one of them again first.",
+        limit,
+    ).format(limit=limit)
 
 
 def _said(message: str) -> Callable[[Mapping[str, Any]], str]:
@@ -94,6 +123,8 @@ REFUSALS: Mapping[RefusalCode, Callable[[Mapping[str, Any]], str | None]] = {
         N_("Only the players may write in this table's chat: you are watching.")
     ),
     RefusalCode.TOO_CHATTY: _too_chatty,
+    RefusalCode.TRY_LATER: _try_later,
+    RefusalCode.TOO_MANY_MUTES: _too_many_mutes,
 }
 """What each of the protocol's refusals means, from its values (None: a value
 the sentence needs is missing, and the server's own sentence is told instead)."""

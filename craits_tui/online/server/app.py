@@ -91,14 +91,29 @@ _DROPPED = (
 )
 
 
-REPLAY_COMMAND = re.compile(r"\s*replay\s+([A-Za-z0-9-]{1,16})\s*")
+REPLAY_COMMAND = re.compile(r"\s*replay(?:\s+(.*?))?\s*", re.DOTALL)
+REPLAY_CODE = re.compile(r"[A-Za-z0-9]{3}-?[A-Za-z0-9]{3}")
+"""A replay code as typed: six letters and digits, a dash in the middle or not
+(never an option: it goes on the app's command line)."""
 
 
 def replay_asked(command: str | None) -> str | None:
     """The code of a ``replay CODE`` command: the one command a session may run
-    (it shows that finished game's replay)."""
+    (it shows that finished game's replay); None for any other command, and for
+    a ``replay`` without a well-formed code (`command_refused` says why)."""
     match = REPLAY_COMMAND.fullmatch(command or "")
-    return match.group(1) if match else None
+    code = match.group(1) if match else None
+    return code if code is not None and REPLAY_CODE.fullmatch(code) else None
+
+
+def command_refused(command: str | None) -> str | None:
+    """Why the command a client asked for is not run, in a sentence; None for
+    none (the game) and for ``replay CODE``."""
+    if command is None or replay_asked(command) is not None:
+        return None
+    if REPLAY_COMMAND.fullmatch(command):
+        return "That is not a replay code: a replay code is six letters and digits, like ABC-DEF."
+    return "This server runs only the Craits game: connect without a command (or: replay CODE)."
 
 
 def app_command(
@@ -110,7 +125,7 @@ def app_command(
     argv = [sys.executable, "-c", LAUNCHER, *app, "--remote", str(socket)]
     replay = replay_asked(command)
     if replay is not None:
-        argv += ["--replay", replay]
+        argv.append(f"--replay={replay}")
     env = {
         k: v
         for k, v in os.environ.items()

@@ -20,7 +20,6 @@ a host sees an attack and can feed the lines to a blocker.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import time
 from collections import OrderedDict
@@ -39,20 +38,6 @@ FORGET_AFTER = 15 * 60.0
 MAX_ADDRESSES = 10_000
 """Addresses whose failures are remembered at once (the longest quiet are forgotten
 first), so that failures from a great many addresses cannot fill the memory."""
-
-
-def client_key(address: str) -> str:
-    """What counts as one client, for limits and back-off: its IPv4 address, or its
-    IPv6 /64 network (one host's usual share: a client could take any address in it)."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)
 
 
 def load_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:

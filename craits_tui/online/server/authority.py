@@ -21,12 +21,12 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
+from typing import Any
 
 from craits_core import Game, GameStore, RuleSet
 
 from ...names import MAX_NAME, clean_text, name_problem, unique_name
 from ..protocol import ByeCode, Hello, Message, Muted, RefusalCode, TableList, Welcome, encode
-from .chat import ChatPace
 from .house import House, HouseRules
 from .ledger import Ledger, LedgerError, NameTaken
 from .operations import Operations
@@ -57,31 +57,15 @@ class Authority:
         self,
         store: GameStore | None = None,
         *,
-        grace: float = 60.0,
-        bot_pace: float = 0.6,
-        max_tables: int = 50,
-        tables_each: int = 3,
-        abandon_after: float = 120.0,
-        quick_wait: float = 30.0,
-        rematch_time: float = 60.0,
-        chat_pace: ChatPace | None = None,
         deal: Callable[[list[str], RuleSet], Game] | None = None,
         ledger: Ledger | None = None,
+        **rules: Any,
     ) -> None:
         """``store`` keeps every table's game (None: games are not saved) and
-        ``ledger`` the names, ratings and replay codes (None: none are kept); the
-        rest are the house's rules (see `HouseRules`) and how its games are dealt."""
-        rules = HouseRules(
-            grace,
-            bot_pace,
-            max_tables,
-            tables_each,
-            abandon_after,
-            quick_wait,
-            rematch_time,
-            chat_pace or ChatPace(),
-        )
-        self.house = House(store, rules, deal, ledger)
+        ``ledger`` the names, ratings and replay codes (None: none are kept);
+        ``deal`` deals the games; ``rules`` are the house's rules (the fields of
+        `HouseRules`, each left out at its default)."""
+        self.house = House(store, HouseRules(**rules), deal, ledger)
         self.house.on_change = self.lobby_changed
         self.operations = Operations(self.house, self)
         self._sessions: dict[str, Member] = {}
@@ -206,9 +190,9 @@ class Authority:
         self.tell_everyone()
         self._tell(member)
         self.send_listing(member)
-        muted = self.house.mutes.get(member.identity.handle)
+        muted = self.house.mutes.listed(member.identity.handle)
         if muted:
-            conn.send(Muted(tuple(sorted(muted))))
+            conn.send(Muted(muted))
 
     # --- Telling (the seating's `Lobby`) ----------------------------------------
 

@@ -2,10 +2,12 @@
 
 Every table has one `Chat`. A line is cleaned (`names.clean_text`: nothing a
 terminal would act on, at most `MAX_CHAT` cells) and counted against its
-sender's allowance, a token bucket per player (by handle, so a second session
-does not double it); an emote is one of `EMOTES`. The table's latest lines are
-kept, for whoever joins later. Who hears a line is the table's business
-(`Chat.hears`): everyone at it but those who muted the sender.
+sender's allowance: a token bucket per player (by handle, so a second session
+does not double it) and, for a player known by name alone, per address too (a
+new name from the same place does not renew it). An emote is one of `EMOTES`.
+The table's latest lines are kept, for whoever joins later. Who hears a line is
+the table's business (`mutes.Mutes`): everyone at it but those who muted its
+sender.
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...names import clean_text
 from ..protocol import EMOTES, MAX_CHAT, ChatLine
-from .limits import TokenBucket
+from .limits import Paces, client_key
+from .seats import Member
 
 KEPT_LINES = 50
 """Lines a table keeps for those who join it later."""
@@ -32,6 +35,33 @@ class ChatPace:
     """Lines in a row..."""
     rate: float = 0.5
     """...then one more line every 1 / rate seconds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Speaker:
+    """Who writes a line: their handle, their name and seat at the table, and,
+    for a player known by name alone, the address they write from."""
+
+    handle: str
+    name: str
+    seat: int | None
+    origin: str | None = None
+
+    @classmethod
+    def of(cls, member: Member) -> Speaker:
+        """``member`` as the chat knows them: one with no key, by their address too."""
+        identity = member.identity
+        origin = client_key(member.address) if identity.key is None else None
+        return cls(identity.handle, member.name, member.seat, origin)
+
+
+@dataclass(frozen=True, slots=True)
+class Spoken:
+    """A line as the table keeps it: what everyone may be sent, and where a
+    player with no key wrote it from (for mutes, never sent)."""
+
+    line: ChatLine
+    origin: str | None = None
 
 
 class ChatRefused(Exception):
@@ -49,37 +79,31 @@ class Chat:
 
     def __init__(self, pace: ChatPace | None = None, clock: Callable[[], float] = time.monotonic):
         self.pace = pace or ChatPace()
-        self.lines: deque[ChatLine] = deque(maxlen=KEPT_LINES)
-        self._clock = clock
-        self._buckets: dict[str, TokenBucket] = {}
+        self.lines: deque[Spoken] = deque(maxlen=KEPT_LINES)
+        self._paces = Paces(self.pace.rate, self.pace.burst, clock)
 
-    def line(self, sender: str, name: str, seat: int | None, text: str) -> ChatLine:
-        """The line ``sender`` wrote, cleaned and kept; `ChatRefused` when it is
+    def line(self, speaker: Speaker, text: str) -> Spoken:
+        """The line ``speaker`` wrote, cleaned and kept; `ChatRefused` when it is
         empty once cleaned, or comes too fast."""
         cleaned = clean_text(text, MAX_CHAT)
         if not cleaned:
             raise ChatRefused("bad-message", "There is nothing to send.")
-        return self._keep(ChatLine(sender, name, seat, text=cleaned), sender)
+        return self._keep(speaker, text=cleaned)
 
-    def emote(self, sender: str, name: str, seat: int | None, emote: str) -> ChatLine:
-        """The emote ``sender`` sent, kept; `ChatRefused` for an unknown one."""
+    def emote(self, speaker: Speaker, emote: str) -> Spoken:
+        """The emote ``speaker`` sent, kept; `ChatRefused` for an unknown one."""
         if emote not in EMOTES:
             raise ChatRefused("bad-message", f"Unknown emote; the emotes are {', '.join(EMOTES)}.")
-        return self._keep(ChatLine(sender, name, seat, emote=emote), sender)
+        return self._keep(speaker, emote=emote)
 
-    def _keep(self, line: ChatLine, sender: str) -> ChatLine:
-        bucket = self._buckets.get(sender)
-        if bucket is None:
-            bucket = self._buckets[sender] = TokenBucket(
-                self.pace.rate, self.pace.burst, self._clock
-            )
-        if not bucket.take():
+    def _keep(self, speaker: Speaker, *, text: str = "", emote: str | None = None) -> Spoken:
+        keys = [f"player {speaker.handle}"]
+        if speaker.origin is not None:
+            keys.append(f"address {speaker.origin}")
+        if self._paces.take(*keys) > 0:
             wait = math.ceil(1 / self.pace.rate) if self.pace.rate > 0 else 60
             raise ChatRefused("too-chatty", "You are writing too fast.", wait)
-        self.lines.append(line)
-        return line
-
-    @staticmethod
-    def hears(muted: Iterable[str], line: ChatLine) -> bool:
-        """Whether a player who muted ``muted`` hears ``line``."""
-        return line.sender not in muted
+        line = ChatLine(speaker.handle, speaker.name, speaker.seat, text=text, emote=emote)
+        spoken = Spoken(line, speaker.origin)
+        self.lines.append(spoken)
+        return spoken

@@ -180,6 +180,29 @@ def build_serve_parser(parent: Any) -> argparse.ArgumentParser:
         metavar="TIME",
         help="how long the people at a finished game have to accept a rematch (default 60s)",
     )
+    limits.add_argument(
+        "--slow-turn",
+        type=duration,
+        default=180.0,
+        metavar="TIME",
+        help="the turn clock of a table made without a turn timer (default 3m): when it "
+        "runs out a bot makes the move, and after two in a row it plays on until the "
+        "player presses a key",
+    )
+    players = parser.add_argument_group("players and ratings")
+    players.add_argument(
+        "--names-per-key",
+        type=_positive_int,
+        default=3,
+        metavar="N",
+        help="names one SSH key may claim on this server (default 3)",
+    )
+    players.add_argument(
+        "--leaderboard",
+        choices=("keys", "all"),
+        help="who the leaderboard lists: players who log in with a key, or everyone "
+        "rated (default: keys; all with --auth password)",
+    )
     parser.add_argument(
         "--motion",
         action="store_true",
@@ -240,6 +263,9 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         bot_pace=args.bot_pace,
         quick_wait=args.quick_wait,
         rematch_time=args.rematch_time,
+        slow_turn=round(args.slow_turn),
+        names_per_key=args.names_per_key,
+        leaderboard=args.leaderboard,
         limits=limits,
         data_dir=args.data_dir,
         **({"app": ("craits_tui",)} if args.motion else {}),

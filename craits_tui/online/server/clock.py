@@ -1,5 +1,8 @@
-"""The turn clock of a table with a turn time: a person who lets it run out has a
-bot make that one move for them, and keeps the seat.
+"""The turn clock of a table: a person who lets it run out has a bot make that
+one move for them, and keeps the seat (after two in a row, the bot plays on until
+they are back: see `presence`). Every table has one, so that nobody can keep the
+others waiting for good: a table made without a turn time gets the house's long
+one (``--slow-turn``).
 
 A person's turn begins with the event that gives it (`TURNS`); the clock runs
 until another seat is to move, a bot takes the seat, or the game ends. Another
@@ -11,20 +14,13 @@ each that runs out.
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Sequence
 from typing import Protocol
 
-from craits_core import Game, IllegalMove, StoreError
-from craits_core.bots import make_bot
+from craits_core import Game
 
 from ..protocol import Message, TurnClock
 from .seats import Slot
-
-log = logging.getLogger("craits.server")
-
-TIMED_OUT_LEVEL = "normal"
-"""The bot that makes a person's move when their turn's time runs out."""
 
 TURNS = frozenset({"turn-began", "suit-asked"})
 """The events that give a seat its turn (and start its clock)."""
@@ -39,6 +35,10 @@ class Timed(Protocol):
     closed: bool
 
     def broadcast(self, message: Message) -> None: ...
+
+    def ran_out(self, seat: int) -> None:
+        """The clock of ``seat``'s turn ran out: a bot makes the move."""
+        ...
 
 
 class TurnTimer:
@@ -96,15 +96,10 @@ class TurnTimer:
             return
         self._turn = None
         seat = turn[0]
-        moves = game.legal_moves(seat)
-        if not moves:
+        if not game.legal_moves(seat):
             return
         table.broadcast(TurnClock(seat, 0.0, ran_out=True))
-        move = make_bot(TIMED_OUT_LEVEL).choose(game.view(seat), moves)
-        try:
-            game.handle(move)  # the next turn's clock starts from its events
-        except (IllegalMove, StoreError):
-            log.exception("table %s: a timed-out move was refused: %r", table.code, move)
+        table.ran_out(seat)
 
 
 def _person_plays(slots: Sequence[Slot], seat: int) -> bool:

@@ -8,7 +8,8 @@ from pathlib import Path
 import platformdirs
 
 from .chat import ChatPace
-from .limits import Limits
+from .ledger import NAMES_PER_KEY, Board
+from .limits import Limits, TablePace
 
 AUTH_MODES = ("open", "password", "keys")
 
@@ -42,7 +43,19 @@ class ServerConfig:
     """Seconds a quick-match table waits for another person before bots fill it."""
     rematch_time: float = 60.0
     """Seconds the people at a finished game have to accept a rematch."""
+    abandon_after: float = 10.0
+    """Seconds a started table stays open once its people are gone."""
+    slow_turn: int = 180
+    """Seconds a person has for each move at a table made without a turn timer."""
+    names_per_key: int = NAMES_PER_KEY
+    """Names one SSH key may claim on the server."""
+    leaderboard: Board | None = None
+    """Who the leaderboard lists: ``keys`` (players who log in with a key) or
+    ``all``; None: ``keys``, but ``all`` with ``--auth password``, where nobody
+    logs in with a key."""
     chat_pace: ChatPace = field(default_factory=ChatPace)
+    table_pace: TablePace = field(default_factory=TablePace)
+    """How fast one player, or one address, may open tables."""
     limits: Limits = field(default_factory=Limits)
     data_dir: Path | None = None
     """Where the host key and the games are kept (default: `default_data_dir`)."""
@@ -74,3 +87,8 @@ class ServerConfig:
             raise ValueError("--quick-wait cannot be negative, nor --rematch-time 0")
         if self.auth_delay < 0 or self.auth_delay_max < self.auth_delay:
             raise ValueError("auth_delay cannot be negative nor more than auth_delay_max")
+        if self.slow_turn < 1 or self.names_per_key < 1:
+            raise ValueError("--slow-turn is 1s at least, and --names-per-key 1 at least")
+        if self.leaderboard is None:
+            board: Board = "all" if self.auth == "password" else "keys"
+            object.__setattr__(self, "leaderboard", board)

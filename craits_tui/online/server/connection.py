@@ -20,8 +20,8 @@ from typing import Protocol
 
 import asyncssh
 
-from .auth import Backoff, LoginTries, client_key
-from .limits import Arrivals
+from .auth import Backoff, LoginTries
+from .limits import Arrivals, client_key
 from .session import GameSession, SessionHost
 
 log = logging.getLogger("craits.server")

@@ -1,11 +1,15 @@
 """The house: every table of the server, the store that keeps their games, its rules.
 
-The house opens tables within its quotas (tables in all, tables per player and
-per address, so one player cannot fill the server), closes those nobody comes
-back to, and at a start reopens every table whose game was left unfinished by the
-server's last run, exactly where it stood. Its ledger (`ledger.Ledger`, in the
-same store) gives each finished game a replay code and rates the people who
-played it; the house also keeps whom each player has muted.
+The house opens tables, whichever way one is asked for (a new table, a quick
+match, a rematch, a restart reopening one), through one door, `admit`: tables in
+all, tables open per player and per address, and a pace of openings per player
+and per address, so that no one can fill the server or keep opening tables
+faster than games are played. It closes tables nobody comes back to, and at a
+start reopens every table whose game was left unfinished by the server's last
+run, exactly where it stood. Its ledger (`ledger.Ledger`, in the same store)
+gives each finished game a replay code and rates the people who played it, in
+the transaction that saves the game's last move; the house also keeps whom each
+player has muted (`mutes`).
 """
 
 from __future__ import annotations
@@ -17,9 +21,13 @@ from dataclasses import dataclass, field
 from craits_core import Game, GameStore, RuleSet, StoreError
 
 from ...names import MAX_TABLE_NAME, clean_text
-from ..protocol import Left, Rated, RatingNews, TableInfo
-from .chat import ChatPace
-from .ledger import PLACEMENT_GAMES, Ledger, LedgerError, Placing, player_id
+from ..protocol import Left, Rated, RatingNews, RefusalCode, TableInfo
+from .auth import Backoff
+from .chat import ChatPace, Spoken
+from .ledger import PLACEMENT_GAMES, Finished, Ledger, Placing, player_id
+from .limits import Paces, TablePace, client_key
+from .mutes import Mutes
+from .refusal import Refusal
 from .saved import SavedTable
 from .seats import TABLE_CODE_LENGTH, Identity, Member, Slot, fresh_code, normal_code
 from .table import Table
@@ -39,13 +47,21 @@ class HouseRules:
     """Tables open at once, in all."""
     tables_each: int = 3
     """Tables open at once that one player, or one address, has opened."""
-    abandon_after: float = 120.0
-    """Seconds a table with nobody at it stays open (its game stays saved)."""
+    abandon_after: float = 10.0
+    """Seconds a started table stays open once its people are gone (its game
+    stays saved, and is rated as left to nobody)."""
     quick_wait: float = 30.0
     """Seconds a quick-match table waits for another person before it starts with bots."""
     rematch_time: float = 60.0
     """Seconds the people at a finished game have to accept a rematch."""
+    slow_turn: int = 180
+    """Seconds a person has for each move at a table made with no turn time."""
+    guess_delay: float = 1.0
+    """Seconds an address waits after a wrong replay code before it may try
+    another; each further one doubles it, up to `guess_delay_max` (as passwords)."""
+    guess_delay_max: float = 60.0
     chat_pace: ChatPace = field(default_factory=ChatPace)
+    table_pace: TablePace = field(default_factory=TablePace)
 
 
 def _new_game(names: list[str], rules: RuleSet) -> Game:
@@ -70,9 +86,11 @@ class House:
         """Names, ratings and replay codes (None: nothing is rated, no game gets a code)."""
         self._deal = deal or _new_game
         self.tables: dict[str, Table] = {}
-        self.mutes: dict[str, set[str]] = {}
-        """By a player's handle: the handles of the players they muted (for as long
-        as the server runs, whatever their sessions)."""
+        self.mutes = Mutes()
+        pace = self.rules.table_pace
+        self._openings = Paces(pace.rate, pace.burst)
+        self.replay_guesses = Backoff(self.rules.guess_delay, self.rules.guess_delay_max)
+        """Wrong replay codes, by address."""
         self.on_change: Callable[[], None] = lambda: None
         """Called when the tables' list changes (the lobby hears of it)."""
         self.reseated = False
@@ -102,14 +120,18 @@ class House:
         return self.rules.rematch_time
 
     @property
+    def slow_turn(self) -> int:
+        return self.rules.slow_turn
+
+    @property
     def chat_pace(self) -> ChatPace:
         return self.rules.chat_pace
 
     def deal(self, names: list[str], rules: RuleSet) -> Game:
         return self._deal(names, rules)
 
-    def muted(self, member: Member) -> frozenset[str]:
-        return frozenset(self.mutes.get(member.identity.handle, ()))
+    def muted(self, member: Member) -> Callable[[Spoken], bool]:
+        return self.mutes.muting(member.identity.handle)
 
     def start_table(self, table: Table) -> None:
         try:
@@ -120,40 +142,33 @@ class House:
             return
         self.lobby_changed()
 
-    def game_over(self, table: Table) -> None:
-        """Give the finished game its replay code, and rate its people (two or more:
-        bots do not count; one who left counts as last)."""
-        ledger, game = self.ledger, table.game
-        if ledger is None or game is None or table.game_id is None:
+    def finish(self, table: Table, placings: list[Placing], *, over: bool) -> Finished | None:
+        """The game's replay code (if it is ``over``) and its people's ratings, in
+        the caller's transaction; `LedgerError` if they cannot be written."""
+        if self.ledger is None or table.game_id is None:
+            return None
+        return self.ledger.finish(table.game_id, placings, over=over)
+
+    def game_over(self, table: Table, finished: Finished | None) -> None:
+        """Tell the table how its people's ratings moved."""
+        if finished is None or not finished.changes:
             return
-        totals = game.state.totals
-        placings, seats = [], {}
-        for seat, who in sorted(table.people.items()):
-            slot = table.slots[seat]
-            stayed = slot.present and slot.holder is not None and slot.holder.same(who)
-            player = player_id(who.user, who.key)
-            # The leaderboard shows the name they log in with, not the seat's ("Ann 2").
-            placings.append(Placing(player, who.user, totals[seat], not stayed))
-            seats[player] = seat
-        try:
-            table.replay = ledger.record_finished(table.game_id)
-            changes = ledger.rate(placings) if len(placings) >= 2 else []
-        except LedgerError as err:
-            log.error("table %s: the game's end cannot be recorded: %s", table.code, err)
-            return
-        if changes:
-            news = tuple(
+        seats = {player_id(who.user, who.key): seat for seat, who in table.people.items()}
+        news = []
+        for change in finished.changes:
+            seat = seats[change.player]
+            news.append(
                 RatingNews(
-                    seats[c.player],
-                    table.slots[seats[c.player]].name or c.name,
-                    c.place,
-                    c.before.shown,
-                    c.after.shown,
-                    c.after.games,
+                    seat,
+                    table.slots[seat].name or change.name,
+                    change.place,
+                    change.before.shown,
+                    change.after.shown,
+                    change.after.games,
+                    change.after.placement,
                 )
-                for c in changes
             )
-            table.broadcast(Rated(news, PLACEMENT_GAMES))
+        table.broadcast(Rated(tuple(news), PLACEMENT_GAMES))
 
     def lobby_changed(self) -> None:
         self.on_change()
@@ -163,7 +178,8 @@ class House:
 
     def close_table(self, table: Table, *, abandoned: bool = False) -> None:
         """Close ``table``; whoever is still at it goes back to the lobby
-        (``abandoned``: nobody came back, and a restart leaves it closed)."""
+        (``abandoned``: its people are gone: its game, unfinished, is rated as
+        such, and a restart leaves it closed)."""
         if table.closed:
             return
         if self.tables.get(table.code) is table:
@@ -173,9 +189,22 @@ class House:
             if member.conn is not None:
                 member.conn.send(Left(table.code, "The table closed."))
         table.members.clear()
-        table.close(abandoned=abandoned)
+        if abandoned and table.started and not table.over:
+            self._left_to_nobody(table)
+        table.close()
         self.seating_changed()
         self.lobby_changed()
+
+    def _left_to_nobody(self, table: Table) -> None:
+        """Rate a game its people left unfinished, and keep it closed, at once."""
+        if self.store is None or self.store.closed:
+            return
+        try:
+            with self.store.database.transaction("close a table"):
+                self.finish(table, table.presence.placings(), over=False)
+                table.write_meta(closed=True)
+        except StoreError as err:
+            log.error("table %s: its end cannot be saved: %s", table.code, err)
 
     # --- Finding ------------------------------------------------------------------
 
@@ -203,17 +232,37 @@ class House:
 
     # --- Opening -----------------------------------------------------------------
 
-    def quota_left(self, identity: Identity, address: str) -> str | None:
-        """Which quota a new table by ``identity`` from ``address`` would break:
-        "all", "player" or "address"; None when it may be opened."""
+    def quota_left(self, identity: Identity, address: str) -> Refusal | None:
+        """Why a new table by ``identity`` from ``address`` would break a quota (too
+        many tables in all, or of theirs, or of their address); None if it would not."""
         if len(self.tables) >= self.rules.max_tables:
-            return "all"
+            return Refusal(RefusalCode.TOO_MANY_TABLES, "There are too many tables; join one.")
+        limit = self.rules.tables_each
         mine = [t for t in self.tables.values() if not t.over]
-        if sum(t.creator.same(identity) for t in mine) >= self.rules.tables_each:
-            return "player"
-        if sum(t.address == address for t in mine) >= self.rules.tables_each:
-            return "address"
+        if sum(t.creator.same(identity) for t in mine) >= limit:
+            return Refusal(RefusalCode.YOUR_TABLES, f"You have {limit} tables open.", limit=limit)
+        where = client_key(address)
+        if sum(client_key(t.address) == where for t in mine) >= limit:
+            return Refusal(
+                RefusalCode.ADDRESS_TABLES, f"Your address has {limit} tables open.", limit=limit
+            )
         return None
+
+    def admit(self, identity: Identity, address: str) -> None:
+        """Let ``identity`` from ``address`` open one more table, or raise `Refusal`
+        (over a quota, or opening tables too fast): every way a table is opened
+        comes through here, and nothing is counted for a refused one."""
+        refusal = self.quota_left(identity, address)
+        if refusal is not None:
+            raise refusal
+        wait = self._openings.take(f"player {identity.handle}", f"address {client_key(address)}")
+        if wait > 0:
+            seconds = max(1, round(wait))
+            raise Refusal(
+                RefusalCode.TRY_LATER,
+                f"You are opening tables too fast: try again in {seconds} s.",
+                wait=seconds,
+            )
 
     def open_table(
         self,
@@ -228,7 +277,9 @@ class House:
         spectator_chat: bool = False,
     ) -> Table:
         """A new table of ``seats`` (None: a person's; else a bot's level), its code
-        fresh; nobody sits at it yet (``quick``: a quick-match table, which nobody hosts)."""
+        fresh; nobody sits at it yet (``quick``: a quick-match table, which nobody
+        hosts). `Refusal` when ``creator`` may not open one now (see `admit`)."""
+        self.admit(creator.identity, creator.address)
         code = fresh_code(TABLE_CODE_LENGTH, self.tables.keys())
         default = f"{creator.lobby_name}'s table"
         name = clean_text(name, MAX_TABLE_NAME) or clean_text(default, MAX_TABLE_NAME)
@@ -256,8 +307,8 @@ class House:
 
     def restore(self) -> int:
         """Reopen every table whose game the last run left unfinished (not those
-        closed for good); how many. A game that cannot be loaded stays as it is
-        in the store, and the log says why."""
+        closed for good), within the quotas as any table is; how many. A game that
+        cannot be loaded stays as it is in the store, and the log says why."""
         if self.store is None:
             return 0
         count = 0
@@ -271,30 +322,39 @@ class House:
                 continue
             if saved is None or saved.closed or saved.code in self.tables:
                 continue
-            try:
-                game = self.store.load(record.id)
-            except StoreError as err:
-                log.error("game %s: its table cannot be reopened: %s", record.id, err)
+            refusal = self.quota_left(saved.creator, saved.address)
+            if refusal is not None:
+                log.error("game %s: its table is not reopened: %s", record.id, refusal.message)
                 continue
-            table = Table(
-                self,
-                saved.code,
-                saved.name,
-                game.state.rules,
-                list(saved.slots),
-                creator=saved.creator,
-                address=saved.address,
-                host_seat=saved.host_seat,
-                quick=saved.quick,
-                turn_time=saved.turn_time,
-                spectator_chat=saved.spectator_chat,
-            )
-            self.tables[saved.code] = table
-            table.resume(game, record.id, dict(saved.people))
-            count += 1
+            if self._reopen(record.id, record.rules, saved):
+                count += 1
         if count:
             self.lobby_changed()
         return count
+
+    def _reopen(self, game_id: str, rules: RuleSet, saved: SavedTable) -> bool:
+        assert self.store is not None
+        table = Table(
+            self,
+            saved.code,
+            saved.name,
+            rules,
+            list(saved.slots),
+            creator=saved.creator,
+            address=saved.address,
+            host_seat=saved.host_seat,
+            quick=saved.quick,
+            turn_time=saved.turn_time,
+            spectator_chat=saved.spectator_chat,
+        )
+        try:
+            game = self.store.load(game_id, saving=table.saving)
+        except StoreError as err:
+            log.error("game %s: its table cannot be reopened: %s", game_id, err)
+            return False
+        self.tables[saved.code] = table
+        table.resume(game, game_id, dict(saved.people), dict(saved.attendance))
+        return True
 
     def close(self) -> None:
         """Close every table (their games stay saved, for the next start)."""

@@ -29,7 +29,6 @@ from typing import Any
 
 from ..protocol import (
     MAX_LINE,
-    STRIKES,
     TO_SERVER,
     BadMessage,
     Bye,
@@ -270,5 +269,5 @@ class _Client:
         conn.send(Refused(refusal.code, refusal.message, refusal.params))
         if refusal.fatal:
             conn.close(refusal.code, refusal.message)
-        elif refusal.code in STRIKES and not self.strikes.take():
+        elif refusal.strike and not self.strikes.take():
             conn.close(ByeCode.BAD_MESSAGES, "Too many bad messages.")

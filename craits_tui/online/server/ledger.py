@@ -3,33 +3,50 @@ ratings and the leaderboard, and the replay codes of finished games.
 
 A player is their SSH key where they log in with one, else their name (`player_id`).
 The first key to log in under a name claims it on this server, so nobody else can
-play, and be rated, under it (`Ledger.claim`).
+play, and be rated, under it or under a name that reads the same (`Ledger.claim`).
 
-The ledger lives in the server's save file (``games.sqlite3``, beside the game
-store's tables, in tables of its own whose names begin ``ledger_``), on a connection
-of its own. It opens the file as the game store does, so a file that is not a Craits
-save file, or is damaged, is refused (`LedgerError`) and left exactly as it was.
+The ledger keeps its tables (their names begin ``ledger_``) in the server's save
+file, beside the games, on the game store's own connection (`GameStore.database`):
+one connection a file in the process, and a game's last move, its replay code
+and its ratings saved in one transaction (`Ledger.finish`, from the store's save
+hook), so that no kill can leave a finished game unrated.
 """
 
 from __future__ import annotations
 
 import sqlite3
-import threading
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from craits_core import GameStore, StoreError
 
-from ...names import name_key
-from .ratings import PLACEMENT_GAMES, SCALE, Placing, Rating, new_rating, ranks, rated
+from ...names import name_keys
+from .ledger_tables import LedgerError, set_up
+from .ratings import (
+    KEYLESS_PLACEMENT_GAMES,
+    PLACEMENT_GAMES,
+    SCALE,
+    Placing,
+    Rating,
+    new_rating,
+    placement_games,
+    player_id,
+    ranks,
+    rated,
+)
 from .seats import fresh_code, normal_code
 
 __all__ = [
+    "KEYLESS_PLACEMENT_GAMES",
+    "NAMES_PER_KEY",
     "PLACEMENT_GAMES",
     "REPLAY_CODE_LENGTH",
     "SCALE",
+    "Board",
+    "Finished",
     "Ledger",
     "LedgerError",
     "NameTaken",
@@ -37,40 +54,27 @@ __all__ = [
     "Rating",
     "RatingChange",
     "Standing",
+    "placement_games",
     "player_id",
     "ranks",
 ]
 
 REPLAY_CODE_LENGTH = 6
 
-_SCHEMA: tuple[str, ...] = (
-    # mu and sigma are NULL until the first rated game: a player known only by name
-    # has the model's default rating, whatever the defaults are then.
-    """CREATE TABLE IF NOT EXISTS ledger_players (
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        mu REAL,
-        sigma REAL,
-        games INTEGER NOT NULL DEFAULT 0
-    )""",
-    # One row a claimed name, by its name_key: whose key it is.
-    """CREATE TABLE IF NOT EXISTS ledger_names (
-        name_key TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        key TEXT NOT NULL
-    )""",
-    # The code without its dash (as `normal_code` makes it), so a code is looked up
-    # however it was typed.
-    """CREATE TABLE IF NOT EXISTS ledger_replays (
-        code TEXT PRIMARY KEY,
-        game_id TEXT NOT NULL UNIQUE
-    )""",
-)
+NAMES_PER_KEY = 3
+"""Names one key may claim on a server (``--names-per-key``)."""
 
-# The order of the leaderboard, best first; `_AHEAD` counts the players before one.
+Board = Literal["keys", "all"]
+"""Who the leaderboard lists: players who log in with a key, or everyone rated."""
+
+# The players rated and placed: `_PLACED` is a condition on ledger_players, with
+# :keyed (a key's placement games), :named (a name's) and :all (names listed).
+_PLACED = """retired = 0 AND (
+    (id LIKE 'key:%' AND games >= :keyed) OR (:all AND id LIKE 'name:%' AND games >= :named)
+)"""
 _CONSERVATIVE = "(mu - 3 * sigma)"
 _ORDER = f"{_CONSERVATIVE} DESC, games DESC, name, id"
-_AHEAD = f"""SELECT count(*) FROM ledger_players WHERE games >= :placed AND (
+_AHEAD = f"""SELECT count(*) FROM ledger_players WHERE {_PLACED} AND (
     {_CONSERVATIVE} > :c
     OR ({_CONSERVATIVE} = :c AND games > :games)
     OR ({_CONSERVATIVE} = :c AND games = :games AND name < :name)
@@ -78,14 +82,9 @@ _AHEAD = f"""SELECT count(*) FROM ledger_players WHERE games >= :placed AND (
 )"""
 
 
-class LedgerError(Exception):
-    """The ledger's file cannot be used (not a Craits save file, damaged, locked,
-    closed). The message is one line; it names the file and says why."""
-
-
 class NameTaken(Exception):
-    """A login under a name that another player's key has claimed. Its message is
-    one sentence for the player."""
+    """A login under a name that another player's key has claimed, or a key's
+    claim of one name too many. Its message is one sentence for the player."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +92,8 @@ class Standing:
     """A player on the leaderboard."""
 
     place: int | None
-    """1-based place among placed players; None while still placing."""
+    """1-based place on the leaderboard; None while still placing, or for a
+    player it does not list (a name on a board of keys)."""
     name: str
     """Their latest name."""
     rating: Rating
@@ -111,75 +111,41 @@ class RatingChange:
     after: Rating
 
 
-def player_id(user: str, key: str | None) -> str:
-    """Who a login is in the ledger: ``'key:<fingerprint>'`` for a login with a key,
-    else ``'name:<name_key(user)>'``."""
-    return f"key:{key}" if key is not None else f"name:{name_key(user)}"
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """What the ledger keeps of a game at its end: its replay code (None: a game
+    left unfinished has none) and its people's new ratings (none: not rated)."""
+
+    replay: str | None
+    changes: tuple[RatingChange, ...]
 
 
 class Ledger:
     """The players of one server, their names, ratings and the replay codes, kept in
-    the server's save file. Safe to use from several threads; several processes may
-    use the same file (each write is one transaction, taken with the write lock).
-    Use it as a context manager, or call `close`.
+    ``store``'s file on its connection. Safe to use from several threads; several
+    processes may use the same file (each write is one transaction, taken with the
+    write lock, or a part of the caller's).
+
+    ``names_per_key``: names one key may claim; ``board``: who the leaderboard
+    lists. `LedgerError` if the file's records cannot be used.
     """
 
-    def __init__(self, path: Path, *, timeout: float = 5.0) -> None:
-        """Open the ledger in the save file ``path``, making the file (and the game
-        store's tables) if it is missing or empty. `LedgerError` if the file cannot be
-        used; it is left as it was. ``timeout``: seconds to wait while another
-        connection writes."""
-        self._path = Path(path)
-        self._lock = threading.Lock()
-        # The game store checks the file (reading only, as it does) and makes a new
-        # one: the ledger's tables never go into a file the game store would refuse.
-        try:
-            GameStore(self._path, timeout=timeout).close()
-        except StoreError as err:
-            raise LedgerError(_one_line(str(err))) from None
-        self._conn: sqlite3.Connection | None = self._open(timeout)
-
-    def _open(self, timeout: float) -> sqlite3.Connection:
-        try:
-            # Autocommit mode: transactions are begun and ended explicitly.
-            conn = sqlite3.connect(
-                self._path, timeout=timeout, isolation_level=None, check_same_thread=False
-            )
-        except sqlite3.Error as err:
-            raise self._error("could not open", err) from None
-        try:
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")
-            conn.execute("BEGIN IMMEDIATE")
-            for statement in _SCHEMA:
-                conn.execute(statement)
-            conn.execute("COMMIT")
-        except sqlite3.Error as err:
-            conn.close()
-            raise self._error("could not open", err) from None
-        return conn
+    def __init__(
+        self, store: GameStore, *, names_per_key: int = NAMES_PER_KEY, board: Board = "all"
+    ) -> None:
+        self._database = store.database
+        self.names_per_key = names_per_key
+        self.board: Board = board
+        with self._writing("make the ledger's tables") as conn:
+            set_up(conn)
 
     @property
     def path(self) -> Path:
         """The save file."""
-        return self._path
-
-    def close(self) -> None:
-        """Close the file; the ledger cannot be used after."""
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
-
-    def __enter__(self) -> Ledger:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
+        return self._database.path
 
     def __repr__(self) -> str:
-        state = "closed" if self._conn is None else "open"
-        return f"<Ledger {str(self._path)!r} ({state})>"
+        return f"<Ledger {str(self.path)!r}>"
 
     # --- Names --------------------------------------------------------------------
 
@@ -188,18 +154,16 @@ class Ledger:
         under that name, or raise `NameTaken`.
 
         The first key to log in under a name claims it (names compared by
-        `name_key`): another key, or a login without a key, under that name is then
-        refused. A key login under an unclaimed name claims it; a keyless login under
-        one claims nothing. Also records ``user`` as the player's latest name, for the
+        `name_keys`, so "aIice" is "alice"): another key, or a login without a
+        key, under that name is then refused. A key login under a name it has not
+        claimed claims it, up to `names_per_key` names; a keyless login claims
+        nothing. Also records ``user`` as the player's latest name, for the
         leaderboard.
         """
-        folded = name_key(user)
         player = player_id(user, key)
-        with self._transaction("claim a name") as conn:
-            row = conn.execute(
-                "SELECT key FROM ledger_names WHERE name_key = ?", (folded,)
-            ).fetchone()
-            if row is not None and row[0] != key:
+        with self._writing("claim a name") as conn:
+            owners = _owners(conn, user)
+            if owners - {key}:
                 if key is None:
                     raise NameTaken(
                         f"The name '{user}' belongs to a player's key on this server: "
@@ -209,16 +173,36 @@ class Ledger:
                     f"The name '{user}' belongs to another player's key on this server: "
                     "log in under another name."
                 )
-            if row is None and key is not None:
-                conn.execute(
-                    "INSERT INTO ledger_names (name_key, name, key) VALUES (?, ?, ?)",
-                    (folded, user, key),
-                )
+            if key is not None and not owners:
+                self._claim_new(conn, user, key)
             conn.execute(
                 "INSERT INTO ledger_players (id, name) VALUES (?, ?)"
                 " ON CONFLICT (id) DO UPDATE SET name = excluded.name",
                 (player, user),
             )
+
+    def _claim_new(self, conn: sqlite3.Connection, user: str, key: str) -> None:
+        held = [
+            name
+            for (name,) in conn.execute(
+                "SELECT name FROM ledger_claims WHERE key = ? ORDER BY id", (key,)
+            )
+        ]
+        if len(held) >= self.names_per_key:
+            raise NameTaken(
+                f"Your key has claimed {len(held)} names on this server already "
+                f"({', '.join(held)}): log in under one of them."
+            )
+        claim = conn.execute(
+            "INSERT INTO ledger_claims (name, key) VALUES (?, ?)", (user, key)
+        ).lastrowid
+        conn.executemany(
+            "INSERT OR IGNORE INTO ledger_claim_keys (fold, claim) VALUES (?, ?)",
+            [(fold, claim) for fold in name_keys(user)],
+        )
+        # Whoever played under the name without a key before cannot any more: their
+        # record stays, off the leaderboard, so the name shows there once.
+        conn.execute("UPDATE ledger_players SET retired = 1 WHERE id = ?", (player_id(user, None),))
 
     # --- Ratings ------------------------------------------------------------------
 
@@ -229,17 +213,17 @@ class Ledger:
             return _rating(conn, player)
 
     def rate(self, placings: Sequence[Placing]) -> list[RatingChange]:
-        """Rate one finished game among the people who played it (bots are not
-        rated: leave them out), ranked by `ranks`; fewer than two people change
-        nothing (``[]``). Each person's new rating, one more game and their name are
-        written in one transaction. Returns the changes in the order of ``placings``.
-        ``ValueError`` if a player is there twice."""
+        """Rate one game among the people who played it (bots are not rated: leave
+        them out), ranked by `ranks`; fewer than two people change nothing
+        (``[]``). Each person's new rating, one more game and their name are
+        written in one transaction (or the caller's). Returns the changes in the
+        order of ``placings``. ``ValueError`` if a player is there twice."""
         if len({p.player for p in placings}) != len(placings):
             raise ValueError("a player placed twice in one game")
         if len(placings) < 2:
             return []
         places = ranks(placings)
-        with self._transaction("rate a game") as conn:
+        with self._writing("rate a game") as conn:
             before = [_rating(conn, p.player) for p in placings]
             after = rated(before, places)
             conn.executemany(
@@ -257,40 +241,80 @@ class Ledger:
             for p, place, old, new in zip(placings, places, before, after, strict=True)
         ]
 
+    def finish(self, game_id: str, placings: Sequence[Placing], *, over: bool) -> Finished:
+        """The end of game ``game_id``: its replay code if it is ``over`` (a game
+        left unfinished has none) and its ratings (``placings`` rated, or ``[]``
+        when the game is not rated), in one transaction, or a part of the
+        caller's (the one that saves the game's last move)."""
+        with self._writing("record the end of a game"):
+            code = self.record_finished(game_id) if over else None
+            changes = self.rate(placings)
+        return Finished(code, tuple(changes))
+
     def leaderboard(
         self, player: str | None, top: int = 20
     ) -> tuple[list[Standing], Standing | None]:
-        """The best ``top`` placed players, best first (by conservative rating, ties
-        by more games, then by name), and the standing of ``player`` (a `player_id`,
-        or None): their place among all placed players, place None while they are
-        placing, or None if they have no rated games."""
+        """The best ``top`` placed players the board lists, best first (by
+        conservative rating, ties by more games, then by name), and the standing
+        of ``player`` (a `player_id`, or None): their place among the listed
+        players, place None while they are placing or are not listed, or None if
+        they have no rated games."""
         with self._reading() as conn:
             rows = conn.execute(
-                "SELECT name, mu, sigma, games FROM ledger_players WHERE games >= ?"
-                f" ORDER BY {_ORDER} LIMIT ?",
-                (PLACEMENT_GAMES, max(top, 0)),
+                f"SELECT id, name, mu, sigma, games FROM ledger_players WHERE {_PLACED}"
+                f" ORDER BY {_ORDER} LIMIT :top",
+                {**self._placed(), "top": max(top, 0)},
             ).fetchall()
             best = [
-                Standing(place, name, Rating(mu, sigma, games))
-                for place, (name, mu, sigma, games) in enumerate(rows, start=1)
+                Standing(place, name, _row_rating(who, mu, sigma, games))
+                for place, (who, name, mu, sigma, games) in enumerate(rows, start=1)
             ]
-            own = None if player is None else _standing(conn, player)
+            own = None if player is None else self._standing(conn, player)
         return best, own
 
     def rated_players(self) -> int:
-        """How many players have a rating (their placement games played)."""
+        """How many players the leaderboard lists (their placement games played)."""
         with self._reading() as conn:
             (count,) = conn.execute(
-                "SELECT count(*) FROM ledger_players WHERE games >= ?", (PLACEMENT_GAMES,)
+                f"SELECT count(*) FROM ledger_players WHERE {_PLACED}", self._placed()
             ).fetchone()
         return int(count)
+
+    def _placed(self) -> dict[str, int]:
+        return {
+            "keyed": PLACEMENT_GAMES,
+            "named": KEYLESS_PLACEMENT_GAMES,
+            "all": int(self.board == "all"),
+        }
+
+    def _standing(self, conn: sqlite3.Connection, player: str) -> Standing | None:
+        row = conn.execute(
+            "SELECT name, mu, sigma, games, retired FROM ledger_players WHERE id = ? AND games > 0",
+            (player,),
+        ).fetchone()
+        if row is None:
+            return None
+        name, mu, sigma, games, retired = row
+        rating = _row_rating(player, mu, sigma, games)
+        listed = not retired and (self.board == "all" or player.startswith("key:"))
+        if not rating.placed or not listed:
+            return Standing(None, name, rating)
+        params = {
+            **self._placed(),
+            "c": rating.conservative,
+            "games": games,
+            "name": name,
+            "id": player,
+        }
+        (ahead,) = conn.execute(_AHEAD, params).fetchone()
+        return Standing(ahead + 1, name, rating)
 
     # --- Replays ------------------------------------------------------------------
 
     def record_finished(self, game_id: str) -> str:
         """The replay code of the finished game ``game_id`` ("ABC-DEF"): made on the
         first call, the same on later ones."""
-        with self._transaction("make a replay code") as conn:
+        with self._writing("make a replay code") as conn:
             row = conn.execute(
                 "SELECT code FROM ledger_replays WHERE game_id = ?", (game_id,)
             ).fetchone()
@@ -322,36 +346,24 @@ class Ledger:
 
     # --- The connection -----------------------------------------------------------
 
-    def _connection(self) -> sqlite3.Connection:
-        if self._conn is None:
-            raise LedgerError(f"the ledger in {self._path} is closed")
-        return self._conn
-
-    def _reading(self) -> AbstractContextManager[sqlite3.Connection]:
-        """A read transaction, so that what several queries read is of one moment."""
-        return self._within("BEGIN", "could not read from")
-
-    def _transaction(self, what: str) -> AbstractContextManager[sqlite3.Connection]:
-        """A write transaction, taken with the write lock from the start so that what
-        is read inside it cannot change (by another process) before it is written."""
-        return self._within("BEGIN IMMEDIATE", f"could not {what} in")
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        with self._errors(), self._database.reading() as conn:
+            yield conn
 
     @contextmanager
-    def _within(self, begin: str, failing: str) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            conn = self._connection()
-            try:
-                conn.execute(begin)
-                yield conn
-                conn.execute("COMMIT")
-            except BaseException as err:
-                _rollback(conn)
-                if isinstance(err, sqlite3.Error):
-                    raise self._error(failing, err) from None
-                raise
+    def _writing(self, what: str) -> Iterator[sqlite3.Connection]:
+        with self._errors(), self._database.transaction(what) as conn:
+            yield conn
 
-    def _error(self, doing: str, err: sqlite3.Error) -> LedgerError:
-        return LedgerError(_one_line(f"{doing} {self._path}: {err}"))
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        try:
+            yield
+        except LedgerError:
+            raise
+        except StoreError as err:
+            raise LedgerError(_one_line(str(err)), err.code, **err.params) from None
 
 
 class _TakenCodes:
@@ -368,48 +380,36 @@ class _TakenCodes:
         return self._conn.execute(query, (normal_code(code),)).fetchone() is not None
 
 
+def _owners(conn: sqlite3.Connection, user: str) -> set[str | None]:
+    """The keys that have claimed a name reading as ``user``."""
+    folds = sorted(name_keys(user))
+    marks = ", ".join("?" * len(folds))
+    rows = conn.execute(
+        "SELECT DISTINCT ledger_claims.key FROM ledger_claim_keys"
+        " JOIN ledger_claims ON ledger_claims.id = ledger_claim_keys.claim"
+        f" WHERE fold IN ({marks})",
+        folds,
+    )
+    return {key for (key,) in rows}
+
+
 def _rating(conn: sqlite3.Connection, player: str) -> Rating:
     row = conn.execute(
         "SELECT mu, sigma, games FROM ledger_players WHERE id = ?", (player,)
     ).fetchone()
     if row is None or row[0] is None or row[1] is None:
-        return new_rating()
-    return Rating(row[0], row[1], row[2])
+        fresh = new_rating()
+        return Rating(fresh.mu, fresh.sigma, 0, placement_games(player))
+    return _row_rating(player, *row)
 
 
-def _standing(conn: sqlite3.Connection, player: str) -> Standing | None:
-    row = conn.execute(
-        "SELECT name, mu, sigma, games FROM ledger_players WHERE id = ? AND games > 0",
-        (player,),
-    ).fetchone()
-    if row is None:
-        return None
-    name, mu, sigma, games = row
-    rating = Rating(mu, sigma, games)
-    if not rating.placed:
-        return Standing(None, name, rating)
-    params = {
-        "placed": PLACEMENT_GAMES,
-        "c": rating.conservative,
-        "games": games,
-        "name": name,
-        "id": player,
-    }
-    (ahead,) = conn.execute(_AHEAD, params).fetchone()
-    return Standing(ahead + 1, name, rating)
+def _row_rating(player: str, mu: float, sigma: float, games: int) -> Rating:
+    return Rating(mu, sigma, games, placement_games(player))
 
 
 def _shown_code(code: str) -> str:
     half = len(code) // 2
     return f"{code[:half]}-{code[half:]}"
-
-
-def _rollback(conn: sqlite3.Connection) -> None:
-    try:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-    except sqlite3.Error:
-        pass  # The connection is unusable anyway; the transaction dies with it.
 
 
 def _one_line(message: str) -> str:

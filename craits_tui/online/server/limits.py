@@ -10,11 +10,26 @@ one client reaching a limit costs the others nothing.
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+
+def client_key(address: str) -> str:
+    """What counts as one client, for limits and back-off: its IPv4 address, or its
+    IPv6 /64 network (one host's usual share: a client could take any address in it)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +72,6 @@ class Limits:
     resize_interval: float = 0.1
     """Seconds between two window sizes passed on to an app: a client resizing in a
     loop costs its app (and the server) a redraw this often at most."""
-    abandon_after: float = 2 * 60.0
-    """Seconds a table with nobody at it (no one connected, no spectator) stays
-    open; its game stays saved."""
     tables_each: int = 3
     """Tables open at once that one player, or one address, has opened."""
 
@@ -92,6 +104,16 @@ class Limits:
             raise ValueError("resize_interval cannot be negative")
 
 
+@dataclass(frozen=True, slots=True)
+class TablePace:
+    """How fast one player, or one address, may open tables."""
+
+    burst: float = 4.0
+    """Tables in a row..."""
+    rate: float = 1 / 15
+    """...then one more every 1 / rate seconds."""
+
+
 class TokenBucket:
     """A token bucket: ``burst`` tokens at most, refilled at ``rate`` a second.
 
@@ -111,13 +133,56 @@ class TokenBucket:
 
     def take(self, tokens: float = 1.0) -> bool:
         """Take ``tokens`` if the bucket holds them; False (taking nothing) if not."""
+        if self.wait(tokens) > 0:
+            return False
+        self._level -= tokens
+        return True
+
+    def wait(self, tokens: float = 1.0) -> float:
+        """Seconds until the bucket holds ``tokens`` (0: it does now)."""
         now = self._clock()
         self._level = min(self.burst, self._level + (now - self._stamp) * self.rate)
         self._stamp = now
         if self._level >= tokens:
-            self._level -= tokens
-            return True
-        return False
+            return 0.0
+        return (tokens - self._level) / self.rate if self.rate > 0 else float("inf")
+
+    @property
+    def full(self) -> bool:
+        """Whether the bucket is full again (nothing taken that has not grown back)."""
+        return self.wait(self.burst) == 0.0
+
+
+class Paces:
+    """One `TokenBucket` for each of many keys (players, addresses), made when a
+    key first takes and forgotten once full again, so that memory follows the
+    keys in use, not every key ever seen."""
+
+    def __init__(
+        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._buckets: dict[str, TokenBucket] = {}
+
+    def take(self, *keys: str) -> float:
+        """One token from each of ``keys``' buckets, if every one has one: 0.0;
+        else nothing is taken, and the seconds until every one will have."""
+        buckets = [self._bucket(key) for key in keys]
+        wait = max((bucket.wait() for bucket in buckets), default=0.0)
+        if wait == 0.0:
+            for bucket in buckets:
+                bucket.take()
+        return wait
+
+    def _bucket(self, key: str) -> TokenBucket:
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) >= 1024:
+                self._buckets = {k: b for k, b in self._buckets.items() if not b.full}
+            bucket = self._buckets[key] = TokenBucket(self.rate, self.burst, self._clock)
+        return bucket
 
 
 class SessionCounter:

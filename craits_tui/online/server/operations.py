@@ -16,7 +16,7 @@ from craits_core.bots import LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from ..protocol import (
-    ChatLine,
+    Back,
     CreateTable,
     Emote,
     FillSeat,
@@ -28,7 +28,7 @@ from ..protocol import (
     ListTables,
     Message,
     Mute,
-    Muted,
+    MuteChanged,
     QuickMatch,
     Reconnect,
     RefusalCode,
@@ -38,7 +38,9 @@ from ..protocol import (
     StartGame,
 )
 from . import records
-from .chat import Chat, ChatRefused
+from .attendance import Mover
+from .chat import Chat, ChatRefused, Speaker, Spoken
+from .mutes import TooManyMutes
 from .refusal import Refusal
 from .seating import Seating
 from .seats import Member, normal_code
@@ -91,17 +93,6 @@ class Operations(Seating):
             raise Refusal(
                 RefusalCode.BAD_MESSAGE, "Unknown bot level.", field="seats", levels=LEVELS
             )
-        house = self.house
-        over = house.quota_left(member.identity, member.address)
-        limit = house.rules.tables_each
-        if over == "all":
-            raise Refusal(RefusalCode.TOO_MANY_TABLES, "There are too many tables; join one.")
-        if over == "player":
-            raise Refusal(RefusalCode.YOUR_TABLES, f"You have {limit} tables open.", limit=limit)
-        if over == "address":
-            raise Refusal(
-                RefusalCode.ADDRESS_TABLES, f"Your address has {limit} tables open.", limit=limit
-            )
         turn_time = message.turn_time
         if turn_time is not None and not TURN_TIMES[0] <= turn_time <= TURN_TIMES[1]:
             raise Refusal(
@@ -109,9 +100,7 @@ class Operations(Seating):
                 f"A turn lasts {TURN_TIMES[0]} to {TURN_TIMES[1]} seconds.",
                 field="turn_time",
             )
-        self.leave(member, dropped=False)
-        self.release(member)
-        table = house.open_table(
+        table = self.house.open_table(
             member,
             message.name or "",
             seats,
@@ -119,6 +108,7 @@ class Operations(Seating):
             turn_time=turn_time,
             spectator_chat=message.spectator_chat,
         )
+        self.move_out(member)
         self.sit(member, table, 0)
         table.send_joined(member)
         self.changed(table)
@@ -134,7 +124,7 @@ class Operations(Seating):
                 self.leave(member, dropped=False)
                 member.at, member.seat = table.code, None
                 table.members[member] = None
-                table.check_abandoned()
+                table.presence.check_abandoned()
                 self.changed(table)
             table.send_joined(member, since)
             table.wake()  # bots waiting for an audience may go on
@@ -151,8 +141,7 @@ class Operations(Seating):
                 raise Refusal(RefusalCode.TABLE_FULL, "Every seat at this table is taken.")
         elif not table.slots[seat].free:
             raise Refusal(RefusalCode.SEAT_TAKEN, "That seat is taken.", seat=seat)
-        self.leave(member, dropped=False)
-        self.release(member)
+        self.move_out(member)
         self.sit(member, table, seat)
         table.count_down()  # at a quick-match table, a newcomer renews the wait
         table.send_joined(member, since)
@@ -225,13 +214,23 @@ class Operations(Seating):
                 seat=command.player,
                 yours=member.seat,
             )
+        if table.slots[member.seat].dozing:
+            self.back(member, Back())  # a move of their own: they are back
         try:
-            table.game.handle(command)
+            table.play(command, Mover.PERSON)
         except IllegalMove as err:
             raise Refusal(err.code, str(err), **_plain(err.params)) from None
         except StoreError as err:
             log.error("table %s: a move cannot be saved: %s", table.code, err)
             raise Refusal(RefusalCode.SERVER_ERROR, "The server cannot save this move.") from None
+
+    def back(self, member: Member, message: Back) -> None:
+        table = self.house.table_of(member)
+        seat = member.seat
+        if table is None or seat is None or not table.slots[seat].dozing:
+            return  # awake already (a key pressed twice): nothing to do
+        if table.slots[seat].member is member:
+            table.presence.back(seat, member)
 
     def leave_table(self, member: Member, message: LeaveTable) -> None:
         table = self.house.table_of(member)
@@ -255,10 +254,6 @@ class Operations(Seating):
             ),
             None,
         )
-        if table is None and house.quota_left(member.identity, member.address) == "all":
-            raise Refusal(RefusalCode.TOO_MANY_TABLES, "There are too many tables; join one.")
-        self.leave(member, dropped=False)
-        self.release(member)
         if table is None:
             table = house.open_table(
                 member,
@@ -268,6 +263,7 @@ class Operations(Seating):
                 quick=True,
                 turn_time=QUICK_TURN_TIME,
             )
+        self.move_out(member)
         seat = next(i for i, s in enumerate(table.slots) if s.free)
         self.sit(member, table, seat)
         table.count_down()  # a newcomer: the wait for the next one begins again
@@ -277,31 +273,23 @@ class Operations(Seating):
 
     def say(self, member: Member, message: Say) -> None:
         table = self._chatting(member)
-        self._send_chat(
-            table,
-            lambda chat: chat.line(member.identity.handle, member.name, member.seat, message.text),
-        )
+        self._send_chat(table, lambda chat: chat.line(Speaker.of(member), message.text))
 
     def emote(self, member: Member, message: Emote) -> None:
         table = self._chatting(member)
-        self._send_chat(
-            table,
-            lambda chat: chat.emote(
-                member.identity.handle, member.name, member.seat, message.emote
-            ),
-        )
+        self._send_chat(table, lambda chat: chat.emote(Speaker.of(member), message.emote))
 
     def mute(self, member: Member, message: Mute) -> None:
         player = message.player
         if not player or len(player) > 32 or player == member.identity.handle:
             raise Refusal(RefusalCode.BAD_MESSAGE, "That is nobody you can mute.", field="player")
-        muted = self.house.mutes.setdefault(member.identity.handle, set())
-        if message.muted:
-            muted.add(player)
-        else:
-            muted.discard(player)
+        mutes = self.house.mutes
+        try:
+            mutes.set(member.identity.handle, player, message.muted)
+        except TooManyMutes as err:
+            raise Refusal(RefusalCode.TOO_MANY_MUTES, str(err), limit=mutes.most) from None
         assert member.conn is not None
-        member.conn.send(Muted(tuple(sorted(muted))))
+        member.conn.send(MuteChanged(player, message.muted))
 
     def rematch(self, member: Member, message: Rematch) -> None:
         table = self.house.table_of(member)
@@ -313,11 +301,20 @@ class Operations(Seating):
         if offer is None or not offer.open or member.seat not in offer.seats:
             raise Refusal(RefusalCode.NO_REMATCH, "No rematch is on offer to you.")
         offer.answer(member.seat, message.accept)
-        if offer.agreed:
-            offer.end("started")
+        if not offer.agreed:
+            table.broadcast(offer.state())
+            return
+        try:
+            new = self.rematch_table(table)
+        except Refusal:
+            # Not now (the house's quotas): the others' yes stands, this one may
+            # say it again while the offer lasts.
+            offer.accepted.discard(member.seat)
+            table.broadcast(offer.state())
+            raise
+        offer.end("started")
         table.broadcast(offer.state())
-        if offer.outcome == "started":
-            self.play_again(table)
+        self.play_again(table, new)
 
     def leaderboard(self, member: Member, message: GetLeaderboard) -> None:
         assert member.conn is not None
@@ -325,7 +322,9 @@ class Operations(Seating):
 
     def replay(self, member: Member, message: GetReplay) -> None:
         assert member.conn is not None
-        for part in records.replay(self.house.ledger, self.house.store, message.code):
+        house = self.house
+        guess = records.Guess(house.replay_guesses, member.address, member.identity.user)
+        for part in records.replay(house.ledger, house.store, message.code, guess):
             member.conn.send(part)
 
     HANDLERS: ClassVar[dict[type[Message], Callable[[Operations, Member, Any], None]]] = {
@@ -341,6 +340,7 @@ class Operations(Seating):
         Say: say,
         Emote: emote,
         Mute: mute,
+        Back: back,
         Rematch: rematch,
         GetLeaderboard: leaderboard,
         GetReplay: replay,
@@ -355,13 +355,14 @@ class Operations(Seating):
             raise Refusal(RefusalCode.CHAT_CLOSED, "Spectators do not write at this table.")
         return table
 
-    def _send_chat(self, table: Table, make: Callable[[Chat], ChatLine]) -> None:
+    def _send_chat(self, table: Table, make: Callable[[Chat], Spoken]) -> None:
         try:
-            line = make(table.chat)
+            spoken = make(table.chat)
         except ChatRefused as err:
             params = {"wait": err.wait} if err.wait else {}
             raise Refusal(err.code, str(err), **params) from None
-        table.send_chat(line)
+        self.house.mutes.heard(spoken)
+        table.send_chat(spoken)
 
     # --- Helpers -------------------------------------------------------------------
 

@@ -15,8 +15,15 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from ...names import name_key
+
 PLACEMENT_GAMES = 5
-"""Games before a rating is shown: fewer tell too little (one lucky deal)."""
+"""Games before the rating of a player who logs in with a key is shown: fewer
+tell too little (one lucky deal)."""
+
+KEYLESS_PLACEMENT_GAMES = 20
+"""Games before the rating of a player known by name alone is shown: anyone can
+make up a name, so a name earns its rating over more games than a key does."""
 
 SCALE = 40
 """What a point of conservative rating is worth in a shown rating.
@@ -31,6 +38,18 @@ large) and climbs from there.
 _MODEL = PlackettLuce()
 
 
+def player_id(user: str, key: str | None) -> str:
+    """Who a login is in the ledger: ``'key:<fingerprint>'`` for a login with a key,
+    else ``'name:<name_key(user)>'``."""
+    return f"key:{key}" if key is not None else f"name:{name_key(user)}"
+
+
+def placement_games(player: str) -> int:
+    """Rated games before ``player``'s rating is shown: more for a name alone, which
+    anyone can make up, than for a key."""
+    return PLACEMENT_GAMES if player.startswith("key:") else KEYLESS_PLACEMENT_GAMES
+
+
 @dataclass(frozen=True, slots=True)
 class Rating:
     """A player's rating: the model's estimate of their skill, and how many rated
@@ -41,6 +60,8 @@ class Rating:
     sigma: float
     """How unsure the estimate is (one standard deviation)."""
     games: int = 0
+    placement: int = PLACEMENT_GAMES
+    """Rated games before it is shown (see `KEYLESS_PLACEMENT_GAMES`)."""
 
     @property
     def conservative(self) -> float:
@@ -50,8 +71,8 @@ class Rating:
 
     @property
     def placed(self) -> bool:
-        """Whether the player has played their `PLACEMENT_GAMES` games."""
-        return self.games >= PLACEMENT_GAMES
+        """Whether the player has played their placement games."""
+        return self.games >= self.placement
 
     @property
     def shown(self) -> int | None:
@@ -80,18 +101,26 @@ class Placing:
     total: int
     """Their final total: the lowest total wins."""
     left: bool = False
-    """They left the game unfinished (a bot played their seat to the end): their
-    total is the bot's, so they place last."""
+    """They left the game unfinished (a bot played their seat to the end, or the
+    game was left to nobody): their total is not theirs, so they place last."""
+    left_at: int = 0
+    """When they left: the number of the game's events then. Of those who left,
+    whoever left first places last: who stays longer does not lose to them."""
 
 
 def ranks(placings: Sequence[Placing]) -> list[int]:
     """Competition ranks of ``placings``, in their order: by total ascending (the
     lowest total ranks 1), equal totals sharing a rank and the next rank skipping as
-    many ("1, 1, 3"); every leaver ranks after all who stayed, leavers sharing the
-    last rank among themselves."""
+    many ("1, 1, 3"); every leaver ranks after all who stayed, the later leaver
+    first, leavers at the same moment sharing a rank."""
     stayed = [p.total for p in placings if not p.left]
-    last = len(stayed) + 1
-    return [last if p.left else 1 + sum(t < p.total for t in stayed) for p in placings]
+    gone = [p.left_at for p in placings if p.left]
+    return [
+        1 + len(stayed) + sum(at > p.left_at for at in gone)
+        if p.left
+        else 1 + sum(t < p.total for t in stayed)
+        for p in placings
+    ]
 
 
 def rated(before: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
@@ -104,4 +133,7 @@ def rated(before: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
         return list(before)
     teams = [[_MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
     after = _MODEL.rate(teams, ranks=list(places))
-    return [Rating(t[0].mu, t[0].sigma, r.games + 1) for t, r in zip(after, before, strict=True)]
+    return [
+        Rating(t[0].mu, t[0].sigma, r.games + 1, r.placement)
+        for t, r in zip(after, before, strict=True)
+    ]

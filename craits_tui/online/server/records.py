@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from craits_core import GameStore, StoreError
 
 from ..protocol import MAX_LINE, Leaderboard, RefusalCode, ReplayData, Standing
-from .ledger import PLACEMENT_GAMES, Ledger, LedgerError, player_id
+from .auth import Backoff
+from .ledger import Ledger, LedgerError, placement_games, player_id
 from .ledger import Standing as LedgerStanding
+from .limits import client_key
 from .refusal import Refusal
 from .seats import Identity
 
@@ -26,9 +29,10 @@ def leaderboard(ledger: Ledger | None, identity: Identity) -> Leaderboard:
     top: list[LedgerStanding] = []
     you: LedgerStanding | None = None
     rated = 0
+    player = player_id(identity.user, identity.key)
     if ledger is not None:
         try:
-            top, you = ledger.leaderboard(player_id(identity.user, identity.key))
+            top, you = ledger.leaderboard(player)
             rated = ledger.rated_players()
         except LedgerError as err:
             log.error("the leaderboard cannot be read: %s", err)
@@ -36,13 +40,56 @@ def leaderboard(ledger: Ledger | None, identity: Identity) -> Leaderboard:
     return Leaderboard(
         tuple(_standing(s) for s in top),
         _standing(you) if you is not None else None,
-        PLACEMENT_GAMES,
+        placement_games(player),
         rated,
     )
 
 
-def replay(ledger: Ledger | None, store: GameStore | None, code: str) -> list[ReplayData]:
-    """Every event of the finished game of replay ``code``, in parts that fit a line."""
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """Who asks for a replay by its code, for the back-off of wrong codes."""
+
+    backoff: Backoff
+    """Wrong codes by address: the house's."""
+    address: str
+    user: str
+
+
+def replay(
+    ledger: Ledger | None, store: GameStore | None, code: str, guess: Guess
+) -> list[ReplayData]:
+    """Every event of the finished game of replay ``code``, in parts that fit a line.
+
+    Codes cannot be guessed in bulk: a wrong one makes its address wait before
+    the next code is looked up (as a wrong password does, doubling), a code asked
+    meanwhile is refused as well, and both count against the session as bad
+    requests do."""
+    where = client_key(guess.address)
+    wait = guess.backoff.wait(where)
+    if wait > 0:
+        seconds = max(1, round(wait))
+        raise Refusal(
+            RefusalCode.TRY_LATER,
+            f"Too many wrong replay codes: try again in {seconds} s.",
+            strike=True,
+            wait=seconds,
+        )
+    try:
+        return _replay(ledger, store, code)
+    except Refusal as refusal:
+        if refusal.code == RefusalCode.NO_SUCH_REPLAY:
+            delay = guess.backoff.failed(where)
+            log.warning(
+                "replay code not found: %s, user %r (%d from this address: it waits %.3gs)",
+                guess.address,
+                guess.user,
+                guess.backoff.failures(where),
+                delay,
+            )
+        raise
+
+
+def _replay(ledger: Ledger | None, store: GameStore | None, code: str) -> list[ReplayData]:
     game_id = None
     if ledger is not None and store is not None:
         try:

@@ -4,16 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..protocol import STRIKES
+
 
 class Refusal(Exception):
     """What a session asked cannot be done; nothing changed. Sent as `Refused`.
 
     ``fatal``: the connection cannot go on (a hello with an unknown token).
+    ``strike``: it uses up the session's allowance of bad lines; by default, the
+    refusals of `STRIKES` (malformed messages, guessed codes) do.
     """
 
-    def __init__(self, code: str, message: str, *, fatal: bool = False, **params: Any) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        fatal: bool = False,
+        strike: bool | None = None,
+        **params: Any,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.params = params
         self.fatal = fatal
+        self.strike = code in STRIKES if strike is None else strike

@@ -3,9 +3,10 @@
 Each table's game is saved in the house's store as it is played; with it, in the
 game's ``meta``, goes who sits where: the table's code and name, its host, who
 opened it (for the quotas), its settings (quick match, turn time, spectators'
-chat), the people who began the game (for the ratings), and for each seat its
-name, its bot, the person it is kept for and its reconnect code. Whatever else a table knows (who is
-connected, grace periods, stand-ins) begins anew at a restart.
+chat), the people who began the game and how each has played it (for the
+ratings), and for each seat its name, its bot, the person it is kept for and its
+reconnect code. Whatever else a table knows (who is connected, grace periods,
+stand-ins) begins anew at a restart.
 
 The ``seats`` list (name and bot) is the one every saved game has, so the past
 games screen shows a server's games as it shows local ones.
@@ -17,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .attendance import Attendance, attendance_by_seat
 from .seats import Identity, Slot
 
 
@@ -33,6 +35,7 @@ class Saveable(Protocol):
     turn_time: int | None
     spectator_chat: bool
     people: dict[int, Identity]
+    attendance: dict[int, Attendance]
 
 
 def table_meta(table: Saveable, *, closed: bool = False) -> dict[str, Any]:
@@ -61,6 +64,7 @@ def table_meta(table: Saveable, *, closed: bool = False) -> dict[str, Any]:
             "turn_time": table.turn_time,
             "spectator_chat": table.spectator_chat,
             "people": {str(seat): who.to_dict() for seat, who in table.people.items()},
+            "attendance": {str(seat): a.to_dict() for seat, a in table.attendance.items()},
         },
     }
 
@@ -80,6 +84,7 @@ class SavedTable:
     turn_time: int | None = None
     spectator_chat: bool = False
     people: tuple[tuple[int, Identity], ...] = ()
+    attendance: tuple[tuple[int, Attendance], ...] = ()
 
     @classmethod
     def from_meta(cls, meta: Mapping[str, Any], players: Sequence[str]) -> SavedTable | None:
@@ -116,8 +121,9 @@ class SavedTable:
             )
         turn_time = table.get("turn_time")
         people = table.get("people") or {}
-        if not isinstance(people, dict):
-            raise ValueError("a saved table's people are an object")
+        attendance = table.get("attendance") or {}
+        if not isinstance(people, dict) or not isinstance(attendance, dict):
+            raise ValueError("a saved table's people and their attendance are objects")
         return cls(
             code=code,
             name=name,
@@ -133,5 +139,10 @@ class SavedTable:
                 (int(seat), Identity.from_dict(who))
                 for seat, who in people.items()
                 if seat.isdigit() and int(seat) < len(players)
+            ),
+            attendance=tuple(
+                (seat, record)
+                for seat, record in attendance_by_seat(attendance).items()
+                if seat < len(players)
             ),
         )

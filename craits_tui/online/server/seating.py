@@ -42,7 +42,6 @@ class Seating:
         slot.name = member.name = unique_name(member.lobby_name, table.names(seat))
         member.at, member.seat = table.code, seat
         table.members[member] = None
-        table.check_abandoned()
         self.house.seating_changed()
 
     def take_back(
@@ -70,12 +69,10 @@ class Seating:
         member.at, member.seat = table.code, seat
         member.name = slot.name or member.lobby_name
         table.members[member] = None
-        table.back(seat, member)
+        table.presence.back(seat, member)
         self.house.seating_changed()
-        table.check_abandoned()
         table.send_joined(member, since)
         if table.started:
-            table.send_seat(seat)
             table.save()
             table.wake()
         else:
@@ -101,7 +98,7 @@ class Seating:
             table.broadcast(offer.state())
         if seat is not None and table.slots[seat].member is member:
             if not table.started:
-                table.given_up(seat)
+                table.presence.given_up(seat)
                 if table.quick and not any(s.present for s in table.slots):
                     self.house.close_table(table)  # nobody left waiting for a match
                     return
@@ -112,9 +109,15 @@ class Seating:
             elif quiet:
                 table.slots[seat].member = None
             else:
-                table.away(seat, self.house.grace if dropped else 0.0)
-        table.check_abandoned()
+                table.presence.away(seat, self.house.grace if dropped else 0.0)
+        table.presence.check_abandoned()
         self.changed(table)
+
+    def move_out(self, member: Member) -> None:
+        """``member`` is to sit elsewhere: up from their table, and a seat kept for
+        them is theirs no more."""
+        self.leave(member, dropped=False)
+        self.release(member)
 
     def release(self, member: Member, keep: tuple[Table, int] | None = None) -> None:
         """``member`` sits elsewhere: a seat still kept for them (but ``keep``) is
@@ -123,7 +126,7 @@ class Seating:
         if held is None or held == keep:
             return
         table, seat = held
-        table.given_up(seat)
+        table.presence.given_up(seat)
         if not table.started:
             self.changed(table)
 
@@ -138,20 +141,21 @@ class Seating:
         if table.quick and not table.started and not any(s.free for s in table.slots):
             self.house.start_table(table)
 
-    def play_again(self, table: Table) -> None:
-        """Everyone asked accepted: the same people at the same seats of a new table,
-        with the same bots (a bot for a person who was not there), its game dealt."""
+    def rematch_table(self, table: Table) -> Table:
+        """Everyone asked accepted: the new table of the rematch, opened by its host
+        as any table is (`Refusal` if it cannot be now), nobody at it yet."""
         offer = table.rematch
         assert offer is not None
-        seated = {seat: table.slots[seat].member for seat in offer.seats}
         levels = tuple(
-            None if seat in seated else (slot.bot if not slot.person and slot.bot else FILL_LEVEL)
+            None
+            if seat in offer.seats
+            else (slot.bot if not slot.person and slot.bot else FILL_LEVEL)
             for seat, slot in enumerate(table.slots)
         )
-        host = table.host_seat if table.host_seat in seated else offer.seats[0]
-        host_member = seated[host]
+        host = table.host_seat if table.host_seat in offer.seats else offer.seats[0]
+        host_member = table.slots[host].member
         assert host_member is not None
-        new = self.house.open_table(
+        return self.house.open_table(
             host_member,
             table.name,
             levels,
@@ -161,6 +165,13 @@ class Seating:
             turn_time=table.turn_time,
             spectator_chat=table.spectator_chat,
         )
+
+    def play_again(self, table: Table, new: Table) -> None:
+        """The same people at the same seats of ``new`` (`rematch_table`), with the
+        same bots (a bot for a person who was not there), its game dealt."""
+        offer = table.rematch
+        assert offer is not None
+        seated = {seat: table.slots[seat].member for seat in offer.seats}
         # The same bots keep their names. Named afresh before the people sit, a
         # bot could take a person's name (Bob, for bob), and bob would come back
         # as "bob 2". A bot for a person who was not there is named last.

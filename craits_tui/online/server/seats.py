@@ -133,6 +133,9 @@ class Slot:
     """The session sitting there now; None while its person is away."""
     grace: asyncio.TimerHandle | None = None
     """The end of the person's grace period, while they are away from a game."""
+    dozing: bool = False
+    """A bot plays for its person, who is here but let their clock run out (see
+    `presence.Presence.doze`)."""
 
     @property
     def present(self) -> bool:

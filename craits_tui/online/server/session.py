@@ -23,8 +23,8 @@ from .app import (
     FAILED,
     AppLog,
     app_command,
+    command_refused,
     reached_environment,
-    replay_asked,
     signal_group,
     start_app,
     terminal_environment,
@@ -59,7 +59,7 @@ class SessionOwner(Protocol):
 
     address: str
     client: str
-    """The address as limits count it (`auth.client_key`)."""
+    """The address as limits count it (`limits.client_key`)."""
     key: str | None
 
     def session_started(self) -> None:
@@ -186,8 +186,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _refusal(self) -> bytes | None:
         """Why this session cannot be a game, if it cannot."""
-        if self.command is not None and replay_asked(self.command) is None:
-            return b"This server runs only the Craits game: connect without a command (or: replay CODE)."
+        refused = command_refused(self.command)
+        if refused is not None:
+            return refused.encode()
         if self.term_type is None:
             return b"The Craits game needs a terminal: connect with ssh -t."
         over = self.host.sessions.admit(self.owner.client)

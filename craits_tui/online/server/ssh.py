@@ -96,21 +96,28 @@ class CraitsServer:
         self.host_key = self.files.host_key()
         self.store = self.files.open_store()
         try:
-            # Names, ratings and replay codes: in the same file, tables of their own.
-            self.ledger = Ledger(self.store.path)
+            # Names, ratings and replay codes: in the same file, on the same
+            # connection, tables of their own.
+            self.ledger = Ledger(
+                self.store, names_per_key=config.names_per_key, board=config.leaderboard
+            )
         except LedgerError as err:
             raise StartupError(str(err)) from None
         self.authority = Authority(
             self.store,
+            ledger=self.ledger,
             grace=config.grace,
             bot_pace=config.bot_pace,
             max_tables=self.limits.max_sessions,
             tables_each=self.limits.tables_each,
-            abandon_after=self.limits.abandon_after,
             quick_wait=config.quick_wait,
             rematch_time=config.rematch_time,
+            abandon_after=config.abandon_after,
+            slow_turn=config.slow_turn,
+            guess_delay=config.auth_delay,
+            guess_delay_max=config.auth_delay_max,
             chat_pace=config.chat_pace,
-            ledger=self.ledger,
+            table_pace=config.table_pace,
         )
         restored = self.authority.restore()
         if restored:
@@ -174,9 +181,7 @@ class CraitsServer:
         if self.ipc is not None:
             await self.ipc.close()
             self.ipc = None
-        if self.ledger is not None:
-            self.ledger.close()
-            self.ledger = None
+        self.ledger = None  # on the store's connection, closed with it
         if self.store is not None:
             self.store.close()
             self.store = None

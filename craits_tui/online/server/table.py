@@ -2,14 +2,18 @@
 
 The table owns its `Game` (saved in the house's store as it goes), tells every
 session at it only its own seat's redacted events, and plays its bots (a
-`BotHost`) at a visible pace, in another thread so the other tables go on. A
-person who drops keeps the seat for a grace period, during which the game waits
-for them; then a bot stands in until they come back.
+`BotHost`) at a visible pace, in another thread so the other tables go on.
+
+Every move goes through `Table.play`, which knows who made it: the person at
+the seat, a bot, or a bot because the person's clock ran out. So each person's
+`Attendance` is kept (how much of their seat they played, their turns run out,
+when they went away); it is saved in the table's meta with each move's events,
+in the same transaction, and so is the game's end with its ratings.
 
 Around the game: the table's chat (`chat`); at a quick-match table, the wait
-before it starts by itself; where the table has a turn time, the clock of each
-person's turn (when it runs out a bot makes that one move); and at game over,
-the offer of a rematch (`rematch`).
+before it starts by itself; the clock of each person's turn (`clock`); and at
+game over, the offer of a rematch (`rematch`). Who is away, who dozes and when
+the table is left to nobody is `presence`'s business.
 """
 
 from __future__ import annotations
@@ -17,14 +21,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from typing import Any
 
-from craits_core import Game, GameStore, IllegalMove, RuleSet, StoreError, redact
+from craits_core import Command, Game, IllegalMove, RuleSet, StoreError, redact
+from craits_core.bots import make_bot
 from craits_core.hosting import BotHost
 
-from ...names import name_key, unique_name
+from ...names import same_name, unique_name
 from ..protocol import (
-    ChatLine,
     GameEvent,
     Joined,
     Message,
@@ -33,61 +37,25 @@ from ..protocol import (
     TableInfo,
     encode,
 )
-from .chat import Chat, ChatPace
+from .attendance import Attendance, Mover, is_move
+from .chat import Chat, Spoken
 from .clock import TurnTimer
+from .hall import Hall
+from .ledger import Finished
+from .presence import Presence
 from .rematch import RematchOffer
 from .saved import table_meta
 from .seats import Identity, Member, Slot
 
 log = logging.getLogger("craits.server")
 
-STAND_IN_LEVEL = "normal"
-"""The bot that plays a person's seat once their grace period is over."""
-
 FILL_LEVEL = "normal"
 """The bot that takes a seat left empty when the game starts."""
 
+TIMED_OUT_LEVEL = "normal"
+"""The bot that makes a person's move when their turn's time runs out."""
+
 BOT_NAMES = ("Ada", "Bob", "Cy", "Di", "Ed")
-
-
-class Hall(Protocol):
-    """What a table needs of the house it stands in."""
-
-    store: GameStore | None
-    grace: float
-    bot_pace: float
-    abandon_after: float
-    quick_wait: float
-    rematch_time: float
-    chat_pace: ChatPace
-
-    def deal(self, names: list[str], rules: RuleSet) -> Game:
-        """A new game for these players."""
-        ...
-
-    def muted(self, member: Member) -> frozenset[str]:
-        """The handles of the players ``member`` does not hear."""
-        ...
-
-    def start_table(self, table: Table) -> None:
-        """Start a quick-match table nobody else came to (bots take its empty seats)."""
-        ...
-
-    def game_over(self, table: Table) -> None:
-        """The table's game ended: its replay code, its people's ratings."""
-        ...
-
-    def lobby_changed(self) -> None:
-        """The tables' list changed."""
-        ...
-
-    def seating_changed(self) -> None:
-        """Who holds which seat changed."""
-        ...
-
-    def close_table(self, table: Table, *, abandoned: bool = False) -> None:
-        """Close ``table`` (``abandoned``: for good, nobody came)."""
-        ...
 
 
 class Table:
@@ -120,11 +88,14 @@ class Table:
         self.quick = quick
         """A quick-match table: nobody hosts it; it starts when full, or by itself."""
         self.turn_time = turn_time
-        """Seconds a person has for each move; None: no clock."""
+        """Seconds a person has for each move, as the table was made; None: the
+        house's long clock (`Hall.slow_turn`)."""
         self.spectator_chat = spectator_chat
         self.people: dict[int, Identity] = {}
         """The people who sat at the table when its game began, by seat: those rated
         at its end (a person who left meanwhile counts as last)."""
+        self.attendance: dict[int, Attendance] = {}
+        """How each of those people has played their seat."""
         self.chat = Chat(hall.chat_pace)
         self.rematch: RematchOffer | None = None
         self.replay: str | None = None
@@ -135,13 +106,14 @@ class Table:
         self.game_id: str | None = None
         self.bots: BotHost | None = None
         self.closed = False
+        self.clock = TurnTimer(self, self.clock_time)
+        self.presence = Presence(self)
+        self._finished: Finished | None = None
         self._heard = 0
         self._unsubscribe: Callable[[], None] | None = None
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
-        self._abandon: asyncio.TimerHandle | None = None
         self._autostart: asyncio.TimerHandle | None = None
-        self.clock = TurnTimer(self, turn_time) if turn_time is not None else None
 
     # --- Reading ----------------------------------------------------------------
 
@@ -152,6 +124,11 @@ class Table:
     @property
     def over(self) -> bool:
         return self.game is not None and self.game.state.is_over
+
+    @property
+    def clock_time(self) -> int:
+        """Seconds a person has for each move."""
+        return self.turn_time if self.turn_time is not None else self.hall.slow_turn
 
     def info(self) -> TableInfo:
         """The table as the lobby lists it."""
@@ -168,7 +145,7 @@ class Table:
             spectators=sum(1 for m in self.members if m.seat is None),
             quick=self.quick,
             starts_in=self._starts_in(),
-            turn_time=self.turn_time,
+            turn_time=self.clock_time,
             spectator_chat=self.spectator_chat,
             replay=self.replay,
         )
@@ -185,8 +162,7 @@ class Table:
     def bot_name(self, seat: int) -> str:
         """A name for a bot at ``seat``, unlike the others'."""
         taken = list(self.names(seat))
-        keys = {name_key(name) for name in taken}
-        free = next((n for n in BOT_NAMES if name_key(n) not in keys), BOT_NAMES[0])
+        free = next((n for n in BOT_NAMES if not any(same_name(n, t) for t in taken)), BOT_NAMES[0])
         return unique_name(free, taken)
 
     @property
@@ -207,7 +183,7 @@ class Table:
 
     def send_seat(self, seat: int) -> None:
         slot = self.slots[seat]
-        self.broadcast(SeatChanged(seat, slot.present, slot.bot))
+        self.broadcast(SeatChanged(seat, slot.present, slot.bot, slot.dozing))
 
     def send_joined(self, member: Member, since: int = 0) -> None:
         """`Joined`, then the game's events from ``since`` on, for ``member``'s seat."""
@@ -218,18 +194,18 @@ class Table:
         if self.game is not None:
             for index, event in enumerate(self.game.events_for(member.seat, since), since):
                 conn.send(GameEvent(index, event))
-        muted = self.hall.muted(member)
-        for line in self.chat.lines:
-            if Chat.hears(muted, line):
-                conn.send(line)
+        mutes = self.hall.muted(member)
+        for spoken in self.chat.lines:
+            if not mutes(spoken):
+                conn.send(spoken.line)
         if self.rematch is not None:
             conn.send(self.rematch.state())
 
-    def send_chat(self, line: ChatLine) -> None:
+    def send_chat(self, spoken: Spoken) -> None:
         """A line of chat, to everyone at the table who has not muted its sender."""
-        encoded = encode(line)
+        encoded = encode(spoken.line)
         for member in self.members:
-            if member.conn is not None and Chat.hears(self.hall.muted(member), line):
+            if member.conn is not None and not self.hall.muted(member)(spoken):
                 member.conn.send_line(encoded)
 
     # --- The game ---------------------------------------------------------------
@@ -242,11 +218,12 @@ class Table:
             slot = self.slots[seat]
             slot.bot, slot.person, slot.name = FILL_LEVEL, False, self.bot_name(seat)
         self.people = {s: slot.holder for s, slot in enumerate(self.slots) if slot.holder}
+        self.attendance = {seat: Attendance() for seat in self.people}
         game = self.hall.deal([slot.name or "" for slot in self.slots], self.rules)
         store = self.hall.store
         if store is not None:
             try:
-                self.game_id = store.add(game, meta=table_meta(self))
+                self.game_id = store.add(game, meta=table_meta(self), saving=self.saving)
             except StoreError:
                 for seat in filled:
                     slot = self.slots[seat]
@@ -260,21 +237,30 @@ class Table:
         for member in self.members:
             self.send_joined_events(member)
 
-    def resume(self, game: Game, game_id: str, people: dict[int, Identity]) -> None:
+    def resume(
+        self,
+        game: Game,
+        game_id: str,
+        people: dict[int, Identity],
+        attendance: dict[int, Attendance],
+    ) -> None:
         """Go on with a game saved before the server stopped (``people``: who sat
-        at it when it began): every person is away, and their grace period starts now."""
+        at it when it began, ``attendance``: how they played it): every person is
+        away, and their grace period starts now. The game must be attached to the
+        store with `saving` as its hook."""
         self.game_id = game_id
         self.people = dict(people)
+        self.attendance = {seat: attendance.get(seat, Attendance()) for seat in self.people}
         for slot in self.slots:
             if slot.person:
                 slot.bot = None
         self._play(game)
         for seat, slot in enumerate(self.slots):
             if slot.person and slot.holder is not None:
-                self.away(seat, self.hall.grace)
+                self.presence.away(seat, self.hall.grace)
             elif slot.person:
-                self.stand_in(seat)  # nobody to wait for
-        self.check_abandoned()
+                self.presence.stand_in(seat)  # nobody to wait for
+        self.presence.check_abandoned()
 
     def _play(self, game: Game) -> None:
         self.game = game
@@ -286,8 +272,37 @@ class Table:
             self._drive(), name=f"craits-table-{self.code}"
         )
         self._wake.set()
-        if self.clock is not None:
-            self.clock.look()
+        self.clock.look()
+
+    def play(self, command: Command, by: Mover) -> None:
+        """Make ``command`` in the table's game, made ``by`` whom: the one way a
+        move is made at a table. Raises `IllegalMove` or `StoreError` (the move
+        could not be saved) with nothing changed."""
+        game = self.game
+        assert game is not None
+        seat = command.player
+        before = self.attendance.get(seat)
+        if before is not None and is_move(command):
+            # Counted before the move, so that what is saved with it counts it.
+            self.attendance[seat] = before.moved(by, game.event_count)
+        try:
+            game.handle(command)
+        except BaseException:
+            if before is not None:
+                self.attendance[seat] = before
+            raise
+        if by is Mover.CLOCK and before is not None and self.attendance[seat].dozing:
+            self.presence.doze(seat)
+
+    def saving(self, events: list[dict[str, Any]]) -> None:
+        """Within the transaction saving a move's events: the table's meta (the
+        attendance moved), and at the game's end its ratings and replay code."""
+        self.write_meta()
+        for event in events:
+            if event["type"] == "game-ended":
+                # The game takes its events after this: its totals are the event's.
+                placings = self.presence.placings(tuple(event["totals"]))
+                self._finished = self.hall.finish(self, placings, over=True)
 
     def send_joined_events(self, member: Member) -> None:
         """The game so far, to a session that was at the table when it started."""
@@ -309,10 +324,12 @@ class Table:
                 line = encode(GameEvent(index, redact(event, member.seat, players)))
                 lines[member.seat] = line
             member.conn.send_line(line)
-        if self.clock is not None:
-            self.clock.heard(event["type"], index)
+        self.clock.heard(event["type"], index)
         if event["type"] == "game-ended":
-            self.hall.game_over(self)
+            finished, self._finished = self._finished, None
+            if finished is not None:
+                self.replay = finished.replay
+            self.hall.game_over(self, finished)
             self.offer_rematch()
             self.send_table()
             self.hall.lobby_changed()
@@ -332,8 +349,10 @@ class Table:
             self._wake.clear()
             # Wait first, then look: a person may have moved meanwhile.
             await asyncio.sleep(self.hall.bot_pace)
-            if not self.attended:
-                continue  # woken again when someone comes back
+            if not self.attended or not self.presence.people_here():
+                # Woken again when someone comes back. A game its people have
+                # left waits for them (or for the table to close), bots and all.
+                continue
             # A hard or expert bot thinks for a while: in a thread, so that the other tables
             # and sessions go on meanwhile (and people here may still call "idiot").
             moment = bots.moment()
@@ -341,9 +360,23 @@ class Table:
             if move is None or not bots.still_current(moment, move):
                 continue  # the game moved on, or a person took the seat back: look again
             try:
-                game.handle(move)  # its events wake this loop again
+                self.play(move, Mover.BOT)  # its events wake this loop again
             except (IllegalMove, StoreError):
                 log.exception("table %s: a bot's move was refused: %r", self.code, move)
+
+    def ran_out(self, seat: int) -> None:
+        """The clock of ``seat``'s person ran out: a bot makes their move."""
+        game = self.game
+        if game is None or self.closed:
+            return
+        moves = game.legal_moves(seat)
+        if not moves:
+            return
+        move = make_bot(TIMED_OUT_LEVEL).choose(game.view(seat), moves)
+        try:
+            self.play(move, Mover.CLOCK)  # the next turn's clock starts from its events
+        except (IllegalMove, StoreError):
+            log.exception("table %s: a timed-out move was refused: %r", self.code, move)
 
     # --- A quick-match table ----------------------------------------------------
 
@@ -377,116 +410,39 @@ class Table:
             offer.end("expired")
             self.broadcast(offer.state())
 
-    # --- Seats kept for people --------------------------------------------------
+    # --- Saving and closing -------------------------------------------------------
 
-    def away(self, seat: int, grace: float) -> None:
-        """The person at ``seat`` is gone: keep the seat for ``grace`` seconds (the
-        game waits), then let a bot stand in."""
-        slot = self.slots[seat]
-        slot.member = None
-        if slot.bot is None:
-            if grace > 0:
-                loop = asyncio.get_running_loop()
-                slot.grace = loop.call_later(grace, self.stand_in, seat)
-            else:
-                self.stand_in(seat)
-                return
-        self.send_seat(seat)
-
-    def stand_in(self, seat: int) -> None:
-        """A bot plays the seat of a person who is away (or whom nobody holds)."""
-        slot = self.slots[seat]
-        slot.grace = None
-        if self.closed or slot.present or slot.bot is not None or self.bots is None:
-            return
-        slot.bot = STAND_IN_LEVEL
-        self.bots.seat(seat, STAND_IN_LEVEL)
-        self.send_seat(seat)
-        self.wake()
-        if self.clock is not None:
-            self.clock.bot_took(seat)
-
-    def back(self, seat: int, member: Member) -> None:
-        """The seat's person is back, in ``member``'s session: no more grace, no
-        more stand-in."""
-        slot = self.slots[seat]
-        if slot.grace is not None:
-            slot.grace.cancel()
-            slot.grace = None
-        slot.member = member
-        if self.started and slot.person:
-            slot.bot = None
-            if self.bots is not None:
-                self.bots.unseat(seat)
-            if self.clock is not None:
-                self.clock.look()  # their turn, maybe: timed from now
-
-    def given_up(self, seat: int) -> None:
-        """Nobody holds the seat any more: before the start it is free again; after
-        it, a bot plays it for good."""
-        slot = self.slots[seat]
-        slot.holder = slot.code = slot.member = None
-        self.hall.seating_changed()
-        if self.started:
-            slot.person = False
-            if slot.bot is None:
-                self.stand_in(seat)
-            self.send_seat(seat)
-            self.save()
-        else:
-            slot.name = None
-
-    def save(self, *, closed: bool = False) -> None:
-        """Keep who sits where with the saved game, so a restart finds it there
-        (``closed``: the table closed for good, and a restart leaves it so)."""
-        store = self.hall.store
-        if store is None or self.game_id is None or store.closed:
-            return
+    def save(self) -> None:
+        """Keep who sits where (and how they played) with the saved game, so a
+        restart finds it there; the log says so if it cannot be."""
         try:
-            store.update_meta(self.game_id, table_meta(self, closed=closed))
+            self.write_meta()
         except StoreError as err:
             log.error("table %s: who sits where cannot be saved: %s", self.code, err)
 
-    # --- Closing ----------------------------------------------------------------
-
-    def check_abandoned(self) -> None:
-        """Close the table when nobody is at it: a finished one at once, another
-        after the house's time (its game stays saved)."""
-        if self.members or self.closed:
-            if self._abandon is not None:
-                self._abandon.cancel()
-                self._abandon = None
+    def write_meta(self, *, closed: bool = False) -> None:
+        """`save`, raising `StoreError` (within a transaction, as a part of it);
+        ``closed``: the table closed for good, and a restart leaves it so."""
+        store = self.hall.store
+        if store is None or self.game_id is None or store.closed:
             return
-        if self.over:
-            self.hall.close_table(self)
-        elif self._abandon is None:
-            loop = asyncio.get_running_loop()
-            self._abandon = loop.call_later(
-                self.hall.abandon_after, lambda: self.hall.close_table(self, abandoned=True)
-            )
+        store.update_meta(self.game_id, table_meta(self, closed=closed))
 
-    def close(self, *, abandoned: bool = False) -> None:
-        """Stop everything the table runs; the saved game stays as it is
-        (``abandoned``: marked so that a restart leaves it closed)."""
+    def close(self) -> None:
+        """Stop everything the table runs; the saved game stays as it is."""
         self.closed = True
         if self._driver is not None:
             self._driver.cancel()
-        for timer in (self._abandon, self._autostart):
-            if timer is not None:
-                timer.cancel()
-        if self.clock is not None:
-            self.clock.stop()
+        if self._autostart is not None:
+            self._autostart.cancel()
+        self.presence.stop()
+        self.clock.stop()
         if self.rematch is not None:
             self.rematch.end(self.rematch.outcome or "expired")
-        for slot in self.slots:
-            if slot.grace is not None:
-                slot.grace.cancel()
         if self._unsubscribe is not None:
             self._unsubscribe()
         if self.bots is not None:
             self.bots.close()
         store = self.hall.store
         if store is not None and self.game is not None and not store.closed:
-            if abandoned and not self.over:
-                self.save(closed=True)
             store.detach(self.game)

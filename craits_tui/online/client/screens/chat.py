@@ -26,7 +26,17 @@ from textual.widgets.option_list import Option
 from ....i18n import _
 from ....names import clean_text, cut
 from ....widgets.footer import Footer
-from ...protocol import EMOTES, MAX_CHAT, Emote, Mute, Muted, RefusalCode, Say, Welcome
+from ...protocol import (
+    EMOTES,
+    MAX_CHAT,
+    Emote,
+    Mute,
+    MuteChanged,
+    Muted,
+    RefusalCode,
+    Say,
+    Welcome,
+)
 from ..connection import RemoteConnection
 from ..emotes import emote_label, emote_picture
 from ..messages import Listening, ServerSaid
@@ -140,7 +150,7 @@ class EmotePicker(ModalScreen[str | None]):
 class MuteList(Listening, ModalScreen[None]):
     """Whom the session hears: the people at the table and those who have written,
     each muted or not; Enter or a click mutes or hears them again. The marks
-    follow the server's answer (`Muted`), not the key."""
+    follow the server's answer (`MuteChanged`), not the key."""
 
     CSS_PATH = "chat.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", _("Close"))]
@@ -209,7 +219,7 @@ class MuteList(Listening, ModalScreen[None]):
 
     @on(ServerSaid)
     def _server_said(self, said: ServerSaid) -> None:
-        if isinstance(said.message, Muted):
+        if isinstance(said.message, Muted | MuteChanged):
             self._fill()
 
     def action_close(self) -> None:
@@ -282,7 +292,7 @@ class ChatKeys(Screen):
 
     @on(ServerSaid)
     def _chat_news(self, said: ServerSaid) -> None:
-        if isinstance(said.message, Muted | Welcome):
+        if isinstance(said.message, Muted | MuteChanged | Welcome):
             self.show_chat()
 
     @on(ChatPanel.WriteAsked)

@@ -28,8 +28,9 @@ from .describe import turn_time_words
 
 TABLE_NAME_MAX = 24
 
-TURN_TIMES = (None, 30, 60, 120)
-"""The turn timers a table may have, in seconds a move (None: no timer)."""
+TURN_TIMES = (30, 60, 120, None)
+"""The turn timers a table may have, shortest first, in seconds a move (None: the
+server's long clock, whose seconds the waiting room shows: every table has one)."""
 
 
 class CreateTableScreen(Listening, Roomy, Screen):
@@ -116,9 +117,10 @@ class CreateTableScreen(Listening, Roomy, Screen):
                 with RadioSet(id="create-clock", compact=True, classes="inline"):
                     for seconds in TURN_TIMES:
                         yield RadioButton(
-                            turn_time_words(seconds) if seconds else _("Off"),
+                            # Translators: the server's own turn timer, longer than the others.
+                            turn_time_words(seconds) if seconds else _("Long"),
                             value=seconds is None,
-                            id=f"create-clock-{seconds or 'off'}",
+                            id=f"create-clock-{seconds or 'long'}",
                         )
             with Horizontal(classes="field"):
                 yield Label("", classes="field-label")
@@ -170,7 +172,7 @@ class CreateTableScreen(Listening, Roomy, Screen):
         return chosen_rules(self, "create")
 
     def turn_time(self) -> int | None:
-        """The seconds a person has for each move; None: no timer."""
+        """The seconds a person has for each move; None: the server's long clock."""
         choice = chosen(self.query_one("#create-clock", RadioSet), "create-clock")
         return int(choice) if choice is not None and choice.isdigit() else None
 

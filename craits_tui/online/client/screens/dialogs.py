@@ -1,15 +1,18 @@
 """The online session's dialogs: a reconnect code or a replay's code asked for,
-leaving a game under way, a replay on its way, and the session's end."""
+leaving a game under way, a seat that dozes, a replay on its way, and the
+session's end."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label
 
@@ -17,6 +20,8 @@ from ....i18n import N_, _
 from ....names import clean_name
 from ....widgets.footer import Footer
 from ..connection import KeptSeat
+from ..messages import SeatsChanged
+from ..table import RemoteTable
 from .describe import kept_table_words, with_code
 
 
@@ -124,6 +129,77 @@ class ConfirmLeave(ModalScreen[bool]):
     @on(Button.Pressed, "#leave-go")
     def action_leave(self) -> None:
         self.dismiss(True)
+
+
+class DozingNote(ModalScreen[None]):
+    """Over the table while the player's own seat dozes (their turn clock ran out
+    twice in a row, so a bot plays for them): any key or click asks the server for
+    the seat back (`RemoteTable.wake`), and does nothing else, so that the key
+    that wakes the player plays no card. The note goes once the server says the
+    seat is theirs again."""
+
+    CSS_PATH = "dialogs.tcss"
+
+    asked: reactive[bool] = reactive(False, init=False)
+    """A key was pressed: the seat is asked back, and the server's answer awaited."""
+
+    def __init__(self, table: RemoteTable) -> None:
+        super().__init__()
+        self.table = table
+        self._stop: Callable[[], None] | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dozing", classes="dialog"):
+            yield Label(_("Are you there?"), classes="dialog-title")
+            yield Label(self._words(), id="dozing-words", markup=False)
+        # Its own footer, empty: the table's keys beneath play nothing now.
+        yield Footer()
+
+    def _words(self) -> str:
+        if self.asked:
+            return _("Taking your seat back…")
+        return _(
+            "Your time ran out twice in a row: a bot plays for you. Press any key to play again."
+        )
+
+    def on_mount(self) -> None:
+        self._stop = self.table.subscribe_changes(lambda: self.post_message(SeatsChanged()))
+
+    def on_unmount(self) -> None:
+        if self._stop is not None:
+            self._stop()
+            self._stop = None
+
+    def watch_asked(self) -> None:
+        self.query_one("#dozing-words", Label).update(self._words())
+
+    def on_key(self, event: events.Key) -> None:
+        # Every key stops here, the one that wakes the seat and any pressed before
+        # the server answers: none of them reaches the table's bindings.
+        event.stop()
+        event.prevent_default()
+        self._wake()
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self._wake()
+
+    def _wake(self) -> None:
+        if self.table.wake():
+            self.asked = True
+
+    @on(SeatsChanged)
+    def _seats_changed(self) -> None:
+        self._go_if_awake()
+
+    def on_screen_resume(self) -> None:
+        # The seat may have come back while a dialog stood above this note.
+        self._go_if_awake()
+
+    def _go_if_awake(self) -> None:
+        # Only from the top of the stack: dismissing pops whichever screen is there.
+        if not self.table.dozes and self.is_active:
+            self.dismiss()
 
 
 class Disconnected(Screen[None]):

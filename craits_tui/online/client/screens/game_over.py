@@ -37,10 +37,12 @@ _NO_OFFER = frozenset({RefusalCode.NOT_OVER, RefusalCode.NO_REMATCH})
 
 def rating_words(news: RatingNews, placement: int, ascii: bool = False) -> str:
     """How one person's rating moved, e.g. "1010 → 1032 (+22)", or how far into
-    their ``placement`` games they are."""
+    their placement games they are: their own count (``news.placement``: a
+    player without a key has more), else the game's ``placement``."""
     if news.after is None:
+        total = news.placement if news.placement is not None else placement
         return _("Placement: {games} of {total}").format(
-            games=news.games, total=max(placement, news.games)
+            games=news.games, total=max(total, news.games)
         )
     if news.before is None:
         return _("{rating} (placement done)").format(rating=news.after)

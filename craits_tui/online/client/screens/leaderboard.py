@@ -24,7 +24,8 @@ TOP = 20
 
 
 def rated(standing: Standing | None) -> bool:
-    """Whether ``standing`` has a rating to show (not still placing)."""
+    """Whether ``standing`` has a rating and a place on the board (not still
+    placing, and listed)."""
     return standing is not None and standing.rating is not None and standing.place is not None
 
 
@@ -34,8 +35,14 @@ def rating_line(board: Leaderboard | None) -> str:
     if board is None:
         return ""
     you = board.you
-    if you is None or (not rated(you) and you.games <= 0):
+    if you is None or (you.rating is None and you.games <= 0):
         return _("Not rated yet: finish a game with other people.")
+    if you.rating is not None and you.place is None:
+        # Rated, but the board lists only the players who log in with a key.
+        games = ngettext("{n} rated game", "{n} rated games", you.games).format(n=you.games)
+        return _("Your rating: {rating} · {games} · log in with a key to be listed").format(
+            rating=you.rating, games=games
+        )
     if not rated(you):
         return ngettext(
             "Placement: {n} of {total} rated game played.",

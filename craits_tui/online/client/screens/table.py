@@ -8,6 +8,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
+from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -25,7 +26,7 @@ from ..widgets.chat import ChatPanel
 from ..words import refusal_code, refusal_text
 from .chat import CHAT_BINDINGS, ChatKeys
 from .clock import TICK, TableNews, TurnClockLine, whole_seconds
-from .dialogs import ConfirmLeave
+from .dialogs import ConfirmLeave, DozingNote
 from .game_over import RemoteGameOver
 
 
@@ -43,6 +44,10 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
     ]
     deals_again = False  # a new table is opened in the lobby
     bell_after = 10.0  # the others are people elsewhere, who may take their time
+
+    dozing: reactive[bool] = reactive(False, init=False)
+    """Whether the player's own seat dozes: a bot plays it until they press a key
+    (on the `DozingNote` shown over the table meanwhile)."""
 
     def __init__(
         self,
@@ -76,6 +81,7 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
             self.remote.subscribe_news(lambda news: self.post_message(TableNews(news))),
         ]
         self._show_clock()
+        self.dozing = self.remote.dozes
 
     def on_unmount(self) -> None:
         for stop in self._remote_stops:
@@ -199,12 +205,22 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
             text = refusal_text(refusal.code, str(refusal), refusal.params)
         else:
             text = self.narrator.refusal(refusal, self.view)
-        self._notice(text)
+        if self.is_active:
+            self._notice(text)
+        else:
+            # A dialog over the table (the mute list, say) hides its status line.
+            self.notify(text, severity="warning", timeout=5, markup=False)
 
     @on(SeatsChanged)
     def _seats_changed(self) -> None:
         # A bot standing in or a player back: the badges say so.
         self._refresh_table()
+        self.dozing = self.remote.dozes
+
+    def watch_dozing(self, dozing: bool) -> None:
+        # The note goes by itself once the server gives the seat back.
+        if dozing and not any(isinstance(s, DozingNote) for s in self.app.screen_stack):
+            self.app.push_screen(DozingNote(self.remote))
 
     @on(ServerSaid)
     def _server_said(self, said: ServerSaid) -> None:
