@@ -111,9 +111,15 @@ CONTROLS: tuple[str, ...] = (
         "you come back) |"
     ),
     N_(
-        "Finished games among two people or more are rated (bots do not count, and "
-        "leaving a game counts as last place); a rating shows after five games. "
-        "Every finished game gets a replay code: anyone can watch it from the "
+        "Every table has a turn clock: when yours runs out a bot makes that move for "
+        "you, and after two in a row it plays on for you until you press a key."
+    ),
+    N_(
+        "A finished game is rated when at least two people played it, each making at "
+        "least half of their own moves (bots do not count; leaving a game, or letting "
+        "your clock run out three times, counts as last place). A rating shows after "
+        "five rated games for a player who logs in with an SSH key, twenty for a name "
+        "alone. Every finished game gets a replay code: anyone can watch it from the "
         "lobby, or with `ssh -t -p PORT host replay CODE`, from any seat's view "
         "(**v** in the replay)."
     ),

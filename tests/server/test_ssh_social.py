@@ -163,7 +163,8 @@ class Player:
     async def turned_away(self, command: str | None = None) -> str:
         """What a session that never starts says before it ends (status 1)."""
         conn = await self.connect()
-        result = await conn.run(command, term_type="xterm", stderr=asyncssh.STDOUT)
+        run = conn.run(command, term_type="xterm", stderr=asyncssh.STDOUT)
+        result = await asyncio.wait_for(run, TIMEOUT)
         assert result.exit_status == 1, result
         return str(result.stdout)
 

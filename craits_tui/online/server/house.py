@@ -27,7 +27,7 @@ from .chat import ChatPace, Spoken
 from .ledger import PLACEMENT_GAMES, Finished, Ledger, Placing, player_id
 from .limits import Paces, TablePace, client_key
 from .mutes import Mutes
-from .refusal import Refusal
+from .refusal import Refusal, try_later
 from .saved import SavedTable
 from .seats import TABLE_CODE_LENGTH, Identity, Member, Slot, fresh_code, normal_code
 from .table import Table
@@ -257,12 +257,7 @@ class House:
             raise refusal
         wait = self._openings.take(f"player {identity.handle}", f"address {client_key(address)}")
         if wait > 0:
-            seconds = max(1, round(wait))
-            raise Refusal(
-                RefusalCode.TRY_LATER,
-                f"You are opening tables too fast: try again in {seconds} s.",
-                wait=seconds,
-            )
+            raise try_later("You are opening tables too fast", wait)
 
     def open_table(
         self,

@@ -24,7 +24,7 @@ from typing import Literal
 from craits_core import GameStore, StoreError
 
 from ...names import name_keys
-from .ledger_tables import LedgerError, set_up
+from .ledger_tables import LedgerError, add_claim, set_up
 from .ratings import (
     KEYLESS_PLACEMENT_GAMES,
     PLACEMENT_GAMES,
@@ -193,13 +193,7 @@ class Ledger:
                 f"Your key has claimed {len(held)} names on this server already "
                 f"({', '.join(held)}): log in under one of them."
             )
-        claim = conn.execute(
-            "INSERT INTO ledger_claims (name, key) VALUES (?, ?)", (user, key)
-        ).lastrowid
-        conn.executemany(
-            "INSERT OR IGNORE INTO ledger_claim_keys (fold, claim) VALUES (?, ?)",
-            [(fold, claim) for fold in name_keys(user)],
-        )
+        add_claim(conn, user, key)
         # Whoever played under the name without a key before cannot any more: their
         # record stays, off the leaderboard, so the name shows there once.
         conn.execute("UPDATE ledger_players SET retired = 1 WHERE id = ?", (player_id(user, None),))

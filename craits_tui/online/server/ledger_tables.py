@@ -52,6 +52,18 @@ _SCHEMA: tuple[str, ...] = (
 )
 
 
+def add_claim(conn: sqlite3.Connection, name: str, key: str) -> None:
+    """Record that ``key`` claims ``name``, under each of the name's keys (a key a
+    claim reached first stays with it)."""
+    claim = conn.execute(
+        "INSERT INTO ledger_claims (name, key) VALUES (?, ?)", (name, key)
+    ).lastrowid
+    conn.executemany(
+        "INSERT OR IGNORE INTO ledger_claim_keys (fold, claim) VALUES (?, ?)",
+        [(fold, claim) for fold in name_keys(name)],
+    )
+
+
 def set_up(conn: sqlite3.Connection) -> None:
     """Make the ledger's tables in a file that has none, bring those of an older
     layout up to date (in the caller's transaction); `LedgerError` for a newer one."""
@@ -81,13 +93,7 @@ def _from_version_1(conn: sqlite3.Connection) -> None:
     """Bring a ledger of the first layout up to date: its claims keyed by every
     key of their names, and its players by name keyed as names are now."""
     for name, key in conn.execute("SELECT name, key FROM ledger_names ORDER BY rowid").fetchall():
-        claim = conn.execute(
-            "INSERT INTO ledger_claims (name, key) VALUES (?, ?)", (name, key)
-        ).lastrowid
-        conn.executemany(
-            "INSERT OR IGNORE INTO ledger_claim_keys (fold, claim) VALUES (?, ?)",
-            [(fold, claim) for fold in name_keys(name)],
-        )
+        add_claim(conn, name, key)
     conn.execute("DROP TABLE ledger_names")
     named = conn.execute(
         "SELECT id, name, games FROM ledger_players WHERE id LIKE 'name:%' ORDER BY games DESC"

@@ -15,7 +15,7 @@ from .auth import Backoff
 from .ledger import Ledger, LedgerError, placement_games, player_id
 from .ledger import Standing as LedgerStanding
 from .limits import client_key
-from .refusal import Refusal
+from .refusal import Refusal, try_later
 from .seats import Identity
 
 log = logging.getLogger("craits.server")
@@ -67,13 +67,7 @@ def replay(
     where = client_key(guess.address)
     wait = guess.backoff.wait(where)
     if wait > 0:
-        seconds = max(1, round(wait))
-        raise Refusal(
-            RefusalCode.TRY_LATER,
-            f"Too many wrong replay codes: try again in {seconds} s.",
-            strike=True,
-            wait=seconds,
-        )
+        raise try_later("Too many wrong replay codes", wait, strike=True)
     try:
         return _replay(ledger, store, code)
     except Refusal as refusal:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from ..protocol import STRIKES
+from ..protocol import STRIKES, RefusalCode
 
 
 class Refusal(Exception):
@@ -30,3 +31,12 @@ class Refusal(Exception):
         self.params = params
         self.fatal = fatal
         self.strike = code in STRIKES if strike is None else strike
+
+
+def try_later(what: str, wait: float, *, strike: bool = False) -> Refusal:
+    """``what`` was asked too often: it may be asked again in ``wait`` seconds
+    (said in whole seconds, rounded up)."""
+    seconds = max(1, math.ceil(wait))
+    return Refusal(
+        RefusalCode.TRY_LATER, f"{what}: try again in {seconds} s.", strike=strike, wait=seconds
+    )
