@@ -150,7 +150,7 @@ def children_usage() -> tuple[int, int, float]:
 async def serve_child(args: argparse.Namespace) -> None:
     """The server, as the bench's child: one JSON line out at the start, then one
     per ``stats`` line in; ``stop`` ends it."""
-    from craits_tui.online.server.limits import Limits
+    from craits_tui.online.server.limits import Limits, TablePace
     from craits_tui.online.server.ssh import CraitsServer, ServerConfig
 
     tracemalloc.start()
@@ -167,6 +167,7 @@ async def serve_child(args: argparse.Namespace) -> None:
         limits=Limits(
             max_sessions=500, per_address=500, rate=1000.0, burst=1000.0, tables_each=500
         ),
+        table_pace=TablePace(burst=1000.0, rate=1000.0),
     )
     server = CraitsServer(config)
     await server.start()

@@ -291,9 +291,9 @@ class GameStore:
 
     def _attach(self, game_id: str, game: Game, saving: SaveHook | None = None) -> None:
         def write(events: list[dict[str, Any]]) -> None:
-            with self.database.transaction(f"save game {game_id}"):
+            with self.database.transaction(f"save game {game_id}") as conn:
                 # The log's length before the command is where its events go.
-                self._append(game_id, game.event_count, events)
+                self._append(conn, game_id, game.event_count, events)
                 if saving is not None:
                     saving(events)
 
@@ -322,40 +322,42 @@ class GameStore:
             )
         return lock
 
-    def _append(self, game_id: str, base: int, events: list[dict[str, Any]]) -> None:
-        """Save one command's events at positions ``base``... in one transaction."""
+    def _append(
+        self, conn: sqlite3.Connection, game_id: str, base: int, events: list[dict[str, Any]]
+    ) -> None:
+        """Save one command's events at positions ``base``..., in the caller's
+        transaction."""
         rows = [_encode(event) for event in events]
-        with self.database.transaction(f"save game {game_id}") as conn:
-            found = conn.execute(
-                "SELECT event_count, status, round_number FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-            if found is None:
-                raise StoreError(
-                    f"game {game_id} is no longer saved in {self._path}",
-                    "gone",
-                    path=self._path,
-                    game=game_id,
-                )
-            count, status, round_number = found
-            if count != base:
-                # Another store (or process) moved this game on: saving would fork it.
-                raise StoreError(
-                    f"game {game_id} in {self._path} was changed elsewhere "
-                    f"({count} events saved, {base} here); load it again",
-                    "changed-elsewhere",
-                    path=self._path,
-                    game=game_id,
-                )
-            conn.executemany(
-                "INSERT INTO events (game_id, seq, data) VALUES (?, ?, ?)",
-                ((game_id, base + i, data) for i, data in enumerate(rows)),
+        found = conn.execute(
+            "SELECT event_count, status, round_number FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if found is None:
+            raise StoreError(
+                f"game {game_id} is no longer saved in {self._path}",
+                "gone",
+                path=self._path,
+                game=game_id,
             )
-            status, round_number = _summary_after(events, status, round_number)
-            conn.execute(
-                "UPDATE games SET updated_at = ?, event_count = ?, status = ?, round_number = ?"
-                " WHERE id = ?",
-                (_now(), base + len(rows), status, round_number, game_id),
+        count, status, round_number = found
+        if count != base:
+            # Another store (or process) moved this game on: saving would fork it.
+            raise StoreError(
+                f"game {game_id} in {self._path} was changed elsewhere "
+                f"({count} events saved, {base} here); load it again",
+                "changed-elsewhere",
+                path=self._path,
+                game=game_id,
             )
+        conn.executemany(
+            "INSERT INTO events (game_id, seq, data) VALUES (?, ?, ?)",
+            ((game_id, base + i, data) for i, data in enumerate(rows)),
+        )
+        status, round_number = _summary_after(events, status, round_number)
+        conn.execute(
+            "UPDATE games SET updated_at = ?, event_count = ?, status = ?, round_number = ?"
+            " WHERE id = ?",
+            (_now(), base + len(rows), status, round_number, game_id),
+        )
 
     def rewind(self, game_id: str, keep: int, *, meta: Mapping[str, Any] | None = None) -> None:
         """Cut the saved log of ``game_id`` back to its first ``keep`` events (a move

@@ -18,6 +18,7 @@ import getpass
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 import regex
 from rich.cells import cell_len
@@ -134,12 +135,14 @@ def _folded(text: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
+@lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """What a player known by name alone is known by: the UTS #39 skeleton of the
     name, case folded ("Ａｎｎ", "ann" and a Cyrillic "аnn" are one name)."""
     return skeleton(_folded(name))
 
 
+@lru_cache(maxsize=4096)
 def name_keys(name: str) -> frozenset[str]:
     """What two names are told apart by: names that share a key read the same.
 

@@ -149,7 +149,7 @@ async def test_a_started_table_its_people_left_closes_and_counts_as_left_unfinis
             while sum(1 for e in ann.events if e.get("player") in (0, 1)) < 8:
                 mover = next((c for c in (ann, bob) if c.my_turn), None)
                 if mover is None:
-                    await until(ann, lambda: ann.my_turn or bob.my_turn)
+                    await anyone([ann, bob], lambda: ann.my_turn or bob.my_turn)
                     continue
                 await take_turn(mover, rng)
             for client in (ann, bob):

@@ -152,10 +152,14 @@ class Person:
 def placings(people: Sequence[Person], events: int) -> list[Placing]:
     """The ratings' placings of a game of ``people`` (``events``: the game's event
     count now), or none when fewer than two of them took part: a game won
-    against people who did not play is rated for nobody."""
+    against people who did not play is rated for nobody, and so is a game all its
+    people left at the same moment."""
     if sum(person.attendance.took_part for person in people) < 2:
         return []
-    return [_placing(person, events) for person in people]
+    placed = [_placing(person, events) for person in people]
+    if all(p.left for p in placed) and len({p.left_at for p in placed}) == 1:
+        return []  # all gone at once (the server stopped): it tells nothing of anyone
+    return placed
 
 
 def _placing(person: Person, events: int) -> Placing:

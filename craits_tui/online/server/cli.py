@@ -110,7 +110,8 @@ def build_serve_parser(parent: Any) -> argparse.ArgumentParser:
         type=_positive_int,
         default=3,
         metavar="N",
-        help="tables open at once that one player, or one address, has opened (default 3)",
+        help="tables open at once that one player, or one address, has opened, whichever "
+        "way (a new table, a quick match, a rematch) (default 3)",
     )
     limits.add_argument(
         "--login-timeout",

@@ -40,7 +40,7 @@ class Presence:
         game waits), then let a bot stand in."""
         table = self.table
         slot = table.slots[seat]
-        slot.member = None
+        slot.member, slot.dozing = None, False
         self._attendance_away(seat)
         if slot.bot is None:
             if grace > 0:
