@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual import on
+from rich.console import RenderableType
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
@@ -43,6 +44,9 @@ class CraitsApp(App[str | None]):
     # Every action has its own key in the footer; the palette's hint would crowd
     # it out of an 80-column terminal.
     ENABLE_COMMAND_PALETTE = False
+
+    quitting = False
+    """Whether the app has begun to exit: from then on, input is dropped."""
 
     def __init__(
         self,
@@ -276,6 +280,24 @@ class CraitsApp(App[str | None]):
             save_settings(settings, self.settings_file)
         except OSError as err:
             self.notify(_("Settings not saved: {error}").format(error=err), severity="warning")
+
+    def exit(
+        self,
+        result: str | None = None,
+        return_code: int = 0,
+        message: RenderableType | None = None,
+    ) -> None:
+        """Exit as Textual does; the input still to come is dropped (`on_event`)."""
+        self.quitting = True
+        super().exit(result, return_code, message)
+
+    async def on_event(self, event: events.Event) -> None:
+        # Keys typed together with the one that quits ("qu") are already queued
+        # when it acts, and the app ends only once they are handled: a take-back
+        # or a move would land in the save after the player quit.
+        if self.quitting and isinstance(event, events.InputEvent):
+            return
+        await super().on_event(event)
 
     def on_unmount(self) -> None:
         if self.store is not None:

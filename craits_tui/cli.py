@@ -75,7 +75,6 @@ def build_parser() -> argparse.ArgumentParser:
     game.add_argument(
         "--humans",
         type=int,
-        default=1,
         metavar="N",
         help=_("people taking turns at this terminal (hot-seat); default 1"),
     )
@@ -249,19 +248,18 @@ def _launch(args: argparse.Namespace) -> Launch:
         seven_skips=args.seven_skips,
         wild_nine=args.wild_nine,
     )
-    wants_game = args.players is not None or args.watch or args.bots or args.names or args.seed
     if args.learn:
         return Launch(learn=True)
     if args.resume:
         return Launch(resume=True)
-    if not wants_game:
+    if not _wants_game(args, rules):
         return Launch()
     count = args.players or 4
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise ValueError(
             _("--players must be {low} to {high}").format(low=MIN_PLAYERS, high=MAX_PLAYERS)
         )
-    humans = 0 if args.watch else args.humans
+    humans = 0 if args.watch else 1 if args.humans is None else args.humans
     if not 0 <= humans <= count:
         raise ValueError(_("--humans must be between 0 and the number of players"))
     levels = [s.strip() for s in args.bots.split(",")] if args.bots else []
@@ -295,3 +293,10 @@ def _launch(args: argparse.Namespace) -> Launch:
     if len({s.name for s in seats}) != len(seats):
         raise ValueError(_("player names must differ"))
     return Launch(new_game=NewGame(tuple(seats), rules, args.seed))
+
+
+def _wants_game(args: argparse.Namespace, rules: RuleSet) -> bool:
+    """Whether any option of "start a game at once" was given: each one skips the
+    menu, a rule variant alone too (``craits-tui --short`` plays the short game)."""
+    seating = (args.players, args.seed, args.bots, args.names, args.humans)
+    return args.watch or any(option is not None for option in seating) or rules != RuleSet()

@@ -414,6 +414,8 @@ def reason_template(code: str, n: int) -> str | None:
     """The words for a bot's reason (see `craits_core.bots.reasons`), by its code;
     ``n`` chooses the plural. None for a code not known here."""
     if code == "name-suit":
+        if n == 0:  # nothing to follow with, whichever suit (going out with an 8)
+            return _("name {suit}")
         return ngettext(
             "name {suit}: you hold {n} card to follow with",
             "name {suit}: you hold {n} cards to follow with",
@@ -443,7 +445,8 @@ def reason_template(code: str, n: int) -> str | None:
         )
     return {
         "go-out": _("go out"),
-        "shed": _("get rid of the {card}, worth {points}"),
+        # What the hand's score drops by: not the card's face value when 3s are in it.
+        "shed": _("get rid of the {card}: your hand scores {points} less"),
         "keep-three": _("keep the {card}: it cancels your worst card"),
         "keep-eight": _("keep the {card} for when nothing else fits"),
         "keep-for-crank": _("keep the {card} to answer a crank"),
@@ -469,11 +472,13 @@ def reason_template(code: str, n: int) -> str | None:
 
 def _a(rank: Rank) -> str:
     """A rank with its article: "a J", "an A"."""
-    return (
-        _("an {rank}").format(rank=rank.label)
-        if rank in (Rank.ACE, Rank.EIGHT)
-        else _("a {rank}").format(rank=rank.label)
-    )
+    if rank in (Rank.ACE, Rank.EIGHT):
+        return _("an {rank}").format(rank=rank.label)
+    if rank is Rank.QUEEN:
+        # Translators: the queen apart from the other ranks, for languages where
+        # her article differs ("una Q" in Italian, "un J" for the others).
+        return _("a {queen}").format(queen=rank.label)
+    return _("a {rank}").format(rank=rank.label)
 
 
 def describe_rules(rules: RuleSet) -> str:

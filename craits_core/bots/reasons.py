@@ -31,11 +31,15 @@ def _cards(n: int, word: str = "card") -> str:
 
 ENGLISH: dict[str, Callable[..., str]] = {
     "go-out": lambda: "go out",
-    "shed": lambda card, points: f"get rid of the {card.label}, worth {points}",
+    # What the hand's score drops by, not the card's face value: with 3s in the hand
+    # they differ (a 4 may take 50 off, when a 3 is left with nothing to cancel).
+    "shed": lambda card, points: f"get rid of the {card.label}: your hand scores {points} less",
     "keep-three": lambda card: f"keep the {card.label}: it cancels your worst card",
     "keep-eight": lambda card: f"keep the {card.label} for when nothing else fits",
     "keep-for-crank": lambda card: f"keep the {card.label} to answer a crank",
-    "name-suit": lambda suit, n: f"name {suit}: you hold {_cards(n)} to follow with",
+    "name-suit": lambda suit, n: (
+        f"name {suit}: you hold {_cards(n)} to follow with" if n else f"name {suit}"
+    ),
     "follow": lambda n: f"you can follow it with {_cards(n, 'more card')}",
     "start-crank": lambda name: f"start a crank on {name}",
     "crank-last-card": lambda name: f"crank {name}, who holds one card",

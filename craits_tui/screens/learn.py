@@ -16,24 +16,24 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.message import Message
-from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
-from textual.widget import Widget
 from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from craits_core import Command, Play, redact
 
 from ..i18n import _
-from ..learn.coach import Coach, Panel
+from ..learn.coach import Coach
 from ..learn.lessons import LESSONS, OPPONENT, YOU, Lesson, lesson_by_id, next_lesson
 from ..learn.progress import Progress, ProgressFile
 from ..learn.table import LessonTable
 from ..requests import OpenLearn, OpenSetup, ShowMenu, StartLesson
 from ..settings import Settings
+from ..widgets.coach_panel import CoachPanel
 from ..widgets.footer import Footer
 from ..widgets.hand import Hand
 from .roomy import Roomy
+from .round_summary import RoundSummary
 from .table import TableScreen
 
 # --- The list of lessons --------------------------------------------------------------
@@ -149,45 +149,6 @@ _MARKS = ("✓", "◐", "○")
 _ASCII_MARKS = ("[x]", "[~]", "[ ]")
 
 
-# --- The coach beside the table --------------------------------------------------------
-
-
-class CoachPanel(Widget):
-    """What the coach says: the lesson, what happened, what to do now."""
-
-    COMPONENT_CLASSES = {
-        "coach--title",
-        "coach--said",
-        "coach--warning",
-        "coach--hint",
-        "coach--now",
-    }
-
-    panel: reactive[Panel | None] = reactive(None, layout=True)
-
-    def render(self) -> Text:
-        panel = self.panel
-        if panel is None:
-            return Text()
-        style = self.get_component_rich_style
-        text = Text()
-        text.append(panel.title, style=style("coach--title"))
-        # What to do comes first, where a small window cannot cut it off; then
-        # why the last move was not made, or else what happened and why.
-        text.append("\n\n")
-        text.append(panel.now, style=style("coach--now"))
-        if panel.hint and not panel.done:
-            text.append("\n\n")
-            text.append(_("Hint: {hint}").format(hint=panel.hint), style=style("coach--hint"))
-        if panel.warning:
-            text.append("\n\n")
-            text.append(panel.warning, style=style("coach--warning"))
-        elif panel.said:
-            text.append("\n\n")
-            text.append("\n".join(panel.said), style=style("coach--said"))
-        return text
-
-
 class LessonDone(ModalScreen[str]):
     """A lesson is done: what it taught, then the next lesson or the list. Dismisses
     with "next", "list" or "play" (a game of one's own, after the last lesson)."""
@@ -241,6 +202,15 @@ class LessonDone(ModalScreen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+
+class LessonRoundSummary(RoundSummary):
+    """The scores of a lesson's round: its last, so Enter shows the lesson's result
+    (the "Lesson complete!" dialog), not a next round."""
+
+    @property
+    def last(self) -> bool:
+        return True
 
 
 class LessonScreen(TableScreen):
@@ -342,6 +312,17 @@ class LessonScreen(TableScreen):
             self._after_lesson,
         )
 
+    def _show_round_summary(self, event: dict[str, Any]) -> None:
+        if not self.coach.done:  # a lesson written to go on past its round
+            super()._show_round_summary(event)
+            return
+        assert self.view is not None
+        # A lesson is one deal: the feed stays held for good, so the round the
+        # engine has already dealt after it is never shown, and closing the scores
+        # brings the lesson's end (`_back_on_top`).
+        self.feed.held = True
+        self.app.push_screen(LessonRoundSummary(event, self.view, self.look))
+
     def _after_lesson(self, choice: str | None) -> None:
         following = next_lesson(self.lesson)
         if choice == "next" and following is not None:
@@ -394,6 +375,8 @@ class LessonScreen(TableScreen):
         self.post_message(OpenLearn(self, self.lesson.id))
 
     def action_quit_game(self) -> None:
+        self._leaving = True  # as at any table: no bot moves on while the app ends
+        self._stop_bots()
         self._remember()
         self.app.exit(
             message=_("Your lessons are remembered: craits-tui --learn goes on from there.")

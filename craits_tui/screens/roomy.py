@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..i18n import _
@@ -28,7 +29,13 @@ HUGE = (170, 52)
 
 class Roomy:
     """Mixin for a Screen: shows a "make the window bigger" note instead of a
-    squeezed layout when the terminal is smaller than the game needs."""
+    squeezed layout when the terminal is smaller than the game needs, and gives
+    the keyboard back to what had it once there is room again."""
+
+    _had_focus: Widget | None = None
+    """What had the keyboard at the last resize: a window too small hides the
+    screen's widgets, and Textual takes the focus from a hidden widget and does
+    not give it back."""
 
     def compose_too_small(self) -> ComposeResult:
         # Classes set before the first layout spare the whole screen a restyle when
@@ -43,6 +50,21 @@ class Roomy:
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)
+        focused = self.focused  # type: ignore[attr-defined]
+        if focused is not None:
+            self._had_focus = focused
+        # Once laid out at the new size: then the widgets are shown, if they have room.
+        self.call_after_refresh(self._focus_again)  # type: ignore[attr-defined]
+
+    def _focus_again(self) -> None:
+        widget = self._had_focus
+        screen = self  # a Screen, as this mixin's users are
+        if (
+            screen.focused is None  # type: ignore[attr-defined]
+            and widget is not None
+            and widget in screen.focus_chain  # type: ignore[attr-defined]
+        ):
+            screen.set_focus(widget, scroll_visible=False)  # type: ignore[attr-defined]
 
     def _fit(self, size: Size) -> None:
         small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT

@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from craits_core import Card, PlayerView, score_breakdown
+from craits_core import Card, PlayerView, Rank, score_breakdown
 
 from ..faces import CardLook
 from ..i18n import _
@@ -22,12 +22,15 @@ from ..widgets.footer import Footer
 
 
 class RoundSummary(ModalScreen[None]):
-    """Shows how the round scored; Enter deals the next one."""
+    """Shows how the round scored; Enter deals the next one (after the last round:
+    shows the result)."""
 
     BINDINGS = [
-        # Before the focused button's own Enter, so the footer shows what it does.
+        # Before the focused button's own Enter, so the footer shows what it does;
+        # one of the two, as the button says it (`check_action`).
         Binding("enter", "next", _("Next round"), priority=True),
-        Binding("escape", "next", show=False),
+        Binding("enter", "result", _("See the result"), priority=True),
+        Binding("escape", "close", show=False),
     ]
 
     def __init__(
@@ -55,16 +58,28 @@ class RoundSummary(ModalScreen[None]):
             head = _("Round {n} was blocked: nobody could play or draw.").format(
                 n=event["round_number"]
             )
-        last = self.view.is_over or event["round_number"] == len(self.view.rules.schedule)
+        last = self.last
         with Vertical(id="summary"):
             yield Label(head, id="summary-title")
             yield Static(self._table(), id="summary-table")
             yield Button(
-                _("See the result") if last else _("Next round (Enter)"),
+                _("See the result (Enter)") if last else _("Next round (Enter)"),
                 id="next",
                 variant="primary",
             )
         yield Footer()
+
+    @property
+    def last(self) -> bool:
+        """Whether this was the game's last round."""
+        return self.view.is_over or self.event["round_number"] == len(self.view.rules.schedule)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next":
+            return not self.last
+        if action == "result":
+            return self.last
+        return True
 
     def _table(self) -> Table:
         table = Table(expand=True, box=None, padding=(0, 1))
@@ -83,15 +98,31 @@ class RoundSummary(ModalScreen[None]):
         return table
 
     def _cards(self, hand: list[Card]) -> CardFlow:
+        """What counted (the dearest first), then what each 3 cancelled, then a 3
+        with nothing to cancel: each card once."""
+        rows = score_breakdown(hand)
+        cancelled = {card for _three, _points, card in rows if card is not None}
+        counted = [
+            (card, points)
+            for card, points, _card in rows
+            if card.rank is not Rank.THREE and card not in cancelled
+        ]
         entries = []
-        for card, points, cancelled in score_breakdown(hand):
+        for card, points in sorted(counted, key=lambda row: -row[1]):
             entry = Text()  # the card's colour stays on the card
             entry.append_text(self.look.short(card))
-            if cancelled is not None:
+            entry.append(f" {points}", style="dim")
+            entries.append(entry)
+        for three, points, card in rows:
+            if three.rank is not Rank.THREE:
+                continue
+            entry = Text()
+            entry.append_text(self.look.short(three))
+            if card is not None:
                 # The cancelled card keeps its colour inside the translated phrase.
                 before, _field, after = _("cancels {card}").partition("{card}")
                 entry.append(" " + before, style="italic")
-                entry.append_text(self.look.short(cancelled))
+                entry.append_text(self.look.short(card))
                 entry.append(after, style="italic")
             else:
                 entry.append(f" {points}", style="dim")
@@ -108,6 +139,9 @@ class RoundSummary(ModalScreen[None]):
 
     def action_next(self) -> None:
         self.dismiss(None)
+
+    # The same close, under the names of what the footer says it does.
+    action_result = action_close = action_next
 
 
 class CardFlow:

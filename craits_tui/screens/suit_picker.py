@@ -39,6 +39,7 @@ class SuitPicker(ModalScreen[Suit | None]):
         look: CardLook,
         starter: bool = False,
         hand: Sequence[Card] = (),
+        advised: Suit | None = None,
     ) -> None:
         super().__init__()
         self.card = card
@@ -47,6 +48,8 @@ class SuitPicker(ModalScreen[Suit | None]):
         self.starter = starter
         self.hand = hand
         """The cards the suit is for: the focus starts on the suit most of them follow."""
+        self.advised = advised
+        """The suit a hint advised for this card: the focus starts there, if given."""
 
     def compose(self) -> ComposeResult:
         if self.starter:
@@ -70,8 +73,11 @@ class SuitPicker(ModalScreen[Suit | None]):
         self.query_one(f"#suit-{self.likely_choice().value}", Button).focus()
 
     def likely_choice(self) -> Suit:
-        """The suit held most after this card (8s left out: they follow anything), so
-        that Enter alone makes the usual choice; the first suit on a tie."""
+        """The suit a hint advised; else the suit held most after this card (8s left
+        out: they follow anything), so that Enter alone makes the usual choice; the
+        first suit on a tie."""
+        if self.advised in self.suits:
+            return self.advised
         rest = [c for c in self.hand if c != self.card and c.rank is not Rank.EIGHT]
         return max(self.suits, key=lambda suit: sum(c.suit is suit for c in rest))
 

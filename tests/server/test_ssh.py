@@ -447,7 +447,7 @@ async def test_the_real_app_lists_tables_safely_and_follows_the_window(tmp_path:
             await term.redrawn(
                 lambda: max(len(line.rstrip()) for line in term.screen.display) > 100
             )
-            term.process.stdin.write(b"q")  # the lobby's Quit
+            term.process.stdin.write(b"q\r")  # the lobby's Quit: q, then Enter
             assert await term.ended() == 0
         assert [m.identity.user for m in authority.members()] == ["Host"]
 

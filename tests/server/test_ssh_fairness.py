@@ -545,11 +545,15 @@ async def test_replay_codes_cannot_be_guessed_in_bulk(
             # Another address is not slowed.
             mark = bob.send("replay", code=code)
             await bob.reply("replay-data", mark, TIMEOUT)
-            # Guessing on and on ends the session.
-            for _ in range(40):
-                gus.send("replay", code="ZZZ-ZZ9")
-            bye = await gus.reply("bye", 0, TIMEOUT)
-            assert bye["code"] == "bad-messages"
+            # Guessing on and on ends the session: every guess counts against it,
+            # a refused one too (its allowance is 20 bad lines).
+            guesses = 0
+            while "bye" not in gus.ops(0):
+                assert guesses < 30, "the session should have ended by now"
+                mark = gus.send("replay", code="ZZZ-ZZ9")
+                guesses += 1
+                await until(gus, lambda m=mark: bool({"refused", "bye"} & set(gus.ops(m))))
+            assert next(m for m in gus.received if m["op"] == "bye")["code"] == "bad-messages"
         finally:
             for player in (a, b, g):
                 player.close()
@@ -625,3 +629,20 @@ async def test_a_name_alone_cannot_shed_a_mute_under_another_name(tmp_path: Path
         bob.send("say", text="quiet here")  # after Cyril's line: its echo ends the wait
         await until(bob, lambda: any(m["op"] == "chat" for m in bob.received[seen_bob:]))
         assert [m["text"] for m in messages(bob, "chat", seen_bob)] == ["quiet here"]
+
+
+async def test_whoever_comes_in_mid_turn_sees_the_clock_that_runs(tmp_path: Path) -> None:
+    async with running(tmp_path, slow_turn=60) as server:
+        a, w = Player(server, "ann"), Player(server, "wes", address="127.0.0.2")
+        try:
+            ann, wes = await session(a), await session(w)
+            code = await table_of(ann, seats=[None, "random"])
+            ann.send("start")
+            await until(ann, lambda: any(m["seat"] == 0 for m in messages(ann, "clock")))
+            mark = wes.send("join", code=code, spectate=True)
+            await wes.reply("joined", mark, TIMEOUT)
+            clock = await wes.reply("clock", mark, TIMEOUT)
+            assert clock["seat"] == 0 and 0 < clock["seconds"] <= 60 and not clock["ran_out"]
+        finally:
+            a.close()
+            w.close()

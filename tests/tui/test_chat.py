@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
@@ -436,6 +437,11 @@ async def test_one_mute_too_many_says_the_limit_over_the_table(server: ChatServe
         assert "Di: hi all" in shown(pilot)
 
 
+def footer_words(app: App[Any]) -> set[str]:
+    """The words of the keys the screen's footer offers."""
+    return {str(key.description) for key in app.screen.query_one(Footer).keys}
+
+
 async def test_a_spectator_without_chat_rights_reads_but_cannot_write(
     three_server: ChatServer,
 ) -> None:
@@ -448,6 +454,8 @@ async def test_a_spectator_without_chat_rights_reads_but_cannot_write(
         await until(pilot, lambda: showing(app, WaitingRoom))
         room = app.screen
         await until(pilot, lambda: "Bob: no spoilers" in shown(pilot))
+        # The footer offers no key that would write; muting stays.
+        assert footer_words(app) >= {"Mute"} and not footer_words(app) & {"Chat", "Emote"}
         await pilot.press("t")
         await until(pilot, lambda: notices(app))
         assert notices(app) == refusal_text("chat-closed") and app.screen is room
@@ -456,6 +464,7 @@ async def test_a_spectator_without_chat_rights_reads_but_cannot_write(
         screen = app.screen
         assert isinstance(screen, RemoteTableScreen) and screen.seat is None
         await until(pilot, lambda: "Bob: no spoilers" in shown(pilot))
+        assert footer_words(app) >= {"Mute"} and not footer_words(app) & {"Chat", "Emote"}
         status = screen.query_one(StatusLine)
         for key in ("t", "e"):
             status.notice = ""

@@ -6,9 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from craits_core import RuleSet
 from craits_tui import i18n
 from craits_tui.cli import _launch, build_parser, main, needs_ascii
+from craits_tui.screens.table import TableScreen
 from craits_tui.settings import Settings, save_settings
+
+from .conftest import make_app, showing, until
 
 
 @pytest.mark.parametrize(
@@ -64,6 +68,44 @@ def test_variants_from_the_command_line() -> None:
     rules = _launch(args).new_game.rules  # type: ignore[union-attr]
     assert rules.short_game and rules.wild_nine and rules.seven_skips
     assert not rules.colour_matching and not rules.voluntary_draw
+
+
+RULE_FLAGS = {
+    "--short": "short_game",
+    "--colour-matching": "colour_matching",
+    "--voluntary-draw": "voluntary_draw",
+    "--seven-skips": "seven_skips",
+    "--wild-nine": "wild_nine",
+}
+
+
+@pytest.mark.parametrize("flag", list(RULE_FLAGS))
+def test_a_rule_flag_alone_starts_a_game_under_that_rule(
+    flag: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("getpass.getuser", lambda: "bob")
+    game = _launch(build_parser().parse_args([flag])).new_game
+    quick = _launch(build_parser().parse_args(["--seed", "x"])).new_game
+    assert game is not None and quick is not None
+    # Seated as a quick game (--seed alone) is: you and three normal bots.
+    assert game.seats == quick.seats and game.seed is None
+    assert game.rules == RuleSet(**{RULE_FLAGS[flag]: True})
+
+
+def test_hot_seat_alone_starts_a_game() -> None:
+    game = _launch(build_parser().parse_args(["--humans", "2"])).new_game
+    assert game is not None and [s.is_bot for s in game.seats] == [False, False, True, True]
+
+
+async def test_the_short_game_flags_open_a_table_playing_by_them(tmp_path: Path) -> None:
+    """`craits-tui --short --wild-nine`, as the README shows it: the 8-round game."""
+    launch = _launch(build_parser().parse_args(["--short", "--wild-nine"]))
+    app = make_app(tmp_path, launch=launch)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: showing(app, TableScreen), "the table")
+        rules = app.screen.table.game.state.rules  # type: ignore[attr-defined]
+        assert rules == RuleSet(short_game=True, wild_nine=True)
+        assert len(rules.schedule) == 8
 
 
 @pytest.mark.parametrize(

@@ -4,20 +4,27 @@ through, wrong moves explained, a lesson left and taken up again."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
+import pytest
+from rich.cells import cell_len
 from textual.widgets import OptionList
 
 from craits_core import Card, Suit
+from craits_tui import i18n
+from craits_tui.app import CraitsApp
 from craits_tui.cli import _launch, build_parser
 from craits_tui.launch import Launch
-from craits_tui.learn.lessons import THEM, YOU, Step
-from craits_tui.screens.learn import CoachPanel, LessonDone, LessonList, LessonScreen
+from craits_tui.learn.lessons import LESSONS, THEM, YOU, Lesson, Step
+from craits_tui.screens.learn import LessonDone, LessonList, LessonScreen
 from craits_tui.screens.round_summary import RoundSummary
 from craits_tui.screens.suit_picker import SuitPicker
+from craits_tui.widgets.coach_panel import CoachPanel
 from craits_tui.widgets.hand import Hand
 
-from .conftest import bots_at_rest, click, make_app, until
+from .conftest import bots_at_rest, click, make_app, showing, until
+from .snapshots import screen_lines
 
 
 def progress_of(tmp_path: Path) -> dict:
@@ -35,7 +42,7 @@ def your_step(screen: LessonScreen) -> bool:
 
 
 def panel_text(screen: LessonScreen) -> str:
-    return str(screen.query_one(CoachPanel).render())
+    return screen.query_one(CoachPanel).text
 
 
 async def open_lessons(pilot, app) -> LessonList:  # type: ignore[no-untyped-def]
@@ -220,6 +227,104 @@ async def test_going_out_shows_the_scores_then_the_lesson_end(tmp_path: Path) ->
         await until(pilot, lambda: isinstance(app.screen, LessonDone), "the lesson's end")
         assert "That was the last lesson" in str(app.screen.query_one("#lesson-done-last").render())
         assert screen.table.next_bot_move() is None  # the lesson is over: Ada waits
+
+
+@pytest.mark.parametrize("press", ["enter", "click"])
+async def test_the_last_round_leads_to_the_lesson_end_and_no_new_deal(
+    press: str, tmp_path: Path
+) -> None:
+    app = make_app(tmp_path, pace="instant", launch=Launch(learn=True))
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await start_lesson(pilot, app, 7)
+        for _step in screen.lesson.steps:
+            await until(pilot, lambda: your_step(screen), "your move")
+            screen._submit(screen.coach.intended(screen.view))
+        await until(pilot, lambda: showing(app, RoundSummary), "the round's scores")
+        if press == "enter":
+            await pilot.press("enter")
+        else:
+            await click(pilot, "#next")
+        await until(pilot, lambda: showing(app, LessonDone), "the lesson's end")
+        await pilot.pause()
+        # Nothing of the round the engine deals next is shown behind the box.
+        assert screen.view is not None and screen.view.round_number == 6
+        assert not screen.query_one(Hand).cards
+        assert screen.table.next_bot_move() is None
+        await pilot.press("escape")  # its choices: the list of lessons
+        await open_lessons(pilot, app)
+
+
+def cells(line: str, start: int, width: int) -> str:
+    """The part of a screen's ``line`` in columns ``start`` to ``start + width``."""
+    kept, column = [], 0
+    for char in line:
+        if start <= column < start + width:
+            kept.append(char)
+        column += cell_len(char)
+    return "".join(kept)
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def coach_as_drawn(app: CraitsApp, screen: LessonScreen) -> str:
+    """The words inside the coach's panel as the screen shows them, lines joined."""
+    region = screen.query_one(CoachPanel).content_region
+    lines = screen_lines(app.export_screenshot())[region.y : region.bottom]
+    return words(" ".join(cells(line, region.x, region.width) for line in lines))
+
+
+async def read_every_step(pilot, app: CraitsApp, lesson: Lesson) -> None:  # type: ignore[no-untyped-def]
+    """Play ``lesson`` through, checking at each of your steps that the coach's
+    title, what to do, and the rule or what happened are drawn whole."""
+    app.open_lesson(lesson.id)
+    await until(
+        pilot,
+        lambda: showing(app, LessonScreen) and app.screen.lesson is lesson,  # type: ignore[attr-defined]
+        "the lesson's table",
+    )
+    screen = app.screen
+    assert isinstance(screen, LessonScreen)
+    for number, _step in enumerate(lesson.steps, start=1):
+        await until(pilot, lambda: your_step(screen), "your move")
+        await pilot.pause()  # laid out with the coach's new words
+        shown = coach_as_drawn(app, screen)
+        panel = screen.coach.panel
+        for part in (panel.title, panel.now, *panel.said):
+            assert words(part) in shown, f"{lesson.id}, step {number}: {part!r} is cut"
+        screen._submit(screen.coach.intended(screen.view))
+    await until(
+        pilot,
+        lambda: showing(app, LessonDone) or showing(app, RoundSummary),
+        "the lesson's end",
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "size"),
+    # The smallest window in every language; and the longest language (Tagalog) at
+    # the next size too, where the panel is kept to a part of the column. Larger
+    # windows only give it more room.
+    [*((language, (80, 24)) for language in ("en", "it", "tl", "eo")), ("tl", (100, 32))],
+    ids=lambda value: "x".join(map(str, value)) if isinstance(value, tuple) else value,
+)
+async def test_the_coach_is_read_whole_at_every_step(
+    language: str, size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What to do, and the rule or what happened, are on the screen in full, as
+    drawn: none of it cut off at the panel's foot, in every language."""
+    monkeypatch.setattr(i18n, "_translation", i18n._translation)  # English again afterwards
+    loaded = set(sys.modules)
+    i18n.use_language(language)
+    app = make_app(tmp_path, pace="instant", launch=Launch(learn=True))
+    async with app.run_test(size=size) as pilot:
+        await open_lessons(pilot, app)
+        for lesson in LESSONS:
+            await read_every_step(pilot, app, lesson)
+    # A screen's module translates its keys as it is imported: one first imported
+    # here would speak this language to the tests that come after.
+    assert not {m for m in sys.modules if m.startswith("craits_tui")} - loaded
 
 
 async def test_a_damaged_progress_file_opens_the_lessons_from_scratch(tmp_path: Path) -> None:

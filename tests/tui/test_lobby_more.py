@@ -271,8 +271,9 @@ async def test_quick_match_sends_the_length_chosen_and_remembers_it(
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         assert "whole game (15 rounds)" in text(pilot, "#lobby-quick")
+        # A key that may be a code's first letter acts a moment later.
         await pilot.press("l")
-        assert "short game (8 rounds)" in text(pilot, "#lobby-quick")
+        await until(pilot, lambda: "short game (8 rounds)" in text(pilot, "#lobby-quick"))
         await pilot.press("m")
         await until(pilot, lambda: showing(app, WaitingRoom))
         assert lobby_server.heard(QuickMatch) == [QuickMatch(short=True)]
@@ -281,7 +282,7 @@ async def test_quick_match_sends_the_length_chosen_and_remembers_it(
         # Still the short game, in a lobby shown anew; the button asks for it too.
         await until(pilot, lambda: "short game" in text(pilot, "#lobby-quick"))
         await pilot.press("l")
-        assert "whole game" in text(pilot, "#lobby-quick")
+        await until(pilot, lambda: "whole game" in text(pilot, "#lobby-quick"))
         await click(pilot, "#lobby-quick-go")
         await until(pilot, lambda: len(lobby_server.heard(QuickMatch)) == 2)
         assert lobby_server.heard(QuickMatch)[1] == QuickMatch(short=False)
@@ -369,7 +370,9 @@ async def test_an_unknown_replay_code_says_so(lobby_server: LobbyServer) -> None
     app = remote_app(lobby_server.path)
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
-        await pilot.press("v", *"NOPE", "enter")
+        await pilot.press("v")
+        await until(pilot, lambda: showing(app, ReplayPrompt))
+        await pilot.press(*"NOPE", "enter")
         await until(pilot, lambda: notices(app))
         assert notices(app) == ["There is no replay with that code: check the code you were given."]
         assert isinstance(app.screen, LobbyScreen)
@@ -383,7 +386,9 @@ async def test_a_replay_that_does_not_add_up_is_told_not_shown(
     app = remote_app(lobby_server.path)
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
-        await pilot.press("v", *"BAD1", "enter")
+        await pilot.press("v")
+        await until(pilot, lambda: showing(app, ReplayPrompt))
+        await pilot.press(*"BAD1", "enter")
         await until(pilot, lambda: notices(app))
         assert notices(app) == ["The replay BAD1 cannot be shown: its game does not add up."]
         assert isinstance(app.screen, LobbyScreen)

@@ -54,7 +54,7 @@ from craits_tui.online.client.checks import normal_form, why_illegal
 from craits_tui.online.client.connection import ConnectionProblem, RemoteConnection
 from craits_tui.online.client.messages import ShowCreateForm, ShowLobby
 from craits_tui.online.client.screens.create import CreateTableScreen
-from craits_tui.online.client.screens.dialogs import ConfirmLeave, Disconnected
+from craits_tui.online.client.screens.dialogs import CodePrompt, ConfirmLeave, Disconnected
 from craits_tui.online.client.screens.lobby import LobbyScreen
 from craits_tui.online.client.screens.table import RemoteTableScreen
 from craits_tui.online.client.screens.waiting import WaitingRoom
@@ -488,7 +488,9 @@ async def test_a_table_is_joined_by_its_typed_code(server: FakeServer) -> None:
     app = remote_app(server.path)
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
-        await pilot.press("c", *"bob1", "enter")  # any case: the listed code is sent
+        # c, the old way to the code's field, then the code (any case: the listed
+        # code is sent). A code typed without c: `test_newcomer_online`.
+        await pilot.press("c", *"bob1", "enter")
         await until(pilot, lambda: showing(app, WaitingRoom))
         assert server.heard(JoinTable) == [JoinTable("BOB1")]
         room = app.screen
@@ -514,14 +516,18 @@ async def test_a_reconnect_code_works_once_and_the_new_one_is_shown(
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot)
         # A wrong code: refused, in words that say a code works once.
-        await pilot.press("r", *"SEAT-9", "enter")
+        await pilot.press("r")
+        await until(pilot, lambda: showing(app, CodePrompt))
+        await pilot.press(*"SEAT-9", "enter")
         await until(pilot, lambda: notices(app))
         assert notices(app) == [
             "No seat is kept for that code. A reconnect code works once: "
             "type the last one you were shown."
         ]
         # The right one takes the seat back; the seat has a new code at once.
-        await pilot.press("r", *"SEAT-0001", "enter")
+        await pilot.press("r")
+        await until(pilot, lambda: showing(app, CodePrompt))
+        await pilot.press(*"SEAT-0001", "enter")
         await until(pilot, lambda: showing(app, WaitingRoom))
         assert kept_server.heard(Reconnect) == [Reconnect("SEAT-9"), Reconnect("SEAT-0001")]
         await until(pilot, lambda: "SEAT-0002" in text(pilot, "#room-code"))

@@ -285,11 +285,15 @@ class RemoteTable(Talk):
         self._rematch_at = self.now()
         self._tell_news(state)
 
-    def _stop_clock_if_passed(self) -> None:
+    def _stop_clock_if_passed(self, before: PlayerView | None) -> None:
+        """Stop the running clock once an event ends its turn (or the game), not
+        whenever another seat is to move: the first turn's clock starts as the
+        server deals, so it comes before the events that lead to its turn."""
         clock, view = self.clock, self.view
         if clock is None or view is None:
             return
-        if view.is_over or view.current_player != clock.seat:
+        ended = before is not None and before.current_player == clock.seat
+        if view.is_over or (ended and view.current_player != clock.seat):
             self.clock = None
             self._tell_news(TurnClock(clock.seat, 0.0))
 
@@ -328,7 +332,7 @@ class RemoteTable(Talk):
         if index > len(self._events):
             raise BadMessage("an event is missing")
         try:
-            self.view = project(self.view, event, self.seat)
+            before, self.view = self.view, project(self.view, event, self.seat)
         except (KeyError, TypeError, ValueError, IndexError):
             raise BadMessage("an event this game cannot follow") from None
         self._events.append(event)
@@ -337,7 +341,7 @@ class RemoteTable(Talk):
             self._seat_players(self.view.players)
         for listener in list(self._listeners):
             listener(event)
-        self._stop_clock_if_passed()
+        self._stop_clock_if_passed(before)
 
     def refused(self, refusal: IllegalMove) -> bool:
         """Tell the refusal listeners; False when none listens."""
@@ -367,10 +371,7 @@ class RemoteTable(Talk):
         self.seats = tuple(seats)
         if change.seat < len(self.connected):
             self.connected[change.seat] = change.connected
-        if change.dozing:
-            self.dozing |= {change.seat}
-        else:
-            self.dozing -= {change.seat}
+        self.dozing = self.dozing | {change.seat} if change.dozing else self.dozing - {change.seat}
         if change.seat == self.seat:
             self._back_at = None  # the server answered: a new doze needs a new key
         self._changed()

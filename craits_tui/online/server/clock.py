@@ -78,6 +78,15 @@ class TurnTimer:
         self._timer = loop.call_later(self.seconds, self._run_out, turn)
         self.table.broadcast(TurnClock(seat, float(self.seconds)))
 
+    def running(self) -> TurnClock | None:
+        """The clock now running, with the seconds it has left (for a session that
+        joins mid-turn); None when no person's turn is timed."""
+        timer, turn = self._timer, self._turn
+        if timer is None or turn is None:
+            return None
+        left = max(0.0, timer.when() - asyncio.get_running_loop().time())
+        return TurnClock(turn[0], round(left, 1))
+
     def bot_took(self, seat: int) -> None:
         """A bot stands in at ``seat``: it plays in its own time."""
         if self._turn is not None and self._turn[0] == seat:

@@ -194,6 +194,9 @@ class Table:
         if self.game is not None:
             for index, event in enumerate(self.game.events_for(member.seat, since), since):
                 conn.send(GameEvent(index, event))
+            clock = self.clock.running()
+            if clock is not None:
+                conn.send(clock)  # a turn timed already: what is left of it
         mutes = self.hall.muted(member)
         for spoken in self.chat.lines:
             if not mutes(spoken):

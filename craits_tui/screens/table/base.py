@@ -55,7 +55,8 @@ class TableBase(Roomy, Screen):
         self._paused = False  # the bots wait for a key (watching, or a test holding them)
         self._one_move = False  # paused: one bot move was asked for, and may land
         self._armed = False  # "last card" said ahead, to ride on the next play
-        self._hinted = False  # a hint is (or may still be) on the screen
+        self._leaving = False  # the player quit: nothing more reaches the game
+        self._hint: Command | None = None  # the move a hint on the screen (still) advises
         self._hand_hidden = False  # watching: the hand of the player to move is not shown
         self._moves_key: tuple[int, int] | None = None
         self._legal: tuple[Command, ...] = ()
@@ -137,6 +138,9 @@ class TableBase(Roomy, Screen):
         raise NotImplementedError
 
     def _schedule_bots(self) -> None:
+        raise NotImplementedError
+
+    def _stop_bots(self) -> None:
         raise NotImplementedError
 
     def _submit(self, command: Command) -> bool:

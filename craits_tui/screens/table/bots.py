@@ -21,7 +21,7 @@ class BotPacing(TableBase):
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
-        if not self.table.bots_play_here:
+        if self._leaving or not self.table.bots_play_here:
             return  # no thread to start for a move that never comes
         view = self.view
         if self._paused or not self._caught_up() or view is None or view.is_over:
@@ -33,6 +33,13 @@ class BotPacing(TableBase):
             motion=self._motion_left(),
         )
         self._bot_timer = self.set_timer(delay, self._bot_step)
+
+    def _stop_bots(self) -> None:
+        """Drop the bot move on its way, if any: due on the timer, or being thought out."""
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+        self.workers.cancel_group(self, "bots")
 
     def _bot_choices(self) -> int | None:
         """How many moves the bot to play has (None: it is not a bot's turn)."""

@@ -62,4 +62,4 @@ class Hints(TableBase):
             advice=self.narrator.advice(move, view.crank), reason=self.narrator.reason(reason)
         )
         self.notify(text, title=_("Hint"), timeout=8)
-        self._hinted = True
+        self._hint = move

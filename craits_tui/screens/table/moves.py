@@ -38,6 +38,8 @@ class PlayerInput(TableBase):
 
     def _submit(self, command: Command) -> bool:
         """Hand a command to the table; its events come back as `GameEvent` messages."""
+        if self._leaving:
+            return False  # a click, or a bot's move, that was on its way when the player quit
         try:
             self.table.submit(command)
         except IllegalMove as err:
@@ -55,13 +57,13 @@ class PlayerInput(TableBase):
                 timeout=20,
             )
         if (
-            self._hinted
+            self._hint is not None
             and command.player == self.seat
             and isinstance(command, Play | Draw | ChooseSuit)
         ):
             # The hint was for the move just made: left up, it would read as
             # advice for the next turn.
-            self._hinted = False
+            self._hint = None
             self.app.clear_notifications()
         return True
 
@@ -79,6 +81,12 @@ class PlayerInput(TableBase):
             return
         card = message.card
         options = [m for m in moves if isinstance(m, Play) and m.card == card]
+        if len(options) > 1 and self.view is not None and len(self.view.hand) == 1:
+            # Going out ends the round: the suit an 8 or a 9 names then changes
+            # nothing, so it names its own, with no question asked for nothing.
+            own = [m for m in options if m.suit in (None, card.suit)]
+            self._play((own or options)[0])
+            return
         if len(options) > 1:
             self._ask_suit(card, [m.suit for m in options])
             return
@@ -109,7 +117,11 @@ class PlayerInput(TableBase):
                 )
 
         hand = self.view.hand if self.view is not None else ()
-        self.app.push_screen(SuitPicker(card, choices, self.look, hand=hand), chosen)
+        hint = self._hint
+        # The suit a hint for this very card advised, where the picker starts.
+        advised = hint.suit if isinstance(hint, Play) and hint.card == card else None
+        picker = SuitPicker(card, choices, self.look, hand=hand, advised=advised)
+        self.app.push_screen(picker, chosen)
 
     def _ask_starter_suit(self, view: PlayerView) -> None:
         from ..suit_picker import SuitPicker
@@ -211,14 +223,11 @@ class PlayerInput(TableBase):
             return
         # Nothing heard before belongs to the game any more: the bots' timer, a bot
         # thinking, a hint for the old position.
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
-        self.workers.cancel_group(self, "bots")
+        self._stop_bots()
         self._armed = False
         self._moves_key = None
-        if self._hinted:
-            self._hinted = False
+        if self._hint is not None:
+            self._hint = None
             self.app.clear_notifications()
         self._retell(self.feed.restart())
         self._refresh_table()

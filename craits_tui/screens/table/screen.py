@@ -17,7 +17,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button
 
 from craits_core import Announce, CallIdiot, Draw, PlayerView
 
@@ -35,6 +34,7 @@ from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
 from ...widgets.footer import Footer
 from ...widgets.hand import Hand
+from ...widgets.last_card import LastCardButton
 from ...widgets.log import GameLog
 from ...widgets.motion import Motion
 from ...widgets.scoreboard import Scoreboard
@@ -145,7 +145,7 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
                     # A big hand (after a crank) scrolls, a row of cards at a time.
                     with VerticalScroll(id="hand-scroll", can_focus=False):
                         yield Hand(self.look, id="hand")
-                    yield Button(_("Last card!"), id="last-card", variant="warning")
+                    yield LastCardButton(_("Last card!"), id="last-card", variant="warning")
             with Vertical(id="side"):
                 yield Scoreboard(id="scoreboard")
                 yield GameLog(id="log")
@@ -176,7 +176,8 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
         self._drain()
 
     def on_resize(self, event: events.Resize) -> None:
-        # Textual calls this before `Roomy`'s, which sets the size classes.
+        # Textual calls this before `Roomy`'s, which sets the size classes (and
+        # gives the keys back to the hand after a window too small).
         self.query_one(Hand).big = is_big(event.size)
 
     def on_screen_resume(self) -> None:
@@ -315,6 +316,10 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
         self.post_message(ShowMenu(self))
 
     def action_quit_game(self) -> None:
+        # The game stays as the player left it: no bot moves on while the app ends
+        # (the app drops the keys typed after this one).
+        self._leaving = True
+        self._stop_bots()
         if self.table.saved:
             self.app.exit(message=_("The game is saved: start craits-tui again to go on."))
         elif self.table.save_problem is not None:

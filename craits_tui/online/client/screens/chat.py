@@ -52,6 +52,11 @@ CHAT_BINDINGS: list[BindingType] = [
     Binding(CHAT_KEY, "chat", _("Chat")),
     Binding(EMOTE_KEY, "emote", _("Emote")),
     Binding(MUTE_KEY, "mute", _("Mute")),
+    # Where the player may not write (a spectator, where the host keeps the chat
+    # to the players), the two above leave the footer, and their keys fall
+    # through to these, which say why.
+    Binding(CHAT_KEY, "chat_closed", show=False),
+    Binding(EMOTE_KEY, "chat_closed", show=False),
 ]
 """The keys of `ChatKeys`, for a screen's own bindings: after the screen's others,
 in its footer."""
@@ -299,10 +304,19 @@ class ChatKeys(Screen):
     def _panel_clicked(self) -> None:
         self.action_chat()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("chat", "emote"):
+            return self.chat_table.can_chat
+        return super().check_action(action, parameters)
+
+    def action_chat_closed(self) -> None:
+        """A writing key, where the player may only read."""
+        self.chat_notice(refusal_text(RefusalCode.CHAT_CLOSED))
+
     def _may_write(self) -> bool:
         if self.chat_table.can_chat:
             return True
-        self.chat_notice(refusal_text(RefusalCode.CHAT_CLOSED))
+        self.action_chat_closed()
         return False
 
     def action_chat(self) -> None:

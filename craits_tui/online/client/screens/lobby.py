@@ -6,18 +6,17 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Input, Label, Static
+from textual.widgets import Button, DataTable, Input, Static
 from textual.widgets.data_table import CellDoesNotExist
 
 from craits_core import RuleSet
 
 from ....i18n import _
-from ....names import clean_name
 from ....screens.roomy import Roomy
 from ....settings import Settings
 from ....widgets.footer import Footer
@@ -36,6 +35,7 @@ from ...protocol import (
 )
 from ..connection import RemoteConnection
 from ..messages import Listening, ServerSaid, ShowCreateForm
+from ..widgets.code_entry import CodeEntry
 from .describe import game_words, kept_table_words, table_details, table_name, with_code
 from .dialogs import CodePrompt, ReplayPrompt
 from .leaderboard import LeaderboardScreen, rating_line
@@ -105,12 +105,7 @@ class LobbyScreen(Listening, Roomy, Screen):
                 id="lobby-empty",
             )
             yield Static("", id="lobby-detail", markup=False)
-            with Horizontal(id="lobby-code-row"):
-                yield Label(_("Table code"), id="lobby-code-label")
-                yield Input(
-                    placeholder=_("4 letters"), max_length=16, compact=True, id="lobby-code"
-                )
-                yield Label(_("Enter joins it."), classes="lobby-hint")
+            yield CodeEntry(id="lobby-code-row")
             yield Static("", id="lobby-quick", markup=False)
             with Horizontal(classes="menu-buttons"):
                 yield Button(_("New table"), id="lobby-new", variant="primary")
@@ -262,7 +257,7 @@ class LobbyScreen(Listening, Roomy, Screen):
     def _target(self) -> str | None:
         """The code typed, else the selected table's (a typed code matches a listed
         one whatever its case)."""
-        typed = clean_name(self.query_one("#lobby-code", Input).value).replace(" ", "")
+        typed = self.query_one(CodeEntry).code
         if typed:
             listed = {info.code.casefold(): info.code for info in self._listed()}
             return listed.get(typed.casefold(), typed)
@@ -302,9 +297,20 @@ class LobbyScreen(Listening, Roomy, Screen):
         connection.send(JoinTable(code, spectate=spectate))
 
     def action_type_code(self) -> None:
-        # At once, not after the keys already queued (`focus()` waits for them): the
-        # code typed right after the key goes to the field, not to the table list.
-        self.app.set_focus(self.query_one("#lobby-code", Input))
+        self.query_one(CodeEntry).open()
+
+    def on_key(self, event: events.Key) -> None:
+        # A key no field took: a table code's letters go to its field (`CodeEntry`).
+        active = self.active_bindings.get(event.key)
+        own = active.binding if active is not None and active.node is self else None
+        if self.query_one(CodeEntry).take(event.character, own):
+            event.stop()  # not on to the app, where the lobby's keys act
+
+    @on(CodeEntry.KeysBack)
+    async def _keys_back(self, message: CodeEntry.KeysBack) -> None:
+        self.query_one(DataTable).focus()
+        if message.action is not None:
+            await self.run_action(message.action)
 
     @on(Button.Pressed, "#lobby-new")
     def action_new_table(self) -> None:

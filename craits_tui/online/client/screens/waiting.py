@@ -239,7 +239,7 @@ class WaitingRoom(Listening, ChatKeys, Roomy, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
             return self.is_host and not self.table.started
-        return True
+        return super().check_action(action, parameters)
 
     @property
     def chat_table(self) -> RemoteTable:

@@ -1,0 +1,250 @@
+"""What a newcomer to the online lobby meets first: a quick match whose first
+turn is timed, and a table's code typed as the lobby's hint says.
+
+Against the stand-in servers of `test_remote` and `test_lobby_more`. As there,
+nothing waits a set time: the tests wait for conditions (`until`), and a request
+the server must have heard before a later one (`heard_up_to`) shows that nothing
+else was sent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Label
+
+from craits_core import Card, Play, RuleSet
+from craits_tui.online.client.screens.clock import TurnClockLine
+from craits_tui.online.client.screens.lobby import LobbyScreen
+from craits_tui.online.client.screens.table import RemoteTableScreen
+from craits_tui.online.client.screens.waiting import WaitingRoom
+from craits_tui.online.client.table import RemoteTable
+from craits_tui.online.client.widgets import code_entry
+from craits_tui.online.protocol import (
+    JoinTable,
+    Message,
+    QuickMatch,
+    SeatInfo,
+    TableChanged,
+    TableInfo,
+    TurnClock,
+)
+from craits_tui.online.server import seats
+
+from .conftest import click, showing
+from .test_lobby_more import LobbyServer
+from .test_rematch import Line
+from .test_remote import (
+    PATIENCE,
+    SIZE,
+    ann_first,
+    connected,
+    heard_up_to,
+    lobby_table,
+    remote_app,
+    text,
+    until,
+)
+
+QUICK_CLOCK = 60.0
+"""Seconds a move at a quick-match table (the real server's)."""
+
+
+class FullQuickServer(LobbyServer):
+    """The stand-in server, where a quick match finds a table with one seat left:
+    the player's seat fills it, and the game starts at once. What the session
+    hears then comes in the real server's order: `Joined`, the full table, the
+    first turn's `TurnClock` (the game is dealt: its clock starts), the table
+    started, and only then the game's first events."""
+
+    def answer(self, message: Message) -> None:
+        if not isinstance(message, QuickMatch):
+            super().answer(message)
+            return
+        table = TableInfo(
+            "QK02",
+            "Quick match",
+            (SeatInfo("Ann", connected=True), SeatInfo("Bob", connected=True, player="bob")),
+            RuleSet(short_game=message.short),
+            quick=True,
+            turn_time=int(QUICK_CLOCK),
+        )
+        self.seated(table, 0)
+        self.send(TableChanged(table))
+        self.send(TurnClock(0, QUICK_CLOCK))  # Ann plays first (`ann_first`)
+        self.start()
+
+
+@pytest.fixture
+async def full_quick(socket_path: str) -> AsyncIterator[FullQuickServer]:
+    async with FullQuickServer(socket_path) as fake:
+        yield fake
+
+
+def clock_seconds(pilot: Pilot[Any]) -> int | None:
+    """The seconds the table's clock line shows for the player's own move, if shown."""
+    line = pilot.app.screen.query_one("#turn-clock", TurnClockLine)
+    found = re.fullmatch(r"Your move: (\d+) s", str(line.render()))
+    return int(found.group(1)) if line.display and found else None
+
+
+# --- The first turn's clock ---------------------------------------------------------------
+
+
+async def test_the_first_turn_of_a_quick_match_shows_its_clock(
+    full_quick: FullQuickServer,
+) -> None:
+    app = remote_app(full_quick.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot)
+        await click(pilot, "#lobby-quick-go")
+        await until(pilot, lambda: showing(app, RemoteTableScreen))
+        screen = app.screen
+        assert isinstance(screen, RemoteTableScreen)
+        await until(pilot, lambda: screen.view is not None and screen.view.current_player == 0)
+        # The clock the server started before the game's events came: Ann's turn,
+        # counted down from what is left of it.
+        assert screen.remote.clock is not None and screen.remote.clock.seat == 0
+        await until(pilot, lambda: clock_seconds(pilot) is not None)
+        first = clock_seconds(pilot)
+        assert first is not None and 0 < first <= QUICK_CLOCK
+        await until(pilot, lambda: (clock_seconds(pilot) or first) < first)
+
+
+def test_a_clock_ahead_of_the_first_events_lasts_until_its_turn_is_played() -> None:
+    game = ann_first(["Ann", "Bob"], RuleSet())
+    info = TableInfo("QK02", "Quick match", (SeatInfo("Ann"), SeatInfo("Bob")), RuleSet())
+    table = RemoteTable(Line(), info, 0)
+    table.clock_changed(TurnClock(0, QUICK_CLOCK))  # as the server deals
+    for index, event in enumerate(game.events_for(0)):
+        table.receive(index, event)
+    assert table.clock is not None and table.clock.seat == 0
+    # Ann's move ends her turn, and its clock.
+    sent = game.event_count
+    game.handle(Play(0, Card.parse("QH")))
+    for index, event in enumerate(game.events_for(0, sent), sent):
+        table.receive(index, event)
+    assert table.clock is None
+
+
+# --- A table's code, typed in the lobby ----------------------------------------------------------
+
+
+CODES = ("K7QX", "MK07", "QK07")
+"""Tables the lobby lists beside the stand-in's own: one whose code begins with
+no key of the lobby, and two that begin with one (m: quick match; q: quit)."""
+
+
+class CodeServer(LobbyServer):
+    """The stand-in server, listing tables whose codes begin with a lobby key."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        listed = {info.code for info in self.lobby}
+        self.lobby += [
+            lobby_table(code, f"{code}'s", "Kim") for code in CODES if code not in listed
+        ]
+
+
+@pytest.fixture
+async def code_server(socket_path: str) -> AsyncIterator[CodeServer]:
+    async with CodeServer(socket_path) as fake:
+        yield fake
+
+
+def field(pilot: Pilot[Any]) -> Input:
+    return pilot.app.screen.query_one("#lobby-code", Input)
+
+
+def hint(pilot: Pilot[Any]) -> str:
+    return str(pilot.app.screen.query_one("#lobby-code-hint", Label).render())
+
+
+async def listed(pilot: Pilot[Any], server: CodeServer) -> LobbyScreen:
+    """The lobby, connected, with every table of the server listed."""
+    lobby = await connected(pilot)
+    rows = lobby.query_one(DataTable)
+    await until(pilot, lambda: rows.row_count == len(server.lobby))
+    assert rows.has_focus  # the list has the focus, not the code's field
+    return lobby
+
+
+@pytest.mark.parametrize("typed", ["k7qx", "K7QX", "mk07", "MK07", "qk07", "Qk07"])
+async def test_a_code_typed_in_the_lobby_joins_its_table(
+    code_server: CodeServer, monkeypatch: pytest.MonkeyPatch, typed: str
+) -> None:
+    """Whatever its first letter, as the hint says: typed with the list in focus,
+    then Enter. A first letter that is a lobby key (m, q) waits a moment for the
+    rest; here the moment is long, so that a busy machine's slow keys still make
+    a code, and nothing else is sent in the meantime."""
+    monkeypatch.setattr(code_entry, "KEY_WAIT", PATIENCE)
+    app = remote_app(code_server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await listed(pilot, code_server)
+        await pilot.press(*typed)
+        assert field(pilot).value == typed and field(pilot).has_focus
+        assert hint(pilot) == "Enter joins it."
+        await heard_up_to(pilot, code_server)
+        assert not code_server.heard(QuickMatch) and not code_server.heard(JoinTable)
+        await pilot.press("enter")
+        await until(pilot, lambda: showing(app, WaitingRoom))
+        assert code_server.heard(JoinTable) == [JoinTable(typed.upper())]
+        assert not code_server.heard(QuickMatch) and app.return_code is None
+
+
+async def test_m_alone_still_asks_for_a_quick_match(code_server: CodeServer) -> None:
+    app = remote_app(code_server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await listed(pilot, code_server)
+        await pilot.press("m")
+        await until(pilot, lambda: code_server.heard(QuickMatch))
+        await until(pilot, lambda: showing(app, WaitingRoom))
+        assert code_server.heard(QuickMatch) == [QuickMatch(short=False)]
+        assert not code_server.heard(JoinTable)
+
+
+async def test_a_lobby_key_shows_what_it_will_do_and_enter_does_it_at_once(
+    code_server: CodeServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(code_entry, "KEY_WAIT", PATIENCE)
+    app = remote_app(code_server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await listed(pilot, code_server)
+        await pilot.press("l")
+        assert field(pilot).value == "l"
+        assert hint(pilot) == "Length in a moment, or go on typing a code."
+        await pilot.press("enter")
+        await until(pilot, lambda: "short game" in text(pilot, "#lobby-quick"))
+        assert field(pilot).value == "" and lobby.query_one(DataTable).has_focus
+        assert hint(pilot) == "Enter joins it."
+        # Escape drops a key held back: nothing done, the keys the list's again.
+        await pilot.press("m", "escape")
+        assert field(pilot).value == "" and lobby.query_one(DataTable).has_focus
+        await heard_up_to(pilot, code_server)
+        assert not code_server.heard(QuickMatch)
+
+
+async def test_q_never_ends_the_session_by_itself(
+    code_server: CodeServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """q may be a code's first letter: it waits for Enter, however long. (Here the
+    other keys' moment is none: the server's answer comes long after it.)"""
+    monkeypatch.setattr(code_entry, "KEY_WAIT", 0.0)
+    app = remote_app(code_server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await listed(pilot, code_server)
+        await pilot.press("q")
+        await heard_up_to(pilot, code_server)
+        assert app.return_code is None and field(pilot).value == "q"
+        assert hint(pilot) == "Enter: Quit, or go on typing a code."
+        await pilot.press("enter")
+        await until(pilot, lambda: app.return_code is not None)
+
+
+def test_the_lobby_knows_the_letters_of_the_servers_codes() -> None:
+    assert code_entry.CODE_LETTERS == seats.CODE_LETTERS
+    assert code_entry.CODE_LENGTH == seats.TABLE_CODE_LENGTH
