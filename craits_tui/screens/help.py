@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import io
+from functools import lru_cache
+from typing import ClassVar
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.style import Style
+from rich.theme import Theme
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Markdown, Static, TabbedContent, TabPane
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Static, TabbedContent, TabPane
 
 from craits_core import RuleSet
 
@@ -150,6 +161,71 @@ def controls_markdown() -> str:
 TABS = ("rules", "controls")
 
 
+class HelpPage(Widget):
+    """One page of the help: its Markdown drawn by Rich once per width, look and
+    language, then shown line by line.
+
+    Textual's Markdown widget makes a widget of every block and table cell (some 350
+    for the two pages), and the help took a second to open."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "help-page--heading",
+        "help-page--code",
+        "help-page--table",
+    }
+
+    DEFAULT_CSS = """
+    HelpPage {
+        height: auto;
+        padding: 0 2 0 1;
+        max-width: 100;
+        & > .help-page--heading { color: $accent; text-style: bold underline; }
+        & > .help-page--code { color: $text-accent; }
+        & > .help-page--table { color: $text-primary; }
+    }
+    """
+
+    def __init__(self, source: str, *, id: str) -> None:
+        super().__init__(id=id)
+        self.source = source
+        """The page as Markdown, in the language it was built in."""
+
+    def _lines(self, width: int) -> tuple[Strip, ...]:
+        look = tuple(
+            (f"markdown.{part}", self.get_component_rich_style(f"help-page--{kind}"))
+            for part, kind in _LOOKS
+        )
+        return _drawn(self.source, width, look)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines(width))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        lines = self._lines(width)
+        line = lines[y] if y < len(lines) else Strip.blank(width)
+        return line.apply_style(self.rich_style)
+
+
+_LOOKS = (
+    ("h2", "heading"),
+    ("code", "code"),
+    ("table.header", "table"),
+    ("table.border", "table"),
+)
+"""Rich's Markdown styles, and the component class that gives each its look."""
+
+
+@lru_cache(maxsize=8)
+def _drawn(source: str, width: int, look: tuple[tuple[str, Style], ...]) -> tuple[Strip, ...]:
+    """``source`` drawn as Markdown ``width`` cells wide, Rich's styles named in
+    ``look`` replaced: the same page reopened at the same size costs nothing."""
+    theme = Theme(dict(look))
+    console = Console(file=io.StringIO(), width=max(width, 1), force_terminal=True, theme=theme)
+    lines = console.render_lines(Markdown(source, hyperlinks=False), pad=False)
+    return tuple(Strip(line).simplify() for line in lines)
+
+
 class HelpScreen(Roomy, Screen[None]):
     """The rules of the game and the keys and clicks that play it, in two tabs."""
 
@@ -190,12 +266,12 @@ class HelpScreen(Roomy, Screen[None]):
                         _("This game: {rules}.").format(rules=describe_rules(self.rules)),
                         id="help-this-game",
                     )
-                yield Markdown(rules_markdown(title=False), id="rules-text")
+                yield HelpPage(rules_markdown(title=False), id="rules-text")
             with (
                 TabPane(_("Controls"), id="controls"),
                 VerticalScroll(id="controls-scroll", classes="help-scroll"),
             ):
-                yield Markdown(controls_markdown(), id="controls-text")
+                yield HelpPage(controls_markdown(), id="controls-text")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -211,7 +287,9 @@ class HelpScreen(Roomy, Screen[None]):
         self._active_scroll().focus()
 
     def action_show_tab(self, tab: str) -> None:
-        self.query_one(TabbedContent).active = tab
+        # After the next refresh: a key typed together with ? arrives before the tabs
+        # have settled on their first one, which would undo the choice.
+        self.call_after_refresh(setattr, self.query_one(TabbedContent), "active", tab)
 
     def action_switch_tab(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)

@@ -257,3 +257,20 @@ def test_the_suit_picker_starts_on_the_suit_a_hint_advised() -> None:
     assert picker.likely_choice() is Suit.HEARTS  # held most
     advised = SuitPicker(hand[0], suits, CardLook(), hand=hand, advised=Suit.SPADES)
     assert advised.likely_choice() is Suit.SPADES
+
+
+# --- Help: a key typed right after ? is the help's ----------------------------------
+
+
+async def test_a_key_typed_right_after_help_goes_to_the_help(tmp_path: Path) -> None:
+    from craits_tui.screens.help import HelpScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        _game, screen = await ann_and_bob(pilot, app)
+        # c: the Controls tab in the help, but the cards' abilities at the table.
+        type_at_once(app, "question_mark", "c")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        await pilot.pause()
+        assert app.screen.query_one("TabbedContent").active == "controls"
+        assert app.screen_stack[-2] is screen
