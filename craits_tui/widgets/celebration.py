@@ -79,6 +79,7 @@ class Celebration(PlainWidget):
         self.look = look or CardLook()
         self.animate = animate
         self._timer: Timer | None = None
+        self._since = 0.0
         self.set_reactive(Celebration.frame, 0 if animate else FRAMES)
 
     @property
@@ -86,7 +87,11 @@ class Celebration(PlainWidget):
         """Whether the banner stands still, as it stays."""
         return self.frame >= FRAMES
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
+        # A key pressed before (the Enter that closed the last round's summary)
+        # comes back to the app once the widgets had it, to run its binding: the
+        # banner is not settled by it.
+        self._since = event.time
         if self.app.animation_level == "none":  # also TEXTUAL_ANIMATIONS=none
             self.set_reactive(Celebration.frame, FRAMES)
         if self.settled:
@@ -100,7 +105,11 @@ class Celebration(PlainWidget):
         self._stop()
 
     def _app_message(self, message: Message) -> None:
-        if isinstance(message, events.Key | events.MouseDown) and self.screen.is_active:
+        if (
+            isinstance(message, events.Key | events.MouseDown)
+            and message.time >= self._since
+            and self.screen.is_active
+        ):
             self.settle()
 
     def _next_frame(self) -> None:
