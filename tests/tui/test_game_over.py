@@ -347,3 +347,25 @@ def test_a_round_is_told_with_its_hand_size() -> None:
     assert marked_round_words(bob.best) == "-50 in round 2 (7 cards)"
     assert marked_round_words(bob.worst) == "40 in round 1 (8 cards)"
     assert marked_round_words(None) == "–"  # no round played
+
+
+async def test_the_layout_follows_the_window_as_it_changes() -> None:
+    app = GameOverApp(view=finished_view(players=5, full=True), animate=False)
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = app.screen
+        await until(pilot, lambda: screen.has_class("-beside"), "best and worst beside")
+        await pilot.resize_terminal(60, 20)
+        await until(pilot, lambda: screen.has_class("-too-small"), "the note to make it bigger")
+        assert screen.query_one("#too-small").display
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: not screen.has_class("-beside"), "best and worst below")
+        box = screen.query_one("#game-over").content_region
+        await until(
+            pilot,
+            lambda: all(box.contains_region(b.region) for b in screen.query(Button)),
+            "every button in sight",
+        )
+        assert screen.focused is screen.query_one("#again")  # the keys came back
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.results == ["again"]
