@@ -66,7 +66,8 @@ class Results:
     rounds: tuple[RoundRow, ...]
     """The rounds played, in order."""
     winners: tuple[int, ...]
-    """The winning seats, as the game decided them."""
+    """The winning seats, as the game decided them (the lowest totals, if the
+    record does not say)."""
 
     def placing(self, seat: int) -> Placing:
         """Where ``seat`` finished."""
@@ -90,7 +91,8 @@ def game_results(
 
     Rounds past the schedule's end (never the engine's) show a hand size of 0
     rather than fail; a round's scores for more or fewer seats than players are
-    cut or padded with 0, so a bad record still shows.
+    cut or padded with 0, and no winners named are the lowest totals, so a bad
+    record still shows.
     """
     count = len(players)
     rows: list[RoundRow] = []
@@ -114,7 +116,8 @@ def game_results(
         )
         for seat in order
     )
-    return Results(placings, tuple(rows), tuple(winners))
+    decided = tuple(winners) or tuple(p.seat for p in placings if p.place == 1)
+    return Results(placings, tuple(rows), decided)
 
 
 def results_of(view: PlayerView) -> Results:

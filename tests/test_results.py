@@ -68,12 +68,13 @@ def test_with_no_round_scored_there_is_no_best_or_worst_round() -> None:
 
 def test_a_damaged_record_still_gives_a_result() -> None:
     # A round with a score missing, one with a score too many, a round past the
-    # schedule's end: shown as far as it goes, nothing raised.
-    results = game_results(["Ann", "Bob"], SHORT, 8, [(5,), (1, 2, 3)], winners=(0,))
+    # schedule's end, no winners named: shown as far as it goes, nothing raised.
+    results = game_results(["Ann", "Bob"], SHORT, 8, [(5,), (1, 2, 3)], winners=())
     assert results.rounds == (
         RoundRow(8, 1, (5, 0), (5, 0)),
         RoundRow(9, 0, (1, 2), (6, 2)),
     )
+    assert results.winners == (1,)  # the lowest total
 
 
 def test_a_played_game_gives_the_totals_and_winners_the_engine_gave() -> None:

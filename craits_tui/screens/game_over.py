@@ -201,6 +201,7 @@ class GameOver(Roomy, ModalScreen[str]):
         yield from ()
 
     def compose_buttons(self) -> ComposeResult:
+        """The choices of what next, in a row."""
         if self.again:
             yield Button(_("Play again (a)"), id="again", variant="primary")
         yield Button(_("New game (n)"), id="new", variant="default" if self.again else "primary")
@@ -296,7 +297,8 @@ class GameOver(Roomy, ModalScreen[str]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "scroll":
-            return self.query_one("#results", VerticalScroll).max_scroll_y > 0
+            results = self.query("#results")
+            return bool(results) and results.first().max_scroll_y > 0
         return self.again or parameters != ("again",)
 
     def action_scroll(self, how: str) -> None:

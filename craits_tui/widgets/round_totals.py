@@ -97,8 +97,7 @@ class RoundTotals(PlainWidget):
         for index, row in enumerate(rounds):
             text.append("\n")
             lead(numbers[index], dim)
-            for seat in range(count):
-                placing = next(p for p in by_seat if p.seat == seat)
+            for seat, placing in enumerate(by_seat):
                 style = bold if winners[seat] else Style()
                 marked = len(rounds) > 1 and placing.best != placing.worst
                 if marked and placing.best is not None and placing.best.number == row.number:
