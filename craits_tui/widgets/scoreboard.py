@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from craits_core import PlayerView
 
 from ..i18n import _
+from .columns import name_widths, shorten
 from .plain import PlainWidget
 
 
@@ -69,11 +70,11 @@ class Scoreboard(PlainWidget):
         ]
         for names, gap in ((starred, 2), (list(self.players), 2), (list(self.players), 1)):
             room = self.content_size.width - 6 - sum(widths) - gap * (len(self.players) - 1)
-            name_widths = _name_widths(names, needs, room)
-            if all(cell_len(n) <= w for n, w in zip(names, name_widths, strict=True)):
+            widths_of_names = name_widths(names, needs, room)
+            if all(cell_len(n) <= w for n, w in zip(names, widths_of_names, strict=True)):
                 break
-        for name, width in zip(names, name_widths, strict=True):
-            header.append(name if cell_len(name) <= width else _shorten(name, width))
+        for name, width in zip(names, widths_of_names, strict=True):
+            header.append(name if cell_len(name) <= width else shorten(name, width))
             widths.append(width)
         # Column styles: the round and hand size dim, the leaders' columns bold.
         styles = ["dim", "dim", *["bold" if lead else "" for lead in leaders]]
@@ -89,28 +90,6 @@ class Scoreboard(PlainWidget):
         text.append("\n")
         _append_row(text, total_row, widths, ["bold"] * len(header), gap=gap)
         return text
-
-
-def _name_widths(names: list[str], needs: list[int], room: int) -> list[int]:
-    """Widths for the name columns: each name's own where ``room`` allows, else an
-    even share of it, the shortest names served first (and of equal ones the first
-    seat's last, so what is left over goes to it); never narrower than the scores
-    under the name (``needs``)."""
-    widths = [max(need, cell_len(name)) for name, need in zip(names, needs, strict=True)]
-    left = room
-    order = sorted(range(len(names)), key=lambda i: (widths[i], -i))
-    for served, i in enumerate(order):
-        widths[i] = max(needs[i], min(widths[i], left // (len(order) - served)))
-        left -= widths[i]
-    return widths
-
-
-def _shorten(name: str, width: int) -> str:
-    """``name`` cut to ``width`` cells, an ellipsis saying so."""
-    cut = name
-    while cut and cell_len(cut) > width - 1:
-        cut = cut[:-1]
-    return cut + "…" if width > 0 else ""
 
 
 def _append_row(

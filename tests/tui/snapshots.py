@@ -246,7 +246,7 @@ async def scores(app: CraitsApp, pilot: Pilot[str | None]) -> None:
 
 
 async def game_over(app: CraitsApp, pilot: Pilot[str | None]) -> None:
-    """The final standings of a short game."""
+    """The end of a short game: the winner's banner, the standings, the rounds."""
     seat(app, bots_play(short_game()))  # the table opens on the final standings
     await wait_for(pilot, GameOver)
 

@@ -57,6 +57,8 @@ from craits_tui.online.protocol import (
 )
 from craits_tui.screens.round_summary import RoundSummary
 from craits_tui.settings import Settings
+from craits_tui.widgets import celebration as celebration_module
+from craits_tui.widgets.celebration import Celebration
 from craits_tui.widgets.footer import Footer
 from craits_tui.widgets.hand import Hand
 
@@ -270,6 +272,39 @@ async def test_the_game_over_shows_ratings_and_the_replay_code(server: RematchSe
         assert footer_keys(over)["Play again"]
         assert [b.id for b in over.query(Button)] == ["again", "new", "quit"]
         assert "Lobby (n)" in str(over.query_one("#new", Button).label)
+
+
+async def test_the_game_over_online_shows_the_winners_moment_and_the_rounds(
+    server: RematchServer,
+) -> None:
+    app = app_for(server)
+    async with app.run_test(size=SIZE) as pilot:
+        over, _ = await game_over(pilot, server)
+        celebration = over.query_one(Celebration)
+        assert celebration.settled  # animations are off here
+        assert "You win!" in celebration.render().plain
+        assert "Lowest total: 0, 10 points fewer than Cy." in words(pilot, "#place")
+        # The one round played: each one's points and total; of one round, no
+        # best and worst to tell apart.
+        rows = words(pilot, "#round-totals").splitlines()
+        assert rows[1].split() == ["8", "1", "0", "0", "30", "30", "10", "10"]
+        assert not over.query("#best-worst")
+
+
+async def test_a_key_during_the_online_celebration_acts_at_once(
+    server: RematchServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(celebration_module, "FRAMES", 10**6)  # it would run till the key
+    app = app_for(server, Settings(pace="slow", animations=True))
+    async with app.run_test(size=SIZE) as pilot:
+        over, _ = await game_over(pilot, server)
+        celebration = over.query_one(Celebration)
+        await until(pilot, lambda: celebration.frame > 0)
+        assert not celebration.settled
+        await pilot.press("a")
+        await until(pilot, lambda: server.heard(Rematch))
+        assert server.heard(Rematch) == [Rematch(accept=True)]
+        assert celebration.settled
 
 
 async def test_the_offer_is_told_while_the_last_summary_is_read(server: RematchServer) -> None:

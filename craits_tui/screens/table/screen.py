@@ -391,7 +391,13 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
         `_after_game` (a table elsewhere shows its own)."""
         from ..game_over import GameOver
 
-        return GameOver(view, again=self.deals_again)
+        return GameOver(
+            view,
+            again=self.deals_again,
+            look=self.look,
+            animate=self.settings.animations,
+            personal=len(self.table.humans) < 2,  # hot-seat: nobody is "you"
+        )
 
     def _after_game(self, choice: str | None) -> None:
         if choice == "again" and self.view is not None:

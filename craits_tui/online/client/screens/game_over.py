@@ -15,16 +15,14 @@ from typing import ClassVar
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Button, Label, Static
+from textual.widgets import Button, Static
 
 from craits_core import PlayerView
 
+from ....faces import CardLook
 from ....i18n import _, ngettext
-from ....screens.game_over import GameOver, winner_words
-from ....screens.roomy import Roomy
-from ....widgets.footer import Footer
+from ....screens.game_over import SCROLL_BINDINGS, GameOver
 from ...protocol import RatingNews, RefusalCode, Rematch
 from ..messages import CommandRefused, SeatsChanged
 from ..table import RemoteTable
@@ -96,7 +94,7 @@ def rematch_words(table: RemoteTable, accepted: bool = False, ascii: bool = Fals
     return (" - " if ascii else " · ").join(parts)
 
 
-class RemoteGameOver(Roomy, GameOver, inherit_bindings=False):
+class RemoteGameOver(GameOver, inherit_bindings=False):
     """The standings with each person's rating change, the replay code, and the
     rematch: "Play again" says yes to it, the lobby or quitting says no. A
     spectator is offered no rematch.
@@ -110,6 +108,7 @@ class RemoteGameOver(Roomy, GameOver, inherit_bindings=False):
         Binding("a", "play_again", _("Play again")),
         Binding("n", "choose('new')", _("Lobby")),
         Binding("q", "choose('quit')", _("Quit")),
+        *SCROLL_BINDINGS,
     ]
 
     def __init__(
@@ -119,10 +118,13 @@ class RemoteGameOver(Roomy, GameOver, inherit_bindings=False):
         *,
         ascii: bool = False,
         address: str | None = None,
+        look: CardLook | None = None,
+        animate: bool = True,
     ) -> None:
         """``address``: what the player typed after ``ssh`` to come here, for the
-        replay's command (HOST stands in for it when not known)."""
-        super().__init__(view, again=table.seat is not None)
+        replay's command (HOST stands in for it when not known); ``look`` and
+        ``animate`` as for `GameOver`."""
+        super().__init__(view, again=table.seat is not None, look=look, animate=animate)
         self.table = table
         self.ascii = ascii
         self.address = address
@@ -132,21 +134,15 @@ class RemoteGameOver(Roomy, GameOver, inherit_bindings=False):
         self._timer: Timer | None = None
         self._could_accept: bool | None = None
 
-    def compose(self) -> ComposeResult:
-        # Its size classes: a short terminal's dialog leaves out its padding.
-        yield from self.compose_too_small()
-        with Vertical(id="game-over"):
-            yield Label(_("Game over"), id="game-over-title")
-            yield Label(winner_words(self.view), id="winner")
-            yield Static(self._standings(), id="standings")
-            yield Static("", id="replay")
-            yield Static("", id="rematch", markup=False)
-            with Horizontal(id="game-over-buttons"):
-                if self.again:
-                    yield Button(_("Play again (a)"), id="again", variant="primary")
-                yield Button(_("Lobby (n)"), id="new")
-                yield Button(_("Quit (q)"), id="quit")
-        yield Footer()
+    def compose_news(self) -> ComposeResult:
+        yield Static("", id="replay")
+        yield Static("", id="rematch", markup=False)
+
+    def compose_buttons(self) -> ComposeResult:
+        if self.again:
+            yield Button(_("Play again (a)"), id="again", variant="primary")
+        yield Button(_("Lobby (n)"), id="new")
+        yield Button(_("Quit (q)"), id="quit")
 
     def extra_column(self) -> tuple[str, Callable[[int], str]] | None:
         """Beside each person's total, how the game moved their rating, once the
@@ -206,13 +202,17 @@ class RemoteGameOver(Roomy, GameOver, inherit_bindings=False):
             command = f"ssh -t {self.address or 'HOST'} replay {code}"
             replay.update(with_code(f"{sentence}\n{command}", code))
         self._show_rematch()
+        self.refit()  # a rating column, the replay code: the dialog grows
 
     def _show_rematch(self) -> None:
         state = self.table.rematch
         line = self.query_one("#rematch", Static)
         # A spectator is not asked; nor is a player who left.
         asked = state is not None and (self.table.rematch_asked or state.outcome is not None)
-        line.display = self.again and asked
+        shown = self.again and asked
+        if line.display != shown:
+            line.display = shown
+            self.refit()
         line.update(rematch_words(self.table, self.accepted, self.ascii))
         line.set_class(state is not None and state.outcome is not None, "-over")
         can_accept = self.can_accept
@@ -263,7 +263,7 @@ class RemoteGameOver(Roomy, GameOver, inherit_bindings=False):
             if not self.again:
                 return False  # watching: nothing to offer
             return True if self.can_accept else None
-        return True
+        return super().check_action(action, parameters)
 
     def action_play_again(self) -> None:
         """Say yes to the rematch."""

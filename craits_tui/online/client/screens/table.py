@@ -196,7 +196,14 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
     def _game_over_screen(self, view: PlayerView) -> ModalScreen[str]:
         if self._rematch_told:
             self.app.clear_notifications()  # the game over counts the offer down itself
-        return RemoteGameOver(view, self.remote, ascii=self.settings.ascii, address=self.address)
+        return RemoteGameOver(
+            view,
+            self.remote,
+            ascii=self.settings.ascii,
+            address=self.address,
+            look=self.look,
+            animate=self.settings.animations,
+        )
 
     @on(CommandRefused)
     def _refused(self, message: CommandRefused) -> None:
