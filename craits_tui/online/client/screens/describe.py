@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ....i18n import _
+from ....i18n import _, ngettext
 from ....narrate import describe_rules
 from ....screens.setup import kind_options
 from ...protocol import SeatInfo, TableInfo
@@ -30,6 +30,36 @@ def seat_words(seat: SeatInfo, host: str | None) -> str:
     if not seat.connected:
         return _("{name} (away)").format(name=name)
     return name
+
+
+def players_words(info: TableInfo) -> str:
+    """Who sits at the table, in the lobby's list: its people, its bots and its
+    free seats apart ("2 people · 1 bot · 1 free"), each told only when there are
+    any. A person's seat counts as theirs while a bot stands in for them."""
+    people = sum(seat.person and not seat.free for seat in info.seats)
+    bots = sum(not seat.person and seat.bot is not None for seat in info.seats)
+    free = sum(seat.free for seat in info.seats)
+    parts = []
+    if people:
+        parts.append(ngettext("{n} person", "{n} people", people).format(n=people))
+    if bots:
+        parts.append(ngettext("{n} bot", "{n} bots", bots).format(n=bots))
+    if free:
+        parts.append(ngettext("{n} free", "{n} free", free).format(n=free))
+    return " · ".join(parts)
+
+
+def listing_row(info: TableInfo) -> tuple[Text, ...]:
+    """The table's row in the lobby's list: its code, name, host, seats, game and
+    how many watch it."""
+    return (
+        Text(info.code, style="bold"),
+        Text(table_name(info), style="italic" if info.quick else ""),
+        Text(info.host or ""),
+        Text(players_words(info)),
+        Text(game_words(info)),
+        Text(str(info.spectators) if info.spectators else ""),
+    )
 
 
 def table_details(info: TableInfo) -> str:

@@ -36,14 +36,14 @@ from ...protocol import (
 from ..connection import RemoteConnection
 from ..messages import Listening, ServerSaid, ShowCreateForm
 from ..widgets.code_entry import CodeEntry
-from .describe import game_words, kept_table_words, table_details, table_name, with_code
+from .describe import kept_table_words, listing_row, table_details, with_code
 from .dialogs import CodePrompt, ReplayPrompt
 from .leaderboard import LeaderboardScreen, rating_line
 
 LIST_EVERY = 5.0
 """Seconds between asking the server for the open tables while the lobby shows."""
 
-_COLUMNS = ("code", "name", "host", "players", "game", "watching")
+_COLUMNS = ("code", "name", "host", "seats", "game", "watching")
 
 _NEEDS_SERVER = frozenset(
     {"new_table", "quick_match", "join", "watch", "type_code", "reconnect", "leaderboard", "replay"}
@@ -119,7 +119,7 @@ class LobbyScreen(Listening, Roomy, Screen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        labels = (_("Code"), _("Table"), _("Host"), _("Players"), _("Game"), _("Watching"))
+        labels = (_("Code"), _("Table"), _("Host"), _("Seats"), _("Game"), _("Watching"))
         for key, label in zip(_COLUMNS, labels, strict=True):
             table.add_column(label, key=key)
         table.focus()
@@ -211,15 +211,7 @@ class LobbyScreen(Listening, Roomy, Screen):
         keep = selected.code if selected is not None else None
         table.clear()
         for info in self._listed():
-            table.add_row(
-                Text(info.code, style="bold"),
-                Text(table_name(info), style="italic" if info.quick else ""),
-                Text(info.host or ""),
-                f"{info.taken}/{len(info.seats)}",
-                game_words(info),
-                str(info.spectators) if info.spectators else "",
-                key=info.code,
-            )
+            table.add_row(*listing_row(info), key=info.code)
         codes = [info.code for info in self._listed()]
         if self._select in codes:
             keep, self._select = self._select, None
