@@ -350,14 +350,16 @@ async def test_the_lobby_counts_people_and_bots_apart(lobby_server: LobbyServer)
     )
     lobby_server.lobby.append(under_way)
     app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         lobby = await connected(pilot)
         rows = lobby.query_one(DataTable)
         await until(pilot, lambda: rows.row_count == len(lobby_server.lobby))
-        assert str(rows.get_row("GO42")[3]) == "2 people · 2 bots"
-        assert str(rows.get_row("QK07")[3]) == "1 person · 2 free"  # bots come at the start
-        assert str(rows.get_row("BOB1")[3]) == "1 person · 1 bot · 1 free"
-        assert "Seats" in [str(column.label) for column in rows.columns.values()]
+        assert str(rows.get_row("GO42")[3]) == "2 + 2 bots / 4"  # Max is away: still a person
+        assert str(rows.get_row("QK07")[3]) == "1 / 3"  # bots come at the start
+        assert str(rows.get_row("BOB1")[3]) == "1 + 1 bot / 3"
+        # Short: the list fits 80 columns, nothing to scroll sideways.
+        await pilot.pause()
+        assert rows.virtual_size.width <= rows.scrollable_content_region.width
 
 
 # --- Who comes and goes, in the table's log --------------------------------------------------------

@@ -33,20 +33,18 @@ def seat_words(seat: SeatInfo, host: str | None) -> str:
 
 
 def players_words(info: TableInfo) -> str:
-    """Who sits at the table, in the lobby's list: its people, its bots and its
-    free seats apart ("2 people · 1 bot · 1 free"), each told only when there are
-    any. A person's seat counts as theirs while a bot stands in for them."""
+    """Who sits at the table, in the lobby's list: its people, its bots apart, and
+    its seats ("2 / 4", "1 + 2 bots / 4"), short enough for the list to fit 80
+    columns in every language. A person's seat counts as theirs while a bot
+    stands in for them."""
     people = sum(seat.person and not seat.free for seat in info.seats)
     bots = sum(not seat.person and seat.bot is not None for seat in info.seats)
-    free = sum(seat.free for seat in info.seats)
-    parts = []
-    if people:
-        parts.append(ngettext("{n} person", "{n} people", people).format(n=people))
-    if bots:
-        parts.append(ngettext("{n} bot", "{n} bots", bots).format(n=bots))
-    if free:
-        parts.append(ngettext("{n} free", "{n} free", free).format(n=free))
-    return " · ".join(parts)
+    seats = len(info.seats)
+    if not bots:
+        return f"{people} / {seats}"
+    return ngettext(
+        "{people} + {bots} bot / {seats}", "{people} + {bots} bots / {seats}", bots
+    ).format(people=people, bots=bots, seats=seats)
 
 
 def listing_row(info: TableInfo) -> tuple[Text, ...]:

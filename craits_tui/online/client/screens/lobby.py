@@ -43,7 +43,7 @@ from .leaderboard import LeaderboardScreen, rating_line
 LIST_EVERY = 5.0
 """Seconds between asking the server for the open tables while the lobby shows."""
 
-_COLUMNS = ("code", "name", "host", "seats", "game", "watching")
+_COLUMNS = ("code", "name", "host", "players", "game", "watching")
 
 _NEEDS_SERVER = frozenset(
     {"new_table", "quick_match", "join", "watch", "type_code", "reconnect", "leaderboard", "replay"}
@@ -119,7 +119,7 @@ class LobbyScreen(Listening, Roomy, Screen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        labels = (_("Code"), _("Table"), _("Host"), _("Seats"), _("Game"), _("Watching"))
+        labels = (_("Code"), _("Table"), _("Host"), _("Players"), _("Game"), _("Watching"))
         for key, label in zip(_COLUMNS, labels, strict=True):
             table.add_column(label, key=key)
         table.focus()
