@@ -49,6 +49,7 @@ from .test_rematch import (
     RematchServer,
     app_for,
     at_the_table,
+    game_over,
     log_lines,
     mid_round,
     people,
@@ -433,3 +434,19 @@ async def test_who_comes_and_goes_is_a_word_over_a_dialog_too(server: RematchSer
         server.send(SeatChanged(1, True, None))
         await until(pilot, lambda: log_lines(screen)[-1] == "Bob is back.")
         assert "Bob is back." not in notices(app)
+
+
+async def test_who_leaves_after_the_game_is_not_told_a_bot_plays_for_them(
+    server: RematchServer,
+) -> None:
+    app = app_for(server)
+    async with app.run_test(size=SIZE) as pilot:
+        over, _frozen = await game_over(pilot, server)
+        (table,) = [s for s in app.screen_stack if isinstance(s, RemoteTableScreen)]
+        lines = log_lines(table)
+        server.send(SeatChanged(1, False, "normal", left=True))
+        server.rematch(1, False)  # Bob's no comes after: by then his leave is in
+        await until(pilot, lambda: over.table.rematch is not None and over.table.rematch.outcome)
+        await pilot.pause()
+        assert log_lines(table) == lines
+        assert not [n for n in notices(app) if "Bob" in n and "bot" in n]

@@ -244,11 +244,15 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
         the game (None: all of them); the lines said."""
         said = []
         news = self.remote.presence.news
+        view = self.remote.view
+        end = self.remote.event_count() if view is not None and view.is_over else None
         while self._news_said < len(news):
             at, item = news[self._news_said]
             if told is not None and at > told:
                 break
             self._news_said += 1
+            if end is not None and at >= end:
+                continue  # after the game's end: no bot plays on for anybody
             players = self.remote.players
             name = players[item.seat] if item.seat < len(players) else "?"
             line = seat_news_words(item, name, yours=item.seat == self.seat)
