@@ -60,8 +60,10 @@ Server to session (`TO_SESSION`):
   event count at the join, so the backlog that follows ends at ``events - 1``.
 - `GameEvent`: the ``index``-th event of the game, redacted for the session's
   seat (spectators: for no seat). Sent in order, each once.
-- `SeatChanged`: a player dropped (``connected=False``; the game waits), a bot
-  stands in after the grace period (``bot`` set), or the player is back.
+- `SeatChanged`: a player dropped (``connected=False``; the game waits for the
+  ``grace`` left), left on purpose (``left``: a bot stands in at once), a bot
+  stands in after the grace period (``bot`` set), the player dozes, gave the
+  seat up for good (``person=False``), or is back.
 - `Left`: the session is no longer at table ``code`` (it left, or the table
   closed).
 - `ChatLine`: a line of chat or an emote at the table (the latest lines follow
@@ -430,6 +432,14 @@ class SeatChanged(Message):
     dozing: bool = False
     """Its person is here, but let their clock run out: the bot plays until they
     press a key (`Back`)."""
+    grace: float | None = None
+    """While its person is away and the game waits for them: the seconds left
+    before a bot stands in."""
+    left: bool = False
+    """Its person left the table (a bot stands in at once) rather than dropped."""
+    person: bool = True
+    """The seat is still its person's; False once they gave it up for good (a bot
+    plays it to the end)."""
 
 
 @_message("left")
@@ -496,6 +506,9 @@ class Leaderboard(Message):
     """Rated games a player plays before a rating is shown."""
     rated: int = 0
     """How many players have a rating."""
+    listed: bool = True
+    """Whether the board lists the player once their placement games are played
+    (False: they log in without a key, and the board lists keys alone)."""
 
 
 @_message("replay-data")

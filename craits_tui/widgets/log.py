@@ -112,8 +112,9 @@ class GameLog(PlainWidget):
             self._view.extend(new)
             self.refresh(Region(0, first, width, len(new)))
         else:
-            # The page turns: the last quarter of the rows, the new line's last, on top.
-            self._top = self._back(self._end, max(1, height // 4))
+            # The page turns: the last quarter of the rows, the new line's last, on top;
+            # the whole of the new line at least (a line cut at its top reads wrong).
+            self._top = self._back(self._end, min(height, max(1, height // 4, len(new))))
             self._view = None
             self.refresh()
 

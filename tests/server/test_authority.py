@@ -510,7 +510,16 @@ async def test_a_drop_within_the_grace_waits_and_the_stream_resumes(tmp_path: Pa
         heard, count = len(ann.received), table.game.event_count
         await bob.close()
         seat = await ann.reply("seat", heard)
-        assert seat == {"op": "seat", "seat": 1, "connected": False, "bot": None, "dozing": False}
+        assert seat == {
+            "op": "seat",
+            "seat": 1,
+            "connected": False,
+            "bot": None,
+            "dozing": False,
+            "grace": 30.0,  # what is left of it: all
+            "left": False,
+            "person": True,
+        }
         # Bob's turn, and no bot for his seat: the game waits for him.
         assert table.slots[1].bot is None and 1 not in table.bots.levels  # type: ignore[union-attr]
         assert table.game.event_count == count
@@ -536,6 +545,9 @@ async def test_a_drop_within_the_grace_waits_and_the_stream_resumes(tmp_path: Pa
             "connected": True,
             "bot": None,
             "dozing": False,
+            "grace": None,
+            "left": False,
+            "person": True,
         }
 
 
@@ -581,9 +593,10 @@ async def test_a_bot_stands_in_after_the_grace_and_the_code_takes_the_seat_back(
         heard = len(ann.received)
         await bob.close()
         await ann.until(lambda: len(seat_news(ann, heard)) == 2)
+        away = {"op": "seat", "seat": 1, "connected": False, "dozing": False, "left": False}
         assert seat_news(ann, heard) == [
-            {"op": "seat", "seat": 1, "connected": False, "bot": None, "dozing": False},
-            {"op": "seat", "seat": 1, "connected": False, "bot": "normal", "dozing": False},
+            {**away, "bot": None, "grace": 0.2, "person": True},
+            {**away, "bot": "normal", "grace": None, "person": True},
         ]
         # The bot plays Bob's turns now (and Ann plays hers).
         moved = len(ann.events)
@@ -618,6 +631,9 @@ async def test_a_bot_stands_in_after_the_grace_and_the_code_takes_the_seat_back(
             "connected": True,
             "bot": None,
             "dozing": False,
+            "grace": None,
+            "left": False,
+            "person": True,
         }
         # The bot plays no more: Bob's turn waits for Bob.
         table = authority.tables[ann.code or ""]
@@ -758,6 +774,9 @@ async def test_leaving_a_game_hands_the_seat_to_a_bot_at_once(tmp_path: Path) ->
             "connected": False,
             "bot": "normal",
             "dozing": False,
+            "grace": None,
+            "left": True,  # on purpose, not a drop
+            "person": True,
         }
         # No grace: the bot plays Bob's turn at once.
         await ann.until(

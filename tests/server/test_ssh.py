@@ -515,9 +515,10 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
             return [m for m in host.received[heard:] if m["op"] == "seat"]
 
         await host.until(lambda: len(seat_news()) >= 2)
+        away = {"op": "seat", "seat": 1, "connected": False, "dozing": False, "left": False}
         assert seat_news()[:2] == [
-            {"op": "seat", "seat": 1, "connected": False, "bot": None, "dozing": False},
-            {"op": "seat", "seat": 1, "connected": False, "bot": "normal", "dozing": False},
+            {**away, "bot": None, "grace": 0.3, "person": True},  # the game waits 0.3 s
+            {**away, "bot": "normal", "grace": None, "person": True},
         ]
         # She comes back (a new session: no key, so the code) and takes her seat.
         async with connect(server) as conn:
@@ -534,6 +535,9 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
                 "connected": True,
                 "bot": None,
                 "dozing": False,
+                "grace": None,
+                "left": False,
+                "person": True,
             }
             assert table.slots[1].holder is not None and table.slots[1].holder.user == "ann"
             # The code served once: her screen shows the seat's new one.

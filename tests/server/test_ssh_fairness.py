@@ -335,6 +335,7 @@ async def test_names_alone_wait_longer_for_a_rating_and_the_board_lists_keys(
             board = await ned.reply("standings", mark, TIMEOUT)
             assert board["placement"] == KEYLESS_PLACEMENT_GAMES
             assert board["you"]["rating"] is None  # placing still, after a key's 5
+            assert board["listed"] is False  # and told that a name alone is never listed
             assert [s["name"] for s in board["top"]] == ["kim"]
             for _ in range(KEYLESS_PLACEMENT_GAMES - PLACEMENT_GAMES):
                 ledger.rate([Placing(kim_id, "kim", 0), Placing(ned_id, "ned", 1)])
@@ -344,7 +345,8 @@ async def test_names_alone_wait_longer_for_a_rating_and_the_board_lists_keys(
             assert board["you"]["rating"] is not None and board["you"]["place"] is None
             assert [s["name"] for s in board["top"]] == ["kim"] and board["rated"] == 1
             mark = kim.send("leaderboard")
-            assert (await kim.reply("standings", mark, TIMEOUT))["placement"] == PLACEMENT_GAMES
+            board = await kim.reply("standings", mark, TIMEOUT)
+            assert board["placement"] == PLACEMENT_GAMES and board["listed"] is True
         finally:
             k.close()
             n.close()
@@ -355,7 +357,7 @@ async def test_names_alone_wait_longer_for_a_rating_and_the_board_lists_keys(
             mark = ned.send("leaderboard")
             board = await ned.reply("standings", mark, TIMEOUT)
             assert [s["name"] for s in board["top"]] == ["kim", "ned"]
-            assert board["you"]["place"] == 2
+            assert board["you"]["place"] == 2 and board["listed"] is True
         finally:
             n.close()
 
@@ -421,6 +423,9 @@ async def test_a_table_made_without_a_timer_still_has_a_long_clock_and_a_sleeper
                 "connected": True,
                 "bot": None,
                 "dozing": False,
+                "grace": None,
+                "left": False,
+                "person": True,
             }
         finally:
             a.close()

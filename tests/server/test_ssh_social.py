@@ -686,3 +686,42 @@ async def finished_duel_watched(
     await until(watcher, lambda: watcher.view is not None and watcher.view.is_over)
     await watcher.reply("rematch-state", 0, TIMEOUT)  # a spectator hears of the offer
     return ann, bob
+
+
+async def test_the_table_hears_how_each_person_went_and_came_back(tmp_path: Path) -> None:
+    """Who left on purpose, whose connection dropped (and how long the game waits
+    for them), who is back and who gave their seat up for good: each is told."""
+    async with (
+        running(tmp_path, grace=600.0) as server,
+        people(server, "ann", "bob", "cy") as (a, b, c),
+    ):
+        ann, bob, cy = [await p.session() for p in (a, b, c)]
+        code = await table_of(ann, bob, cy)
+        ann.send("start")
+        for client in (ann, bob, cy):
+            await until(client, lambda cl=client: cl.view is not None)
+        mark = now(ann)
+        bob.send("leave")  # on purpose: a bot at once, the seat still his
+        left = await ann.reply("seat", mark, TIMEOUT)
+        assert left["seat"] == 1 and left["bot"] == "normal" and not left["connected"]
+        assert left["left"] and left["person"] and left["grace"] is None
+        # Cy's connection drops: the game waits for him, as long as the house says.
+        mark = now(ann)
+        c.close()
+        dropped = await ann.reply("seat", mark, TIMEOUT)
+        assert dropped["seat"] == 2 and not dropped["connected"] and dropped["bot"] is None
+        assert not dropped["left"] and dropped["person"]
+        assert 590 < dropped["grace"] <= 600
+        # He is back, in a new session: his seat, no grace left.
+        mark = now(ann)
+        cy = await c.session()
+        cy.send("join", code=code)
+        back = await ann.reply("seat", mark, TIMEOUT)
+        assert back["seat"] == 2 and back["connected"] and back["bot"] is None
+        assert back["grace"] is None and not back["left"]
+        # Bob sits at another table: his seat here is a bot's, to the end.
+        mark = now(ann)
+        await table_of(bob, name="Elsewhere", seats=[None, "random"])
+        await until(ann, lambda: any(not m["person"] for m in messages(ann, "seat", mark)))
+        gone = [m for m in messages(ann, "seat", mark) if not m["person"]]
+        assert {(m["seat"], m["bot"], m["connected"]) for m in gone} == {(1, "normal", False)}

@@ -94,6 +94,20 @@ async def test_lines_beyond_the_height_turn_the_page_and_the_newest_shows() -> N
         assert log.following and not log.has_unseen
 
 
+async def test_a_page_turned_by_a_long_line_shows_the_whole_of_it() -> None:
+    app = LogApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.log_widget
+        say(log, 1, HEIGHT)
+        await pilot.pause()
+        # Three rows, more than the quarter of the page that stays on top.
+        log.say("Bob's connection dropped: the game waits up to 60 s for him to come back.")
+        await pilot.pause()
+        rows = shown(log)
+        assert rows[0] == "Bob's connection dropped: the"
+        assert "".join(rows[:3]).endswith("come back.") and not any(rows[3:])
+
+
 async def test_a_long_line_wraps_and_the_wheel_scrolls_it_row_by_row() -> None:
     app = LogApp()
     async with app.run_test(size=(60, 20)) as pilot:

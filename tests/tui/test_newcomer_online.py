@@ -15,29 +15,46 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Label
+from textual.widgets import Checkbox, DataTable, Input, Label
 
 from craits_core import Card, Play, RuleSet
 from craits_tui.online.client.screens.clock import TurnClockLine
+from craits_tui.online.client.screens.dialogs import DozingNote
+from craits_tui.online.client.screens.leaderboard import LeaderboardScreen
 from craits_tui.online.client.screens.lobby import LobbyScreen
 from craits_tui.online.client.screens.table import RemoteTableScreen
 from craits_tui.online.client.screens.waiting import WaitingRoom
 from craits_tui.online.client.table import RemoteTable
 from craits_tui.online.client.widgets import code_entry
 from craits_tui.online.protocol import (
+    Back,
     JoinTable,
+    Leaderboard,
     Message,
     QuickMatch,
+    SeatChanged,
     SeatInfo,
+    Standing,
     TableChanged,
     TableInfo,
     TurnClock,
 )
 from craits_tui.online.server import seats
+from craits_tui.screens.options import OptionsScreen
 
 from .conftest import click, showing
-from .test_lobby_more import LobbyServer
-from .test_rematch import Line
+from .test_lobby_more import LobbyServer, lobby_server
+from .test_rematch import (
+    Line,
+    RematchServer,
+    app_for,
+    at_the_table,
+    game_over,
+    log_lines,
+    mid_round,
+    people,
+    server,
+)
 from .test_remote import (
     PATIENCE,
     SIZE,
@@ -45,10 +62,13 @@ from .test_remote import (
     connected,
     heard_up_to,
     lobby_table,
+    notices,
     remote_app,
     text,
     until,
 )
+
+__all__ = ["lobby_server", "server"]  # fixtures
 
 QUICK_CLOCK = 60.0
 """Seconds a move at a quick-match table (the real server's)."""
@@ -248,3 +268,185 @@ async def test_q_never_ends_the_session_by_itself(
 def test_the_lobby_knows_the_letters_of_the_servers_codes() -> None:
     assert code_entry.CODE_LETTERS == seats.CODE_LETTERS
     assert code_entry.CODE_LENGTH == seats.TABLE_CODE_LENGTH
+
+
+# --- The leaderboard while nobody is placed -------------------------------------------------------
+
+
+async def board_said(pilot: Pilot[Any], server: LobbyServer, board: Leaderboard) -> None:
+    """The leaderboard open, with ``board`` as the server's answer."""
+    server.board = board
+    await connected(pilot)
+    await pilot.press("b")
+    await until(pilot, lambda: showing(pilot.app, LeaderboardScreen))
+    await until(pilot, lambda: text(pilot, "#board-you"))
+
+
+async def test_an_empty_board_says_nobody_is_placed_and_how_far_you_are(
+    lobby_server: LobbyServer,
+) -> None:
+    """Not "nobody has a rating" beside the lobby's "1 of 5 played": placement
+    games count, and the board fills once they are played."""
+    app = remote_app(lobby_server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await board_said(
+            pilot, lobby_server, Leaderboard(top=(), you=Standing(None, "Ann", None, 1))
+        )
+        assert app.screen.has_class("-empty")
+        assert text(pilot, "#board-empty") == (
+            "Nobody has played all their placement games yet: the board fills as players do."
+        )
+        assert text(pilot, "#board-you") == (
+            "Placement: 1 of 5 rated games played; then you are on the board."
+        )
+        assert "after 5 rated games" in text(pilot, "#board-note")
+
+
+@pytest.mark.parametrize(
+    ("listed", "line"),
+    [
+        (True, "Placement: 3 of 20 rated games played; then you are on the board."),
+        (False, "Placement: 3 of 20 rated games played; log in with a key to be listed."),
+    ],
+    ids=["board-of-all", "board-of-keys"],
+)
+async def test_a_board_says_whether_you_join_it_once_placed(
+    lobby_server: LobbyServer, listed: bool, line: str
+) -> None:
+    board = Leaderboard(
+        top=(Standing(1, "Di", 1310, 40),),
+        you=Standing(None, "Ann", None, 3),
+        placement=20,
+        rated=1,
+        listed=listed,
+    )
+    app = remote_app(lobby_server.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await board_said(pilot, lobby_server, board)
+        assert not app.screen.has_class("-empty")
+        assert text(pilot, "#board-you") == line
+        # The lobby's own line is short: the count alone.
+        await pilot.press("escape")
+        await until(pilot, lambda: showing(app, LobbyScreen))
+        await until(pilot, lambda: text(pilot, "#lobby-rating").startswith("Placement: 3 of 20"))
+
+
+# --- People and bots apart, in the lobby ----------------------------------------------------------
+
+
+async def test_the_lobby_counts_people_and_bots_apart(lobby_server: LobbyServer) -> None:
+    under_way = TableInfo(
+        "GO42",
+        "Under way",
+        (
+            SeatInfo("Eve", connected=True, player="eve"),
+            SeatInfo("Max", "normal", connected=False, player="max"),  # away: his seat still
+            SeatInfo("Bo", "hard", connected=True, person=False),
+            SeatInfo("Cy", "normal", connected=True, person=False),
+        ),
+        RuleSet(),
+        host="Eve",
+        host_seat=0,
+        started=True,
+    )
+    lobby_server.lobby.append(under_way)
+    app = remote_app(lobby_server.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await connected(pilot)
+        rows = lobby.query_one(DataTable)
+        await until(pilot, lambda: rows.row_count == len(lobby_server.lobby))
+        assert str(rows.get_row("GO42")[3]) == "2 + 2 bots / 4"  # Max is away: still a person
+        assert str(rows.get_row("QK07")[3]) == "1 / 3"  # bots come at the start
+        assert str(rows.get_row("BOB1")[3]) == "1 + 1 bot / 3"
+        # Short: the list fits 80 columns, nothing to scroll sideways.
+        await pilot.pause()
+        assert rows.virtual_size.width <= rows.scrollable_content_region.width
+
+
+# --- Who comes and goes, in the table's log --------------------------------------------------------
+
+
+async def test_the_log_tells_who_drops_leaves_dozes_gives_up_and_is_back_once_each(
+    server: RematchServer,
+) -> None:
+    server.make_game = mid_round
+    app = app_for(server)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, _frozen = await at_the_table(pilot, server, people(3))
+        told = len(log_lines(screen))
+
+        async def said(*changes: SeatChanged) -> str:
+            """The one line the log says for ``changes``, the same state told again
+            but the last: a line for one of those would come first."""
+            before = len(log_lines(screen))
+            for change in changes:
+                server.send(change)
+            await until(pilot, lambda: len(log_lines(screen)) > before)
+            await pilot.pause()
+            [line] = log_lines(screen)[before:]
+            return line
+
+        dropped = SeatChanged(1, False, None, grace=59.6)
+        assert await said(dropped) == (
+            "Bob's connection dropped: the game waits up to 60 s for them."
+        )
+        stand_in = SeatChanged(1, False, "normal")
+        assert await said(dropped, stand_in) == "A bot plays for Bob for now."
+        assert await said(SeatChanged(1, True, None)) == "Bob is back."
+        assert await said(SeatChanged(2, False, "normal", left=True)) == (
+            "Cy left the table: a bot plays for them until they come back."
+        )
+        given_up = SeatChanged(2, False, "normal", person=False)
+        assert await said(given_up) == "Cy gave up their seat: a bot plays it to the end."
+        # Ann's own seat dozes: the note over the table says so, and the log keeps it.
+        assert await said(given_up, SeatChanged(0, True, "normal", dozing=True)) == (
+            "You did not answer: a bot plays for you until you press a key."
+        )
+        await until(pilot, lambda: showing(app, DozingNote))
+        await pilot.press("x")
+        await until(pilot, lambda: server.heard(Back))
+        assert await said(SeatChanged(0, True, None)) == "You play your seat again."
+        await until(pilot, lambda: app.screen is screen)
+        lines = log_lines(screen)[told:]
+        # The log told again (new card faces) keeps them, after the same events.
+        await pilot.press("o")
+        await until(pilot, lambda: showing(app, OptionsScreen))
+        app.screen.query_one("#option-four_colour", Checkbox).toggle()
+        await click(pilot, "#options-done")
+        await until(pilot, lambda: app.screen is screen)
+        assert log_lines(screen)[told:] == lines
+
+
+async def test_who_comes_and_goes_is_a_word_over_a_dialog_too(server: RematchServer) -> None:
+    server.make_game = mid_round
+    app = app_for(server)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, _frozen = await at_the_table(pilot, server, people(3))
+        await pilot.press("o")  # a dialog over the table: its log is hidden
+        await until(pilot, lambda: showing(app, OptionsScreen))
+        server.send(SeatChanged(1, False, None))
+        line = "Bob's connection dropped: the game waits for them."
+        await until(pilot, lambda: line in notices(app))
+        assert log_lines(screen)[-1] == line
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        # In view, the log alone says it.
+        server.send(SeatChanged(1, True, None))
+        await until(pilot, lambda: log_lines(screen)[-1] == "Bob is back.")
+        assert "Bob is back." not in notices(app)
+
+
+async def test_who_leaves_after_the_game_is_not_told_a_bot_plays_for_them(
+    server: RematchServer,
+) -> None:
+    app = app_for(server)
+    async with app.run_test(size=SIZE) as pilot:
+        over, _frozen = await game_over(pilot, server)
+        (table,) = [s for s in app.screen_stack if isinstance(s, RemoteTableScreen)]
+        lines = log_lines(table)
+        server.send(SeatChanged(1, False, "normal", left=True))
+        server.rematch(1, False)  # Bob's no comes after: by then his leave is in
+        await until(pilot, lambda: over.table.rematch is not None and over.table.rematch.outcome)
+        await pilot.pause()
+        assert log_lines(table) == lines
+        assert not [n for n in notices(app) if "Bob" in n and "bot" in n]

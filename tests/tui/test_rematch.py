@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from craits_core import Card, Game, Play, RuleSet
@@ -61,6 +62,7 @@ from craits_tui.widgets import celebration as celebration_module
 from craits_tui.widgets.celebration import Celebration
 from craits_tui.widgets.footer import Footer
 from craits_tui.widgets.hand import Hand
+from craits_tui.widgets.log import GameLog
 
 from ..decks import stacked_game
 from .conftest import click, showing
@@ -190,6 +192,11 @@ def app_for(
     app = RemoteApp(server.path, settings, token=TOKEN, address=address)
     app.bye_pause = 0.1
     return app
+
+
+def log_lines(screen: Screen[Any]) -> list[str]:
+    """The lines of the table's game log, oldest first."""
+    return [line.plain for line in screen.query_one(GameLog).lines]
 
 
 def words(pilot: Pilot[Any], selector: str) -> str:
@@ -669,11 +676,11 @@ async def test_another_seat_that_dozes_is_told_and_needs_no_key(server: RematchS
         screen, _ = await at_the_table(pilot, server, people())
         server.send(SeatChanged(1, True, "normal", dozing=True))
         said = "Bob does not answer: a bot plays for them for now."
-        await until(pilot, lambda: said in notices(app))
+        await until(pilot, lambda: said in log_lines(screen))  # where the table reads it
         assert screen.remote.dozing == {1} and not screen.remote.dozes
         assert app.screen is screen
         server.send(SeatChanged(1, True, None, dozing=False))
-        await until(pilot, lambda: "Bob is back." in notices(app))
+        await until(pilot, lambda: log_lines(screen)[-1] == "Bob is back.")
         await play(pilot, screen, "QH")
         await until(pilot, lambda: server.heard(SendCommand))
         assert server.heard(Back) == []

@@ -454,7 +454,7 @@ async def test_the_lobby_lists_the_open_tables(server: FakeServer) -> None:
             "BOB1",
             "Bob's table",
             "Bob",
-            "2/3",
+            "1 + 1 bot / 3",  # Bob, and Cy a bot, of three seats
             "waiting",
             "",
         ]

@@ -35,7 +35,6 @@ from ..protocol import (
     Left,
     Refused,
     ReplayData,
-    SeatChanged,
 )
 from .connection import ConnectionProblem, RemoteConnection
 from .messages import ConnectionClosed, OpenTable, QuitTable, ServerSaid, ShowCreateForm, ShowLobby
@@ -187,8 +186,6 @@ class RemoteApp(CraitsApp):
                 self._replay_failed(refusal_text(code, text, params))
             case Refused(code=code, message=text, params=params):
                 self.notify(refusal_text(code, text, params), severity="warning", timeout=5)
-            case SeatChanged() as change if table is not None:
-                self._seat_notice(table, change)
             case Left() if self._at_gone_table():
                 # Sent away by the server (the table closed): back to the lobby. A
                 # leave of the player's own has gone there already.
@@ -237,22 +234,6 @@ class RemoteApp(CraitsApp):
             isinstance(table := getattr(screen, "table", None), RemoteTable) and table.gone
             for screen in self.screen_stack
         )
-
-    def _seat_notice(self, table: RemoteTable, change: SeatChanged) -> None:
-        seat = change.seat
-        if seat == table.seat or not 0 <= seat < len(table.players):
-            return
-        name = table.players[seat]
-        # A drop and a leave look alike from here: both are "away".
-        if change.dozing:
-            text = _("{name} does not answer: a bot plays for them for now.").format(name=name)
-        elif change.connected:
-            text = _("{name} is back.").format(name=name)
-        elif change.bot:
-            text = _("A bot plays for {name} for now.").format(name=name)
-        else:
-            text = _("{name} is away.").format(name=name)
-        self.notify(text, timeout=4, markup=False)
 
     # Not `_closed`: Textual's message pump has an attribute of that name.
     @on(ConnectionClosed)

@@ -49,6 +49,11 @@ class SeatsChanged(Message, bubble=False):
     """Who sits where changed at the table a screen shows."""
 
 
+class SeatTold(Message, bubble=False):
+    """How a seat's player is at the table a screen shows changed: they dropped,
+    left, dozed or came back (`RemoteTable.presence`)."""
+
+
 class CommandRefused(Message, bubble=False):
     """The server refused a move sent from the table a screen shows."""
 

@@ -32,6 +32,7 @@ from ..protocol import (
     TurnClock,
 )
 from .checks import normal_form, why_illegal
+from .presence import SeatsFollowed
 from .talk import Talk
 
 IN_FLIGHT = 5.0
@@ -78,10 +79,8 @@ class RemoteTable(Talk):
         """How many events of the game so far the server said would follow the join."""
         self.view: PlayerView | None = None
         """The seat's view, folded from every event received."""
-        self.connected = [s.connected for s in info.seats]
-        self.dozing: frozenset[int] = frozenset()
-        """The seats whose person is here but let their clock run out twice in a
-        row: a bot plays them until that person presses a key (`wake`)."""
+        self.presence = SeatsFollowed()
+        """How each seat's player is at the table, and the changes told (the log's)."""
         self._back_at: float | None = None
         self.gone = False
         """The server took this session from the table (`Left`: it closed)."""
@@ -304,6 +303,11 @@ class RemoteTable(Talk):
     # --- Dozing ------------------------------------------------------------------------------
 
     @property
+    def dozing(self) -> frozenset[int]:
+        """The seats that doze: a bot plays them until their person presses a key."""
+        return self.presence.dozing()
+
+    @property
     def dozes(self) -> bool:
         """Whether this session's own seat dozes: a bot plays it until a key (`wake`)."""
         return self.seat is not None and self.seat in self.dozing
@@ -353,7 +357,7 @@ class RemoteTable(Talk):
     def update(self, info: TableInfo, tell: bool = True) -> None:
         """The table as the server now lists it."""
         self.info = info
-        self.connected = [s.connected for s in info.seats]
+        self.presence.listed(info.seats)
         names = self.view.players if self.view is not None else None
         self.seats = tuple(
             Seat(names[i] if names else (s.name or ""), s.bot) for i, s in enumerate(info.seats)
@@ -362,16 +366,13 @@ class RemoteTable(Talk):
             self._changed()
 
     def seat_changed(self, change: SeatChanged) -> None:
-        """A player dropped or came back, or a bot stands in for them (while they
-        are away, or while they doze)."""
+        """A player dropped, left, dozes or came back; a bot stands in, or no more."""
         if not 0 <= change.seat < len(self.seats):
             raise BadMessage("no such seat", "seat")
         seats = list(self.seats)
         seats[change.seat] = Seat(seats[change.seat].name, change.bot)
         self.seats = tuple(seats)
-        if change.seat < len(self.connected):
-            self.connected[change.seat] = change.connected
-        self.dozing = self.dozing | {change.seat} if change.dozing else self.dozing - {change.seat}
+        self.presence.told(change, len(self._events))
         if change.seat == self.seat:
             self._back_at = None  # the server answered: a new doze needs a new key
         self._changed()
@@ -386,8 +387,7 @@ class RemoteTable(Talk):
             bot = DEFAULT_BOT if before is None or before.free else before.bot
             seats.append(Seat(name, bot))
         self.seats = tuple(seats)
-        if len(self.connected) != len(names):
-            self.connected = [True] * len(names)
+        self.presence.listed(old[: len(names)], started=True)
 
     def _changed(self) -> None:
         for listener in list(self._change_listeners):

@@ -31,6 +31,7 @@ from .ratings import (
     SCALE,
     Placing,
     Rating,
+    listed_once_placed,
     new_rating,
     placement_games,
     player_id,
@@ -290,7 +291,7 @@ class Ledger:
             return None
         name, mu, sigma, games, retired = row
         rating = _row_rating(player, mu, sigma, games)
-        listed = not retired and (self.board == "all" or player.startswith("key:"))
+        listed = not retired and listed_once_placed(player, names=self.board == "all")
         if not rating.placed or not listed:
             return Standing(None, name, rating)
         params = {

@@ -35,12 +35,15 @@ class Presence:
         self.table = table
         self._abandon: asyncio.TimerHandle | None = None
 
-    def away(self, seat: int, grace: float) -> None:
+    def away(self, seat: int, grace: float, left: bool = False) -> None:
         """The person at ``seat`` is gone: keep the seat for ``grace`` seconds (the
-        game waits), then let a bot stand in."""
+        game waits), then let a bot stand in; one who ``left`` on purpose gets
+        their bot at once."""
         table = self.table
         slot = table.slots[seat]
-        slot.member, slot.dozing = None, False
+        slot.member, slot.dozing, slot.left = None, False, left
+        if left:
+            grace = 0.0
         self._attendance_away(seat)
         if slot.bot is None:
             if grace > 0:
@@ -87,7 +90,7 @@ class Presence:
             slot.grace.cancel()
             slot.grace = None
         slot.member = member
-        slot.dozing = False
+        slot.dozing = slot.left = False
         if seat in table.attendance:
             table.attendance[seat] = table.attendance[seat].back()
         if table.started and slot.person:

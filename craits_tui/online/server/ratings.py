@@ -50,6 +50,12 @@ def placement_games(player: str) -> int:
     return PLACEMENT_GAMES if player.startswith("key:") else KEYLESS_PLACEMENT_GAMES
 
 
+def listed_once_placed(player: str, names: bool) -> bool:
+    """Whether the leaderboard lists ``player`` once they are placed: a key always,
+    a name alone only on a board of every player (``names``)."""
+    return names or player.startswith("key:")
+
+
 @dataclass(frozen=True, slots=True)
 class Rating:
     """A player's rating: the model's estimate of their skill, and how many rated

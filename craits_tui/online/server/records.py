@@ -15,6 +15,7 @@ from .auth import Backoff
 from .ledger import Ledger, LedgerError, placement_games, player_id
 from .ledger import Standing as LedgerStanding
 from .limits import client_key
+from .ratings import listed_once_placed
 from .refusal import Refusal, try_later
 from .seats import Identity
 
@@ -30,7 +31,9 @@ def leaderboard(ledger: Ledger | None, identity: Identity) -> Leaderboard:
     you: LedgerStanding | None = None
     rated = 0
     player = player_id(identity.user, identity.key)
+    listed = True
     if ledger is not None:
+        listed = listed_once_placed(player, names=ledger.board == "all")
         try:
             top, you = ledger.leaderboard(player)
             rated = ledger.rated_players()
@@ -42,6 +45,7 @@ def leaderboard(ledger: Ledger | None, identity: Identity) -> Leaderboard:
         _standing(you) if you is not None else None,
         placement_games(player),
         rated,
+        listed,
     )
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ...names import name_key
-from ..protocol import Message, SeatInfo
+from ..protocol import Message, SeatChanged, SeatInfo
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Letters of table and reconnect codes: none that reads like another (0/O, 1/I)."""
@@ -136,6 +136,9 @@ class Slot:
     dozing: bool = False
     """A bot plays for its person, who is here but let their clock run out (see
     `presence.Presence.doze`)."""
+    left: bool = False
+    """Its person left the table on purpose (a bot stood in at once), rather than
+    dropped; until they are back."""
 
     @property
     def present(self) -> bool:
@@ -152,6 +155,23 @@ class Slot:
             connected=self.present or (not self.person and self.bot is not None),
             person=self.person,
             player=self.holder.handle if self.person and self.holder is not None else None,
+        )
+
+    def change(self, seat: int) -> SeatChanged:
+        """This seat (``seat``) as `SeatChanged` tells it, with the grace period
+        left while its person is away and the game waits."""
+        grace = None
+        if self.grace is not None:
+            left = self.grace.when() - asyncio.get_running_loop().time()
+            grace = round(max(0.0, left), 1)
+        return SeatChanged(
+            seat,
+            self.present,
+            self.bot,
+            self.dozing,
+            grace=grace,
+            left=self.left,
+            person=self.person,
         )
 
     def kept_for(self, identity: Identity) -> bool:

@@ -32,7 +32,6 @@ from ..protocol import (
     GameEvent,
     Joined,
     Message,
-    SeatChanged,
     TableChanged,
     TableInfo,
     encode,
@@ -182,8 +181,7 @@ class Table:
         self.broadcast(TableChanged(self.info()))
 
     def send_seat(self, seat: int) -> None:
-        slot = self.slots[seat]
-        self.broadcast(SeatChanged(seat, slot.present, slot.bot, slot.dozing))
+        self.broadcast(self.slots[seat].change(seat))
 
     def send_joined(self, member: Member, since: int = 0) -> None:
         """`Joined`, then the game's events from ``since`` on, for ``member``'s seat."""

@@ -65,8 +65,15 @@ class Drawing(TableBase):
         self.query_one(Seating).reseat(self._others())
         self.query_one(GameLog).clear()
         self.query_one(PlayTrail).clear()
-        for event in stream:
+        for told, event in enumerate(stream, 1):
             self._tell(event)
+            self._retell_asides(told)
+        self._retell_asides(None)
+
+    def _retell_asides(self, told: int | None) -> None:
+        """When the log is told again: the lines beside the game's events that come
+        after its ``told``-th (None: after the last). None at a table here; an
+        online table's log tells who comes and goes too."""
 
     def _tell(self, event: dict[str, Any]) -> None:
         """An event shown: its line in the log, and a played card in the trail."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ....i18n import _
+from ....i18n import _, ngettext
 from ....narrate import describe_rules
 from ....screens.setup import kind_options
 from ...protocol import SeatInfo, TableInfo
@@ -30,6 +30,34 @@ def seat_words(seat: SeatInfo, host: str | None) -> str:
     if not seat.connected:
         return _("{name} (away)").format(name=name)
     return name
+
+
+def players_words(info: TableInfo) -> str:
+    """Who sits at the table, in the lobby's list: its people, its bots apart, and
+    its seats ("2 / 4", "1 + 2 bots / 4"), short enough for the list to fit 80
+    columns in every language. A person's seat counts as theirs while a bot
+    stands in for them."""
+    people = sum(seat.person and not seat.free for seat in info.seats)
+    bots = sum(not seat.person and seat.bot is not None for seat in info.seats)
+    seats = len(info.seats)
+    if not bots:
+        return f"{people} / {seats}"
+    return ngettext(
+        "{people} + {bots} bot / {seats}", "{people} + {bots} bots / {seats}", bots
+    ).format(people=people, bots=bots, seats=seats)
+
+
+def listing_row(info: TableInfo) -> tuple[Text, ...]:
+    """The table's row in the lobby's list: its code, name, host, seats, game and
+    how many watch it."""
+    return (
+        Text(info.code, style="bold"),
+        Text(table_name(info), style="italic" if info.quick else ""),
+        Text(info.host or ""),
+        Text(players_words(info)),
+        Text(game_words(info)),
+        Text(str(info.spectators) if info.spectators else ""),
+    )
 
 
 def table_details(info: TableInfo) -> str:

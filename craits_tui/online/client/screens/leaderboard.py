@@ -59,6 +59,33 @@ def rating_line(board: Leaderboard | None) -> str:
     )
 
 
+def placing(board: Leaderboard) -> bool:
+    """Whether the player has rated games, but not yet all their placement games."""
+    you = board.you
+    return you is not None and you.rating is None and you.games > 0
+
+
+def board_line(board: Leaderboard) -> str:
+    """The player's own standing below the board: `rating_line`, and while they
+    place, whether they join the board once placed."""
+    you = board.you
+    if you is None or not placing(board):
+        return rating_line(board)
+    if board.listed:
+        sentence = ngettext(
+            "Placement: {n} of {total} rated game played; then you are on the board.",
+            "Placement: {n} of {total} rated games played; then you are on the board.",
+            board.placement,
+        )
+    else:
+        sentence = ngettext(
+            "Placement: {n} of {total} rated game played; log in with a key to be listed.",
+            "Placement: {n} of {total} rated games played; log in with a key to be listed.",
+            board.placement,
+        )
+    return sentence.format(n=you.games, total=board.placement)
+
+
 def placement_note(placement: int) -> str:
     """How a rating is earned, and why some players are not listed."""
     return ngettext(
@@ -152,8 +179,12 @@ class LeaderboardScreen(Listening, Roomy, Screen):
             else:
                 table.add_row(*self._cells(standing, yours), key=str(i))
         self.set_class(not best, "-empty")
-        empty.update(_("Nobody has a rating yet: finish a game with other people to be the first."))
-        self.query_one("#board-you", Static).update(rating_line(board))
+        # The note above says how many games a placement is; the player's own
+        # count is told below (`board_line`).
+        empty.update(
+            _("Nobody has played all their placement games yet: the board fills as players do.")
+        )
+        self.query_one("#board-you", Static).update(board_line(board))
 
     def _cells(self, standing: Standing, mine: bool) -> tuple[Text, ...]:
         """One player's row; the player's own stands out."""

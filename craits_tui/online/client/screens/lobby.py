@@ -36,7 +36,7 @@ from ...protocol import (
 from ..connection import RemoteConnection
 from ..messages import Listening, ServerSaid, ShowCreateForm
 from ..widgets.code_entry import CodeEntry
-from .describe import game_words, kept_table_words, table_details, table_name, with_code
+from .describe import kept_table_words, listing_row, table_details, with_code
 from .dialogs import CodePrompt, ReplayPrompt
 from .leaderboard import LeaderboardScreen, rating_line
 
@@ -211,15 +211,7 @@ class LobbyScreen(Listening, Roomy, Screen):
         keep = selected.code if selected is not None else None
         table.clear()
         for info in self._listed():
-            table.add_row(
-                Text(info.code, style="bold"),
-                Text(table_name(info), style="italic" if info.quick else ""),
-                Text(info.host or ""),
-                f"{info.taken}/{len(info.seats)}",
-                game_words(info),
-                str(info.spectators) if info.spectators else "",
-                key=info.code,
-            )
+            table.add_row(*listing_row(info), key=info.code)
         codes = [info.code for info in self._listed()]
         if self._select in codes:
             keep, self._select = self._select, None

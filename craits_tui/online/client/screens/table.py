@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -18,9 +18,11 @@ from craits_core import PlayerView
 from ....i18n import _
 from ....screens.table import TableScreen
 from ....settings import Settings
+from ....widgets.log import GameLog
 from ...protocol import RematchState, TurnClock, Welcome
 from ..connection import RemoteConnection
-from ..messages import CommandRefused, Listening, QuitTable, SeatsChanged, ServerSaid
+from ..messages import CommandRefused, Listening, QuitTable, SeatsChanged, SeatTold, ServerSaid
+from ..presence import seat_news_words
 from ..table import RemoteTable
 from ..widgets.chat import ChatPanel
 from ..words import refusal_code, refusal_text
@@ -65,6 +67,8 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
         self._remote_stops: list[Callable[[], None]] = []
         self._clock_timer: Timer | None = None
         self._rematch_told = False
+        self._news_said = 0
+        """How many of the table's seat news the log has said."""
 
     def on_mount(self) -> None:
         # TableScreen's own on_mount runs too, after this one.
@@ -78,6 +82,7 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
         self._remote_stops = [
             self.remote.subscribe_refusals(lambda r: self.post_message(CommandRefused(r))),
             self.remote.subscribe_changes(lambda: self.post_message(SeatsChanged())),
+            self.remote.presence.subscribe(lambda _news: self.post_message(SeatTold())),
             self.remote.subscribe_news(lambda news: self.post_message(TableNews(news))),
         ]
         self._show_clock()
@@ -223,6 +228,45 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
         # A bot standing in or a player back: the badges say so.
         self._refresh_table()
         self.dozing = self.remote.dozes
+
+    # --- Who comes and goes ------------------------------------------------------------
+
+    @on(SeatTold)
+    def _seat_told(self) -> None:
+        """A line in the log for each seat news not said yet; a word over a dialog
+        that hides the log, too."""
+        for line in self._seat_lines(None):
+            if not self.is_active:
+                self.notify(line, timeout=4, markup=False)
+
+    def _retell(self, stream: Sequence[dict[str, Any]]) -> None:
+        self._news_said = 0
+        super()._retell(stream)
+
+    def _retell_asides(self, told: int | None) -> None:
+        self._seat_lines(told)
+
+    def _seat_lines(self, told: int | None) -> list[str]:
+        """Say the seat news not said yet that came up to the ``told``-th event of
+        the game (None: all of them); the lines said."""
+        said = []
+        news = self.remote.presence.news
+        view = self.remote.view
+        end = self.remote.event_count() if view is not None and view.is_over else None
+        while self._news_said < len(news):
+            at, item = news[self._news_said]
+            if told is not None and at > told:
+                break
+            self._news_said += 1
+            if end is not None and at >= end:
+                continue  # after the game's end: no bot plays on for anybody
+            players = self.remote.players
+            name = players[item.seat] if item.seat < len(players) else "?"
+            line = seat_news_words(item, name, yours=item.seat == self.seat)
+            if line is not None:
+                self.query_one(GameLog).say(line, style="italic")
+                said.append(line)
+        return said
 
     def watch_dozing(self, dozing: bool) -> None:
         # The note goes by itself once the server gives the seat back.
