@@ -84,19 +84,22 @@ def frame_at(
     drawn = (event.get("cards") or ()) if event["type"] == "cards-drawn" else ()
     fresh = frozenset(Card.parse(code) for code in drawn if isinstance(code, str))
     open_hands = viewer is None or timeline.revealed[index]
-    hands = tuple(
-        HandRow(
-            seat=seat,
-            name=name,
-            cards=tuple(sorted(hand, key=hand_order)) if open_hands or seat == viewer else (),
-            count=len(hand),
-            face_up=open_hands or seat == viewer,
-            fresh=fresh if seat == actor else frozenset(),
-            fresh_count=len(drawn) if seat == actor else 0,
-            turn=seat == state.current_player,
+    rows = []
+    for seat, (name, hand) in enumerate(zip(players, _hands(state.hands, players), strict=True)):
+        up = open_hands or seat == viewer
+        # A hand face down carries no card of it: only how many, and how many are new.
+        rows.append(
+            HandRow(
+                seat=seat,
+                name=name,
+                cards=tuple(sorted(hand, key=hand_order)) if up else (),
+                count=len(hand),
+                face_up=up,
+                fresh=fresh if seat == actor and up else frozenset(),
+                fresh_count=len(drawn) if seat == actor else 0,
+                turn=seat == state.current_player,
+            )
         )
-        for seat, (name, hand) in enumerate(zip(players, _hands(state.hands, players), strict=True))
-    )
     facing = state.current_player
     return Frame(
         title=_title(timeline, index, viewer, code),
@@ -104,7 +107,7 @@ def frame_at(
         now=lines[index],
         earlier=tuple(lines[max(0, index - LOG_KEPT) : index]),
         seats=_seats(timeline, index, seats),
-        hands=hands,
+        hands=tuple(rows),
         top=state.top_card,
         active_suit=state.active_suit,
         stock=state.stock_size,
