@@ -12,11 +12,12 @@ from textual.pilot import Pilot
 from textual.timer import Timer
 from textual.widgets import Static
 
-from craits_core import Game, GameStore, RuleSet, State
+from craits_core import Card, Game, GameStore, Rank, RuleSet, State, Suit
 from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
 from craits_tui.screens.replay import ReplayScreen
 from craits_tui.screens.replay.controls import Scrubber
+from craits_tui.screens.replay.frame import HandRow
 from craits_tui.screens.replay.hands import HandsPanel
 from craits_tui.screens.replay.speeds import DEFAULT_SPEED, SPEEDS
 from craits_tui.settings import Settings
@@ -297,7 +298,7 @@ async def test_a_replay_by_code_says_only_the_points(
 # --- Room ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("players", [2, 4, 5])
 @pytest.mark.parametrize("size", [(80, 24), (100, 32), (140, 45)])
 async def test_everything_fits(players: int, size: tuple[int, int], tmp_path: Path) -> None:
     names = ["Ann", "Bob", "Cy", "Di", "Ed"][:players]
@@ -331,6 +332,46 @@ async def test_everything_fits(players: int, size: tuple[int, int], tmp_path: Pa
             assert region.height >= 6 and seating.contains_region(region), badge
         # No part of the table overlaps the hands below it.
         assert screen.query_one("#seating").region.bottom <= screen.query_one(HandsPanel).region.y
+
+
+async def test_a_big_window_draws_the_hands_as_cards(
+    played: tuple[Game, dict[int, State]], tmp_path: Path
+) -> None:
+    game, seen = played
+    app = make_app(tmp_path)
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = await open_replay(app, pilot, game)
+        panel = screen.query_one(HandsPanel)
+        assert panel.big
+        await pilot.press("down")
+        state = seen[screen.position]
+        lines = hands(screen).splitlines()
+        assert len(lines) == 3 * len(state.players)
+        for seat, hand in enumerate(state.hands):
+            name, count, bottom = lines[3 * seat : 3 * seat + 3]
+            assert state.players[seat] in name and f"{len(hand)} cards" in count
+            assert name.count("╭───╮") == len(hand) == bottom.count("╰───╯")
+            for card in hand:
+                assert f"{card.rank.label:>2}{LOOK.glyph(card.suit)}" in count
+        # A hand too long for a row of cards (after a long crank) is written out
+        # on its three lines.
+        await pilot.resize_terminal(125, 40)
+        await pilot.pause()
+        assert panel.big
+        deck = [Card(rank, suit) for suit in Suit for rank in Rank]
+        panel.rows = (
+            HandRow(seat=0, name="Ann", cards=tuple(deck[:30]), count=30, face_up=True),
+            HandRow(seat=1, name="Bob", cards=tuple(deck[30:33]), count=3, face_up=True),
+        )
+        await pilot.pause()
+        lines = hands(screen).splitlines()
+        assert len(lines) == 6 and "╭" not in "".join(lines[:3])
+        assert all(LOOK.plain(card) in "".join(lines[:3]) for card in deck[:30])
+        assert lines[3].count("╭───╮") == 3
+        # Smaller, the hands go back to a line each.
+        await pilot.resize_terminal(100, 32)
+        await until(pilot, lambda: not panel.big, "the hands on a line each")
+        assert len(hands(screen).splitlines()) == 2
 
 
 async def test_a_window_too_small_says_so(

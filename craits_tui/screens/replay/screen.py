@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Static
@@ -35,7 +36,7 @@ from ...widgets.status import StatusLine
 from ...widgets.stock import DrawPile
 from ...widgets.title import TitleBar
 from ...widgets.trail import PlayTrail
-from ..roomy import Roomy
+from ..roomy import Roomy, is_big
 from .controls import Scrubber, Transport
 from .frame import Frame, frame_at, place_text
 from .hands import HandsPanel
@@ -43,6 +44,10 @@ from .log import EventLog
 from .narration import tell
 from .speeds import DEFAULT_SPEED, SPEEDS, Speed
 from .timeline import Timeline
+
+BIG_HANDS_AT_MOST = 4
+"""Players whose hands a big window draws as cards: a fifth player's row would
+squeeze the table, whose seats are then in two rows."""
 
 
 class ReplayScreen(Roomy, Screen):
@@ -164,7 +169,18 @@ class ReplayScreen(Roomy, Screen):
         scrubber.ascii = self.look.ascii
         scrubber.last = max(0, self.timeline.last)
         scrubber.marks = tuple(self.timeline.round_starts)
+        self._fit_hands(self.app.size)
         self.show()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Textual calls this before `Roomy`'s, which sets the size classes.
+        self._fit_hands(event.size)
+
+    def _fit_hands(self, size: Size) -> None:
+        """The hands' cards drawn as cards where there is room for a row of them
+        for each player, and the table above them."""
+        players = len(self.game.state.players)
+        self.query_one(HandsPanel).big = is_big(size) and players <= BIG_HANDS_AT_MOST
 
     def on_unmount(self) -> None:
         self._stop(show=False)
