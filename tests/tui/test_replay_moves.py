@@ -59,7 +59,7 @@ def hands(screen: ReplayScreen) -> str:
 
 
 def state_text(screen: ReplayScreen) -> str:
-    return str(screen.query_one("#replay-state", Static).render())
+    return screen.query_one(Scrubber).state
 
 
 def shows(screen: ReplayScreen, state: State) -> None:
@@ -162,10 +162,12 @@ async def test_a_click_on_the_bar_jumps_to_the_turn_there(
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_replay(app, pilot, game)
         bar = screen.query_one(Scrubber)
-        column = bar.content_size.width * 2 // 3
+        start, width = bar.bar()
+        assert width > 20
+        column = width * 2 // 3
         under = bar.index_at(column)
         expected = max(i for i in range(under + 1) if events[i]["type"] in TURN_MARKS)
-        await click(pilot, bar, offset=(column + 1, 0))  # past its padding
+        await click(pilot, bar, offset=(1 + start + column, 0))  # past its padding
         await until(pilot, lambda: screen.position == expected, "the turn under the click")
         shows(screen, seen[expected])
         assert bar.position == expected
@@ -316,8 +318,7 @@ async def test_everything_fits(players: int, size: tuple[int, int], tmp_path: Pa
             "#replay-now",
             "#replay-log",
             "#replay-hands",
-            "#replay-place",
-            "#replay-state",
+            "#replay-where",
             "#replay-last",
             "#replay-faster",
             Footer,
@@ -368,10 +369,13 @@ async def test_a_big_window_draws_the_hands_as_cards(
         assert len(lines) == 6 and "╭" not in "".join(lines[:3])
         assert all(LOOK.plain(card) in "".join(lines[:3]) for card in deck[:30])
         assert lines[3].count("╭───╮") == 3
-        # Smaller, the hands go back to a line each.
+        # Smaller, the hands go back to a line each, a long one going on below.
         await pilot.resize_terminal(100, 32)
         await until(pilot, lambda: not panel.big, "the hands on a line each")
-        assert len(hands(screen).splitlines()) == 2
+        lines = hands(screen).splitlines()
+        assert len(lines) == 3 and "Bob" in lines[2] and "Ann" in lines[0]
+        assert all(LOOK.plain(card) in "".join(lines[:2]) for card in deck[:30])
+        assert lines[1].startswith(" " * len("  Ann 30 "))
 
 
 async def test_a_window_too_small_says_so(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -32,24 +33,33 @@ class NavButton(Button, can_focus=False):
 
 
 class Scrubber(PlainWidget):
-    """The whole game as a bar, the replay's place on it, the rounds' deals marked;
-    a click jumps there."""
+    """Where the replay is, in words ("turn 5 of 31 · event 123 of 955"), on a bar
+    of the whole game with the rounds' deals marked, and its pace ("paused · 1×").
+    A click on the bar jumps there.
+
+    One line, one widget: a step of the replay repaints it, and lays nothing out
+    again."""
 
     DEFAULT_CSS = """
     Scrubber {
         width: 1fr;
         height: 1;
-        min-width: 8;
         padding: 0 1;
+        background: $panel;
     }
     """
 
+    place: reactive[str] = reactive("")
+    state: reactive[str] = reactive("")
     position: reactive[int] = reactive(0)
     last: reactive[int] = reactive(0)
     """The last event's index."""
     marks: reactive[tuple[int, ...]] = reactive(())
     """The events shown as ticks on the bar: the rounds' deals."""
     ascii: reactive[bool] = reactive(False)
+
+    GAP = 2
+    """Columns between the bar and the words either side."""
 
     class Sought(Message):
         """The player clicked the bar: ``index`` is the event under the click."""
@@ -58,42 +68,61 @@ class Scrubber(PlainWidget):
             super().__init__()
             self.index = index
 
+    def bar(self) -> tuple[int, int]:
+        """Where the bar is in the content: its first column, and its width (0 when
+        the words leave it no room)."""
+        start = cell_len(self.place) + self.GAP
+        width = self.content_size.width - start - cell_len(self.state) - self.GAP
+        return start, max(0, width)
+
     def column_of(self, index: int) -> int:
-        """The column of the bar (0-based, in its content) that stands for ``index``."""
-        width = self.content_size.width
+        """The column of the bar (from its start) that stands for ``index``."""
+        _start, width = self.bar()
         if self.last <= 0 or width <= 1:
             return 0
         return round(index * (width - 1) / self.last)
 
     def index_at(self, column: int) -> int:
-        """The event that column ``column`` of the bar stands for."""
-        width = self.content_size.width
+        """The event that column ``column`` of the bar (from its start) stands for."""
+        _start, width = self.bar()
         if width <= 1:
             return 0
         column = max(0, min(column, width - 1))
         return round(column * self.last / (width - 1))
 
     def render(self) -> Text:
-        width = self.content_size.width
+        _start, width = self.bar()
+        text = Text(self.place, no_wrap=True, overflow="ellipsis")
+        if width >= 3:
+            text.append(" " * self.GAP)
+            text.append_text(self._bar(width))
+            text.append(" " * self.GAP)
+        else:  # too narrow for a bar: the words alone
+            text.append("  ")
+        text.append(self.state, style="dim")
+        return text
+
+    def _bar(self, width: int) -> Text:
         done, rest, knob, tick_done, tick_rest = (
             ("=", "-", "O", "+", "+") if self.ascii else ("━", "─", "●", "╋", "┼")
         )
         at = self.column_of(self.position)
         ticks = {self.column_of(mark) for mark in self.marks}
-        text = Text(no_wrap=True, overflow="crop")
+        bar = Text()
         for column in range(width):
             if column == at:
-                text.append(knob, style="bold")
+                bar.append(knob, style="bold")
             elif column < at:
-                text.append(tick_done if column in ticks else done, style="bold")
+                bar.append(tick_done if column in ticks else done, style="bold")
             else:
-                text.append(tick_rest if column in ticks else rest, style="dim")
-        return text
+                bar.append(tick_rest if column in ticks else rest, style="dim")
+        return bar
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is not None:
-            self.post_message(self.Sought(self.index_at(offset.x)))
+        start, width = self.bar()
+        if offset is not None and width >= 3 and start <= offset.x < start + width:
+            self.post_message(self.Sought(self.index_at(offset.x - start)))
 
 
 class Transport(Horizontal):
@@ -146,7 +175,9 @@ class Transport(Horizontal):
             label = ("|| " if self.ascii else "⏸ ") + _("Pause")
         else:
             label = ("> " if self.ascii else "▶ ") + _("Watch")
-        self.query_one("#replay-play", Button).label = label
+        button = self.query_one("#replay-play", Button)
+        if str(button.label) != label:  # a new label lays the bar out again
+            button.label = label
         for name, off in (
             ("first", at_start),
             ("prev-round", at_start),

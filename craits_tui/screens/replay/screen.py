@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from craits_core import Game, State
 
@@ -153,10 +153,7 @@ class ReplayScreen(Roomy, Screen):
                     yield Scoreboard(id="scoreboard")
                     yield EventLog(id="replay-log")
             yield HandsPanel(self.look, id="replay-hands")
-            with Horizontal(id="replay-where"):
-                yield Static(id="replay-place")
-                yield Scrubber(id="replay-scrubber")
-                yield Static(id="replay-state")
+            yield Scrubber(id="replay-where")
             yield Transport(ascii=self.look.ascii, id="replay-buttons")
         yield Footer(compact=True)
 
@@ -369,8 +366,9 @@ class ReplayScreen(Roomy, Screen):
         self.query_one("#replay-now", StatusLine).message = frame.now
         self.query_one(EventLog).show(frame.earlier, frame.now)
         self.query_one(HandsPanel).rows = frame.hands
-        self.query_one("#replay-place", Static).update(place_text(frame.place))
-        self.query_one(Scrubber).position = self.position
+        scrubber = self.query_one(Scrubber)
+        scrubber.place = place_text(frame.place)
+        scrubber.position = self.position
         self._show_state()
 
     def _show_state(self) -> None:
@@ -382,7 +380,7 @@ class ReplayScreen(Roomy, Screen):
         else:
             # Translators: a replay is paused; it would play at a speed such as "2×".
             state = _("paused · {speed}").format(speed=speed)
-        self.query_one("#replay-state", Static).update(state)
+        self.query_one(Scrubber).state = state
         last = self.timeline.last
         self.query_one(Transport).show(
             at_start=self.position <= 0,
