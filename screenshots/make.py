@@ -45,6 +45,7 @@ SHOTS = (
     "scores",
     "game_over",
     "watching",
+    "replay",
     "options",
     "help",
 )

@@ -94,6 +94,20 @@ CONTROLS: tuple[str, ...] = (
         "before just went down to one card, they can still press l there to say "
         "“Last card!”."
     ),
+    N_("## Watching a replay"),
+    N_(
+        "| In a replay | What it does |\n"
+        "|---|---|\n"
+        "| **← →** | one event back or forward |\n"
+        "| **↑ ↓** | one turn back or forward: a player's move and what it did |\n"
+        "| **Page Up**, **Page Down** (or **[** **]**) | one round back or forward |\n"
+        "| **Home**, **End** | to the start or the end |\n"
+        "| **space** | watch it play itself, or pause it |\n"
+        "| **-** **+** | slower or faster: from ½× (an event a second) to 16× |\n"
+        "| **v** | every hand, or the game as each player saw it |\n"
+        "| the buttons, or a click on the bar | the same with the mouse |\n"
+        "| **Esc** | back |"
+    ),
     N_("## Playing online"),
     N_("`ssh -p PORT host` takes you to a server's lobby (`craits-tui serve` runs one)."),
     N_(

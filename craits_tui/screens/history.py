@@ -27,6 +27,7 @@ from ..i18n import N_, _, ngettext
 from ..narrate import describe_rules, store_problem
 from ..requests import ResumeGame
 from ..settings import Settings
+from ..table import Seat
 from ..widgets.footer import Footer
 from .replay import ReplayScreen, replayed
 from .roomy import Roomy
@@ -72,6 +73,18 @@ _BOT_KINDS = {
     "hard": N_("{name} (hard bot)"),
     "expert": N_("{name} (expert bot)"),
 }
+
+
+def record_seats(record: GameRecord) -> tuple[Seat, ...] | None:
+    """Who sat where, people or bots, as saved with the game; None when the save
+    does not say (or says it in a way this version cannot read)."""
+    seats = record.meta.get("seats")
+    if not isinstance(seats, list) or len(seats) != len(record.players):
+        return None
+    try:
+        return tuple(Seat.from_dict(seat) for seat in seats)
+    except ValueError:
+        return None
 
 
 def seats_text(record: GameRecord) -> str:
@@ -169,9 +182,9 @@ class HistoryScreen(Roomy, Screen):
     def __init__(self, store: GameStore | None, settings: Settings) -> None:
         super().__init__()
         self.store = store
-        self.settings = settings
-        """The player's look (card faces) and pace, for the replays."""
         """Where the games are saved (None: nowhere, so the list is empty)."""
+        self.settings = settings
+        """The player's look (card faces), for the replays."""
         self.records: dict[str, GameRecord] = {}
         self.outcomes: dict[str, Outcome | StoreError] = {}
         """Games looked at so far, or why one could not be read."""
@@ -405,7 +418,7 @@ class HistoryScreen(Roomy, Screen):
                 _("Nothing to replay yet: the first round is still being played."), timeout=4
             )
             return
-        self.app.push_screen(ReplayScreen(found, self.settings))
+        self.app.push_screen(ReplayScreen(found, self.settings, seats=record_seats(record)))
 
     # --- Deleting a game ----------------------------------------------------------------
 

@@ -81,6 +81,9 @@ class SeatInfo:
     total: int = 0
     callable: bool = False
     """The player forgot "last card" and can be called an idiot now."""
+    known: bool = True
+    """Whether the table knows who plays the seat, a person or a bot (a replay fetched
+    by its code does not): when not, the line under the fan says the points alone."""
 
 
 # --- The fan -------------------------------------------------------------------------------
@@ -196,6 +199,8 @@ class SeatBadge(PlainWidget):
         name = Text("▶ " if info.turn else "", style="bold")
         name.append(info.name, style="bold")
         points = Text(ngettext("{n} pt", "{n} pts", abs(info.total)).format(n=info.total))
+        if not info.known:
+            return name, points
         if not info.bot:
             kinds = [_("person")]
         else:

@@ -40,6 +40,7 @@ from craits_tui.app import CraitsApp
 from craits_tui.launch import Launch
 from craits_tui.screens.game_over import GameOver
 from craits_tui.screens.options import OptionsScreen
+from craits_tui.screens.replay import ReplayScreen
 from craits_tui.screens.round_summary import RoundSummary
 from craits_tui.screens.scores import ScoresScreen
 from craits_tui.screens.suit_picker import SuitPicker
@@ -325,6 +326,16 @@ async def options(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     await wait_for(pilot, OptionsScreen)
 
 
+async def replay(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """A replay in a crank: Ann's 2♠ has made it 6, and it is Bob's turn."""
+    game = bots_play(short_game())
+    screen = ReplayScreen(game, SETTINGS)
+    await app.push_screen(screen)
+    await wait_for(pilot, ReplayScreen)
+    # Paused, as a replay opens: no timer races the picture.
+    screen.go(next(i for i, state in enumerate(screen.states) if state.crank == 6) + 1)
+
+
 async def help_screen(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     """The help, opened from the start menu on its Rules tab."""
     await pilot.press("question_mark")
@@ -359,6 +370,8 @@ SCENES: tuple[Scene, ...] = (
     Scene("motion", motion),
     Scene("lesson", lesson),
     Scene("lesson_80x24", lesson, size=(80, 24)),
+    Scene("replay", replay),
+    Scene("replay_80x24", replay, size=(80, 24)),
 )
 """Every scene, in the order a player meets them."""
 

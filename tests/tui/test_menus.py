@@ -37,10 +37,13 @@ from craits_tui.screens.history import (
 )
 from craits_tui.screens.options import OptionsScreen
 from craits_tui.screens.replay import ReplayScreen
+from craits_tui.screens.replay.hands import HandsPanel
 from craits_tui.screens.setup import SetupScreen, name_problems, parse_seed
 from craits_tui.screens.table import TableScreen
 from craits_tui.settings import Settings, load_settings
 from craits_tui.table import Seat
+from craits_tui.widgets.status import StatusLine
+from craits_tui.widgets.title import TitleBar
 
 from .conftest import click
 
@@ -429,7 +432,7 @@ async def test_open_games_from_history(tmp_path: Path) -> None:
 
 
 def hands_text(screen: ReplayScreen) -> str:
-    return text_of(screen.query_one("#replay-hands", Static).content)
+    return text_of(screen.query_one(HandsPanel).render())
 
 
 async def test_replay_steps_through_a_game_with_every_hand_open(tmp_path: Path) -> None:
@@ -465,6 +468,7 @@ async def test_replay_steps_through_a_game_with_every_hand_open(tmp_path: Path) 
         assert screen.events[-1]["type"] == "game-ended"
         log = screen.query_one("#replay-log")
         assert "Game over" in text_of(log.render())
+        assert "Game over" in str(screen.query_one("#replay-now", StatusLine).render())
         await pilot.press("home")
         assert screen.position == 0
         await pilot.press("pagedown")
@@ -487,11 +491,11 @@ async def test_replay_moves_by_rounds(tmp_path: Path) -> None:
         screen = ReplayScreen(game, Settings())
         await app.push_screen(screen)
         await pilot.pause()
-        first, second = screen.round_starts
+        first, second = screen.timeline.round_starts
         assert screen.position == first
         await pilot.press("right_square_bracket")
         assert screen.position == second
-        assert "Round 8 of 8" in text_of(screen.query_one("#replay-round", Static).content)
+        assert "round 8 of 8" in str(screen.query_one("#replay-title", TitleBar).render())
         await pilot.press("right", "right", "pageup")
         assert screen.position == second
         await pilot.press("pageup")
@@ -511,9 +515,9 @@ async def test_a_game_in_play_is_replayed_to_its_last_finished_round(tmp_path: P
         await pilot.pause()
         await pilot.press("end")
         assert screen.events[screen.position]["type"] == "round-ended"
-        assert len(screen.round_starts) == 1  # round 7's: round 8 is not shown
-        title = text_of(screen.query_one("#replay-title", Static).content)
-        assert "the round in play is not shown" in title
+        assert len(screen.timeline.round_starts) == 1  # round 7's: round 8 is not shown
+        title = str(screen.query_one("#replay-title", TitleBar).render())
+        assert title.endswith("· the round in play is not shown")
 
 
 async def test_nothing_to_replay_while_the_first_round_is_played(tmp_path: Path) -> None:

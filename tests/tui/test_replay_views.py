@@ -8,14 +8,15 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
 
 from craits_core import Card, Game, RuleSet
 from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
 from craits_tui.screens.replay import EventLog, ReplayScreen
+from craits_tui.screens.replay.hands import HandsPanel
 from craits_tui.settings import Settings
 from craits_tui.widgets.footer import Footer
+from craits_tui.widgets.title import TitleBar
 
 from .conftest import click, make_app, until
 from .test_menus import SIZE, play_on, text_of
@@ -47,15 +48,17 @@ async def go_to(pilot: Pilot[Any], screen: ReplayScreen, index: int) -> None:
 
 
 def title(screen: ReplayScreen) -> str:
-    return text_of(screen.query_one("#replay-title", Static).content).strip()
+    """The title whole (a narrow window leaves its first part out)."""
+    return " · ".join(screen.query_one("#replay-title", TitleBar).parts)
 
 
-def hands_title(screen: ReplayScreen) -> str:
-    return str(screen.query_one("#replay-hands").border_title)
+def title_shown(screen: ReplayScreen) -> str:
+    """The title as drawn."""
+    return str(screen.query_one("#replay-title", TitleBar).render())
 
 
 def hands(screen: ReplayScreen) -> str:
-    return text_of(screen.query_one("#replay-hands", Static).content)
+    return text_of(screen.query_one(HandsPanel).render())
 
 
 def log(screen: ReplayScreen) -> str:
@@ -119,33 +122,41 @@ async def test_v_goes_through_every_seat_and_back_to_all_hands(tmp_path: Path) -
         for viewer, words in ((0, "Ann"), (1, "Bob"), (2, "Cy")):
             await pilot.press("v")
             await until(pilot, lambda v=viewer: screen.viewer == v, f"seat {viewer}'s view")
-            assert f"· as {words} saw it" in title(screen)
+            assert title(screen).endswith(f"· as {words} saw it")
             assert "all hands" not in title(screen)
-            # Said again above the hands, where long names cannot push it off the title.
-            assert hands_title(screen) == f"Hands, as {words} saw them"
             assert screen.position == place  # the replay stays where it was
         await pilot.press("v")
         await until(pilot, lambda: screen.viewer is None, "all hands again")
-        assert "· all hands" in title(screen)
-        assert hands_title(screen) == "Hands"
+        assert title(screen).endswith("· all hands")
         assert screen.position == place
 
 
-async def test_the_view_button_changes_the_view_too(tmp_path: Path) -> None:
+async def test_whose_view_stays_in_the_title_past_long_names(tmp_path: Path) -> None:
+    names = ["Annabelle-Marie", "Bartholomew-Jo", "Cyrillus-Maxim"]
+    game = Game.new(names, seed=4, rules=RuleSet(short_game=True), first_round=6)
+    play_on(game, 2000)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(app, pilot, game, viewer=1)
+        shown = title_shown(screen)
+        # The players are on their seats: the title leaves them out before the view.
+        assert shown.endswith("· as Bartholomew-Jo saw it")
+        assert "Annabelle" not in shown
+
+
+async def test_the_view_key_in_the_footer_takes_a_click(tmp_path: Path) -> None:
     game = played_game()
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_replay(app, pilot, game)
         place = screen.position
-        await click(pilot, "#replay-view")
+        footer = screen.query_one(Footer)
+        text = footer.render().plain
+        await click(pilot, Footer, offset=(text.index("View"), 0))
         await until(pilot, lambda: screen.viewer == 0, "Ann's view")
-        assert "· as Ann saw it" in title(screen)
-        # A button takes no second click while it still shows the first.
-        button = screen.query_one("#replay-view")
-        await until(pilot, lambda: not button.has_class("-active"), "the button to be let go")
-        await click(pilot, "#replay-view")
+        assert title(screen).endswith("· as Ann saw it")
+        await click(pilot, Footer, offset=(text.index("View"), 0))
         await until(pilot, lambda: screen.viewer == 1, "Bob's view")
-        assert "· as Bob saw it" in title(screen)
         assert screen.position == place
 
 
@@ -254,7 +265,7 @@ async def test_the_code_starts_the_title(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_replay(app, pilot, game, code="ABC-DEF", viewer=1)
-        assert title(screen).startswith("Replay ABC-DEF: Ann, Bob, Cy · event ")
+        assert title(screen).startswith("Replay ABC-DEF: Ann, Bob, Cy · round 6 of 8 · ")
         assert title(screen).endswith("· as Bob saw it")
 
 
@@ -273,7 +284,9 @@ async def test_back_goes_back_otherwise(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         under = app.screen
-        await open_replay(app, pilot, game)
-        await click(pilot, "#replay-back")
+        screen = await open_replay(app, pilot, game)
+        # The mouse has the footer's key.
+        text = screen.query_one(Footer).render().plain
+        await click(pilot, Footer, offset=(text.index("Back"), 0))
         await until(pilot, lambda: app.screen is under, "the screen below")
         assert not app._exit
