@@ -14,7 +14,7 @@ from textual.widgets import Button, Label, Static
 
 from craits_core import PlayerView
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..widgets.footer import Footer
 
 
@@ -35,10 +35,10 @@ class GameOver(ModalScreen[str]):
     CSS_PATH = "game_over.tcss"
 
     BINDINGS = [
-        Binding("a", "choose('again')", _("Play again")),
-        Binding("n", "choose('new')", _("New game")),
-        Binding("m", "choose('menu')", _("Menu")),
-        Binding("q", "choose('quit')", _("Quit")),
+        Binding("a", "choose('again')", N_("Play again")),
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("m", "choose('menu')", N_("Menu")),
+        Binding("q", "choose('quit')", N_("Quit")),
     ]
 
     def __init__(self, view: PlayerView, *, again: bool = True) -> None:

@@ -27,7 +27,7 @@ from craits_core import Card, Game, State, Suit, evolve, initial_state, redact
 from craits_core.events import RoundEnded
 
 from ..faces import CardLook, suit_name
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..narrate import Narrator
 from ..settings import Settings
 from ..widgets.footer import Footer
@@ -153,15 +153,15 @@ class ReplayScreen(Roomy, Screen):
 
     CSS_PATH = "menus.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", _("Back")),
-        Binding("right,n", "step(1)", _("Next"), key_display="→"),
-        Binding("left,p", "step(-1)", _("Prev"), key_display="←"),
-        Binding("pagedown,right_square_bracket", "round(1)", _("Next round"), key_display="pgdn"),
-        Binding("pageup,left_square_bracket", "round(-1)", _("Prev round"), key_display="pgup"),
-        Binding("home", "jump(0)", _("First"), show=False),
-        Binding("end", "jump(-1)", _("Last"), show=False),
-        Binding("space", "autoplay", _("Play/pause")),
-        Binding("v", "view", _("View")),
+        Binding("escape", "back", N_("Back")),
+        Binding("right,n", "step(1)", N_("Next"), key_display="→"),
+        Binding("left,p", "step(-1)", N_("Prev"), key_display="←"),
+        Binding("pagedown,right_square_bracket", "round(1)", N_("Next round"), key_display="pgdn"),
+        Binding("pageup,left_square_bracket", "round(-1)", N_("Prev round"), key_display="pgup"),
+        Binding("home", "jump(0)", N_("First"), show=False),
+        Binding("end", "jump(-1)", N_("Last"), show=False),
+        Binding("space", "autoplay", N_("Play/pause")),
+        Binding("v", "view", N_("View")),
     ]
 
     def __init__(

@@ -56,8 +56,10 @@ SIZE = (100, 32)
 SNAPSHOT_DIR = Path(__file__).parent / "snapshots"
 UPDATE_VARIABLE = "CRAITS_UPDATE_SNAPSHOTS"
 
-SETTINGS = Settings(pace="slow", theme="dark", animations=False)
-"""Slow bots never move before the picture; no animations and no hover tracking."""
+SETTINGS = Settings(pace="slow", theme="dark", animations=False, lessons_offered=True)
+"""Slow bots never move before the picture; no animations and no hover tracking;
+the lessons offered at a first start already offered (the `first_start` scene
+offers them)."""
 
 STABLE_TRIES = 20
 """How many times `render` redraws, at most, waiting for two drawings to agree."""
