@@ -104,7 +104,7 @@ class CraitsApp(App[str | None]):
                 self.change_settings(self.settings.but(lessons_offered=True))
             self.show_menu()
             if first:
-                self._offer_lessons()
+                self.offer_lessons()
 
     def _first_start(self) -> bool:
         """Whether a newcomer starts the game: the lessons never offered nor begun,
@@ -119,7 +119,7 @@ class CraitsApp(App[str | None]):
         except StoreError:
             return False
 
-    def _offer_lessons(self) -> None:
+    def offer_lessons(self) -> None:
         """Offer the lessons over the start menu; the first one opens if taken."""
         from .learn.lessons import LESSONS
         from .screens.first_start import FirstStartChoice, LessonsOffer

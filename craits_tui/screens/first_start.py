@@ -34,7 +34,7 @@ class LessonsOffer(ModalScreen[FirstStartChoice]):
         align: center middle;
     }
     #offer {
-        width: 60;
+        width: 66;
         max-width: 95%;
         height: auto;
         max-height: 100%;

@@ -136,7 +136,9 @@ async def test_no_offer_when_the_command_line_asks_for_something(
 # --- The start menu with a game to resume -----------------------------------------------
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 32)], ids=["80x24", "100x32"])
+@pytest.mark.parametrize(
+    "size", [(80, 24), (100, 30), (100, 32)], ids=["80x24", "100x30", "100x32"]
+)
 async def test_learn_to_play_stays_on_the_menu_with_a_game_to_resume(
     size: tuple[int, int], tmp_path: Path
 ) -> None:
