@@ -76,7 +76,9 @@ class Settings:
                 continue
             value = data.get(f.name, getattr(defaults, f.name))
             default = getattr(defaults, f.name)
-            if default is None or isinstance(value, type(default)):
+            # A field that may be unset (None) is text when set: a language, a path.
+            kind = str if default is None else type(default)
+            if isinstance(value, kind) or (value is None and default is None):
                 values[f.name] = value
         settings = cls(**values)
         if settings.pace not in PACES:

@@ -264,6 +264,12 @@ def test_a_damaged_last_game_is_read_part_by_part(saved: object, last: LastGame)
     assert settings.pace == "fast"  # the other settings are read all the same
 
 
+def test_settings_of_the_wrong_kind_are_left_at_their_defaults() -> None:
+    # A language that is not text would stop the game at its start.
+    saved = {"language": 5, "save_file": ["x"], "lessons_offered": "yes", "theme": "light"}
+    assert Settings.from_dict(saved) == Settings(theme="light")
+
+
 def test_the_last_game_is_saved_and_read_back(tmp_path: Path) -> None:
     last = LastGame(
         5, tuple(Seat(n, "easy" if n != "Zoe" else None) for n in ["Zoe", "Ada", "Bob", "Cy", "Di"])

@@ -270,15 +270,6 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
             self._show_seat(self.seat)
             self._refresh_table()
 
-    async def speak_again(self) -> None:
-        """The table in the language in use now: the log told again, every widget
-        drawn again (they translate as they draw). Not composed again: the game
-        goes on as it was, the hand keeps its cursor."""
-        self._show_seat(self.seat)
-        self._refresh_table()
-        for widget in self.query("*"):
-            widget.refresh()
-
     def action_options(self) -> None:
         """The options dialog; the table follows what changed when it closes."""
         from ..options import OptionsScreen
