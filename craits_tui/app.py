@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from craits_core import Game, GameStore, StoreError
 
-from .i18n import _
+from .i18n import _, use_language
 from .launch import Launch, NewGame
 from .learn.progress import ProgressFile, progress_path
 from .requests import (
@@ -97,7 +97,38 @@ class CraitsApp(App[str | None]):
         elif launch.learn:
             self.show_lessons()
         elif not (launch.resume and self.resume_latest()):
+            first = not launch.resume and self._first_start()
+            if first:
+                # Kept as offered before any screen takes a copy of the settings:
+                # the lessons are offered once, whatever the answer.
+                self.change_settings(self.settings.but(lessons_offered=True))
             self.show_menu()
+            if first:
+                self.offer_lessons()
+
+    def _first_start(self) -> bool:
+        """Whether a newcomer starts the game: the lessons never offered nor begun,
+        and no game saved."""
+        if not self.keeps_settings or self.settings.lessons_offered or self.store is None:
+            return False
+        progress = self._lessons().load()
+        if progress.done or progress.started:
+            return False
+        try:
+            return not self.store.games()
+        except StoreError:
+            return False
+
+    def offer_lessons(self) -> None:
+        """Offer the lessons over the start menu; the first one opens if taken."""
+        from .learn.lessons import LESSONS
+        from .screens.first_start import FirstStartChoice, LessonsOffer
+
+        def answered(choice: FirstStartChoice | None) -> None:
+            if choice is FirstStartChoice.LEARN:
+                self.open_lesson(LESSONS[0].id)
+
+        self.push_screen(LessonsOffer(), answered)
 
     # --- Navigation -----------------------------------------------------------------
 
@@ -269,7 +300,13 @@ class CraitsApp(App[str | None]):
     # --- Settings -------------------------------------------------------------------
 
     def change_settings(self, settings: Settings) -> None:
-        """Keep new settings for this session and the next ones."""
+        """Keep new settings for this session and the next ones; a new language is
+        spoken at once, on every screen on show."""
+        if settings.language != self.settings.language:
+            from .screens.speaking import speak_all_again
+
+            use_language(settings.language)
+            speak_all_again(self.screen_stack)
         self.settings = settings
         self.theme = THEMES[settings.theme]
         self.animation_level = "full" if settings.animations else "none"

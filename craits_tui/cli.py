@@ -13,6 +13,7 @@ from craits_core import RuleSet
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from .i18n import _, use_language
+from .last_game import DEFAULT_PLAYERS
 from .launch import Launch, NewGame
 from .names import BOT_NAMES, own_name
 from .settings import PACES, THEMES, Settings, load_settings, save_settings, settings_path
@@ -214,7 +215,7 @@ def main(argv: list[str] | None = None) -> None:
     except ValueError as err:
         parser.error(str(err))
 
-    from .app import CraitsApp  # after the language is set: screens translate at import
+    from .app import CraitsApp
 
     store = args.store or (Path(settings.save_file) if settings.save_file else None)
     app = CraitsApp(launch, settings, store_path=store, settings_file=args.settings)
@@ -234,7 +235,6 @@ def _remote(args: argparse.Namespace) -> None:
         language=args.lang,
     )
     use_language(settings.language)
-    # After the language is set: screens translate at import.
     from .online.client.app import run_remote
 
     run_remote(args.remote, settings, replay=args.replay)
@@ -254,7 +254,7 @@ def _launch(args: argparse.Namespace) -> Launch:
         return Launch(resume=True)
     if not _wants_game(args, rules):
         return Launch()
-    count = args.players or 4
+    count = args.players or DEFAULT_PLAYERS
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise ValueError(
             _("--players must be {low} to {high}").format(low=MIN_PLAYERS, high=MAX_PLAYERS)

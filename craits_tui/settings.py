@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from .i18n import N_
+from .last_game import LastGame
 
 PACES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 """Seconds between bot moves at each pace."""
@@ -47,6 +48,10 @@ class Settings:
     language: str | None = None
     save_file: str | None = None
     """Where games are saved, when not in the default place."""
+    lessons_offered: bool = False
+    """Whether the lessons were offered at a first start: they are offered once."""
+    last_game: LastGame = field(default_factory=LastGame)
+    """The New game form as it last started a game, to open that way again."""
 
     @property
     def bot_delay(self) -> float:
@@ -65,11 +70,15 @@ class Settings:
         if not isinstance(data, dict):
             return cls()
         defaults = cls()
-        values = {}
+        values: dict[str, Any] = {"last_game": LastGame.from_dict(data.get("last_game"))}
         for f in fields(cls):
+            if f.name in values:
+                continue
             value = data.get(f.name, getattr(defaults, f.name))
             default = getattr(defaults, f.name)
-            if default is None or isinstance(value, type(default)):
+            # A field that may be unset (None) is text when set: a language, a path.
+            kind = str if default is None else type(default)
+            if isinstance(value, kind) or (value is None and default is None):
                 values[f.name] = value
         settings = cls(**values)
         if settings.pace not in PACES:
@@ -77,6 +86,12 @@ class Settings:
         if settings.theme not in THEMES:
             settings = replace(settings, theme=defaults.theme)
         return settings
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as saved (`from_dict` reads them back)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["last_game"] = self.last_game.to_dict()
+        return data
 
 
 def load_settings(path: Path | None = None) -> Settings:
@@ -92,5 +107,5 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     path = path or settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
+    tmp.write_text(json.dumps(settings.to_dict(), indent=2), encoding="utf-8")
     tmp.replace(path)

@@ -22,7 +22,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
-# English before the app is imported: its key bindings are translated on import.
+# The pictures are in English, whatever the environment speaks.
 os.environ["LANGUAGE"] = "en"
 # The scenes import the tests' helpers, which live beside the package, not in it.
 sys.path.insert(0, str(ROOT))

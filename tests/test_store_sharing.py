@@ -129,7 +129,8 @@ def test_a_second_window_of_the_app_at_past_games_loses_nothing_of_the_first(
             from craits_tui.settings import Settings
 
             async def main():
-                app = CraitsApp(settings=Settings(), store_path=Path(sys.argv[1]),
+                app = CraitsApp(settings=Settings(lessons_offered=True),
+                                store_path=Path(sys.argv[1]),
                                 settings_file=Path(sys.argv[2]))
                 async with app.run_test(size=(100, 32)) as pilot:
                     await pilot.press("p")

@@ -15,7 +15,7 @@ from craits_core import RuleSet
 
 from ..abilities_text import KEY, abilities, notes, turn_lines
 from ..faces import CardLook
-from ..i18n import _
+from ..i18n import N_, _
 from ..widgets.footer import Footer
 from .roomy import Roomy
 
@@ -28,7 +28,7 @@ class AbilitiesScreen(Roomy, ModalScreen[None]):
     CSS_PATH = "abilities.tcss"
 
     BINDINGS = [
-        Binding("escape", "close", _("Close")),
+        Binding("escape", "close", N_("Close")),
         Binding(KEY, "close", show=False),
         Binding("enter", "close", show=False),
     ]

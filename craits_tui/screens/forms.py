@@ -69,15 +69,18 @@ def count_choice(radios_id: str, players: int) -> ComposeResult:
             yield RadioButton(str(n), value=n == players, id=f"{radios_id}-{n}")
 
 
-def rules_fields(prefix: str) -> ComposeResult:
-    """The game's length and its variants, each with a line on what it means (ids
-    start with ``prefix``; read them back with `chosen_rules`)."""
+def rules_fields(prefix: str, rules: RuleSet | None = None) -> ComposeResult:
+    """The game's length and its variants, each with a line on what it means, set
+    as in ``rules`` (default: the standard game). Ids start with ``prefix``; read
+    them back with `chosen_rules`."""
+    rules = rules or RuleSet()
     with Vertical(classes="group"):
         with Horizontal(classes="field"):
             yield Label(_("Length"), classes="field-label")
             with RadioSet(id=f"{prefix}-length", compact=True, classes="inline"):
-                yield RadioButton(_("Full game: 15 rounds"), value=True, id=f"{prefix}-full")
-                yield RadioButton(_("Short game: 8 rounds"), id=f"{prefix}-short")
+                short = rules.short_game
+                yield RadioButton(_("Full game: 15 rounds"), not short, id=f"{prefix}-full")
+                yield RadioButton(_("Short game: 8 rounds"), short, id=f"{prefix}-short")
         with Horizontal(classes="field"):
             yield Label("", classes="field-label")
             yield Label(_("From 8 cards down to 1, then (full game) back up to 8."), classes="hint")
@@ -85,7 +88,13 @@ def rules_fields(prefix: str) -> ComposeResult:
         for i, (field, name, explanation) in enumerate(VARIANTS):
             with Horizontal(classes="field"):
                 yield Label(_("Variants") if i == 0 else "", classes="field-label")
-                yield Checkbox(_(name), compact=True, id=f"{prefix}-{field}", classes="variant-box")
+                yield Checkbox(
+                    _(name),
+                    getattr(rules, field),
+                    compact=True,
+                    id=f"{prefix}-{field}",
+                    classes="variant-box",
+                )
                 yield Label(_(explanation), classes="hint")
 
 

@@ -19,7 +19,7 @@ from textual.widgets import Button, Label, Static
 from craits_core import PlayerView
 
 from ..faces import CardLook
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..results import MarkedRound, Results, results_of
 from ..widgets.celebration import Celebration
 from ..widgets.footer import Footer
@@ -111,7 +111,7 @@ def _stacked_height(container: Widget) -> int:
 
 SCROLL_BINDINGS: list[BindingType] = [
     # The buttons keep the keyboard; these keys scroll the results beside them.
-    Binding("down", "scroll('down')", _("More"), key_display="↓"),
+    Binding("down", "scroll('down')", N_("More"), key_display="↓"),
     Binding("up", "scroll('up')", show=False),
     Binding("pagedown", "scroll('page_down')", show=False),
     Binding("pageup", "scroll('page_up')", show=False),
@@ -129,10 +129,10 @@ class GameOver(Roomy, ModalScreen[str]):
     CSS_PATH = "game_over.tcss"
 
     BINDINGS = [
-        Binding("a", "choose('again')", _("Play again")),
-        Binding("n", "choose('new')", _("New game")),
-        Binding("m", "choose('menu')", _("Menu")),
-        Binding("q", "choose('quit')", _("Quit")),
+        Binding("a", "choose('again')", N_("Play again")),
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("m", "choose('menu')", N_("Menu")),
+        Binding("q", "choose('quit')", N_("Quit")),
         *SCROLL_BINDINGS,
     ]
 

@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Label
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..widgets.footer import Footer
 
 
@@ -30,8 +30,8 @@ class HandoverScreen(Screen[str]):
     AUTO_FOCUS = None
 
     BINDINGS = [
-        Binding("enter", "ready", _("Ready")),
-        Binding("l", "announce", _("Last card!")),
+        Binding("enter", "ready", N_("Ready")),
+        Binding("l", "announce", N_("Last card!")),
     ]
 
     def __init__(self, name: str, announce_for: str | None = None) -> None:

@@ -246,11 +246,11 @@ class HelpScreen(Roomy, Screen[None]):
     CSS_PATH = "help.tcss"
 
     BINDINGS = [
-        Binding("escape", "close", _("Close")),
+        Binding("escape", "close", N_("Close")),
         Binding("q", "close", show=False),
         Binding("question_mark", "close", show=False),
-        Binding("r", "show_tab('rules')", _("Rules")),
-        Binding("c", "show_tab('controls')", _("Controls")),
+        Binding("r", "show_tab('rules')", N_("Rules")),
+        Binding("c", "show_tab('controls')", N_("Controls")),
         # The text has the focus and no use for ← →: they switch tabs instead.
         Binding("left", "switch_tab(-1)", show=False),
         Binding("right", "switch_tab(1)", show=False),

@@ -173,10 +173,10 @@ class HistoryScreen(Roomy, Screen):
 
     CSS_PATH = "menus.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", _("Back")),
-        Binding("r", "resume", _("Resume")),
-        Binding("v", "replay", _("Replay")),
-        Binding("d,delete", "delete", _("Delete")),
+        Binding("escape", "back", N_("Back")),
+        Binding("r", "resume", N_("Resume")),
+        Binding("v", "replay", N_("Replay")),
+        Binding("d,delete", "delete", N_("Delete")),
     ]
 
     def __init__(self, store: GameStore | None, settings: Settings) -> None:
@@ -479,9 +479,9 @@ class UnfinishedChoice(ModalScreen[str | None]):
 
     CSS_PATH = "menus.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "choose", _("Cancel")),
-        Binding("r", "choose('resume')", _("Resume")),
-        Binding("v", "choose('replay')", _("Replay")),
+        Binding("escape", "choose", N_("Cancel")),
+        Binding("r", "choose('resume')", N_("Resume")),
+        Binding("v", "choose('replay')", N_("Replay")),
     ]
 
     def __init__(self, record: GameRecord) -> None:
@@ -524,8 +524,8 @@ class ConfirmDelete(ModalScreen[bool]):
 
     CSS_PATH = "menus.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,n", "choose(False)", _("Keep it")),
-        Binding("y", "choose(True)", _("Delete")),
+        Binding("escape,n", "choose(False)", N_("Keep it")),
+        Binding("y", "choose(True)", N_("Delete")),
     ]
 
     def __init__(self, record: GameRecord) -> None:

@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from craits_core import Command, Play, redact
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..learn.coach import Coach
 from ..learn.lessons import LESSONS, OPPONENT, YOU, Lesson, lesson_by_id, next_lesson
 from ..learn.progress import Progress, ProgressFile
@@ -47,9 +47,9 @@ class LessonList(Roomy, Screen):
 
     BINDINGS = [
         # Before the list's own Enter, so that the footer shows what it does.
-        Binding("enter", "start", _("Start"), priority=True),
-        Binding("r", "start_over", _("Start over")),
-        Binding("escape", "back", _("Back")),
+        Binding("enter", "start", N_("Start"), priority=True),
+        Binding("r", "start_over", N_("Start over")),
+        Binding("escape", "back", N_("Back")),
     ]
 
     def __init__(
@@ -158,8 +158,8 @@ class LessonDone(ModalScreen[str]):
     # Enter presses the button with the focus (its label says so): no binding of
     # its own, which would take Enter from the other button.
     BINDINGS = [
-        Binding("n", "choose('play')", _("New game")),
-        Binding("escape", "choose('list')", _("Lessons")),
+        Binding("n", "choose('play')", N_("New game")),
+        Binding("escape", "choose('list')", N_("Lessons")),
     ]
 
     def __init__(self, title: str, said: str, lesson_over: str, last: bool) -> None:
@@ -218,7 +218,7 @@ class LessonScreen(TableScreen):
 
     CSS_PATH = "learn.tcss"
 
-    BINDINGS = [Binding("escape", "leave", _("Lessons"))]
+    BINDINGS = [Binding("escape", "leave", N_("Lessons"))]
 
     def __init__(
         self,
@@ -287,6 +287,10 @@ class LessonScreen(TableScreen):
                 severity="warning",
                 timeout=8,
             )
+
+    async def speak_again(self) -> None:
+        await super().speak_again()
+        self._show_coach()
 
     def _show_coach(self) -> None:
         self.coach.look = self.look  # the options may have changed the card faces

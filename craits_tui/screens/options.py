@@ -1,7 +1,8 @@
 """Options: how the game looks and moves, changed while playing and kept for next time.
 
-Every change takes effect at once (the theme under the dialog, the bots' pace) and
-is saved as it is made; the cards' look reaches the table when the dialog closes.
+Every change takes effect at once (the theme and the language under the dialog,
+the bots' pace) and is saved as it is made; the cards' look reaches the table
+when the dialog closes.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..settings import THEMES, Settings
 from ..widgets.footer import Footer
 from .forms import chosen, cursor_on_choice, pace_choice
 from .roomy import Roomy
+from .speaking import Speaking
 
 _THEME_NAMES = {"dark": N_("Dark"), "light": N_("Light")}
 
@@ -39,14 +41,14 @@ TOGGLES: tuple[tuple[str, str, str, str], ...] = (
 """Each on/off setting: its `Settings` field, its row's label, its name, what it does."""
 
 
-class OptionsScreen(Roomy, ModalScreen[Settings]):
+class OptionsScreen(Speaking, Roomy, ModalScreen[Settings]):
     """Bot pace, theme, the cards' look, saying "Last card!", animations.
 
     Each change is asked of the app as it is made (`ChangeSettings`); dismissed
     with the settings as they are now."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", _("Done")),
+        Binding("escape", "close", N_("Done")),
     ]
 
     def __init__(
@@ -83,14 +85,10 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
                         )
             with Horizontal(classes="option", id="option-language-row"):
                 yield Label(_("Language"), classes="option-label")
-                # Under the languages, not beside them: four names fill the row.
-                with Vertical(classes="option-stack"):
-                    with RadioSet(id="option-language", compact=True, classes="inline"):
-                        speaking = settings.language or current_language()
-                        for code, name in languages().items():
-                            yield RadioButton(name, value=code == speaking, id=f"language-{code}")
-                    # The keys' names are in the language set when the game started.
-                    yield Label(_("From the next start."), classes="option-hint")
+                with RadioSet(id="option-language", compact=True, classes="inline"):
+                    speaking = settings.language or current_language()
+                    for code, name in languages().items():
+                        yield RadioButton(name, value=code == speaking, id=f"language-{code}")
             for field, row, name, explanation in TOGGLES:
                 with Horizontal(classes="option"):
                     yield Label(_(row) if row else "", classes="option-label")
@@ -103,12 +101,15 @@ class OptionsScreen(Roomy, ModalScreen[Settings]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.composed()
+        self.query_one("#option-pace" if self.pace else "#option-theme").focus()
+
+    def composed(self) -> None:
         for radios in self.query(RadioSet):
             cursor_on_choice(radios)
         self.query_one("#option-pace-row").display = self.pace
         keeps = self._keeps_settings
         self.query_one("#option-language-row").display = len(languages()) > 1 and keeps
-        self.query_one("#option-pace" if self.pace else "#option-theme").focus()
 
     @property
     def _settings(self) -> Settings:

@@ -17,7 +17,7 @@ from textual.widgets import Button, Label, Static
 from craits_core import Card, PlayerView, Rank, score_breakdown
 
 from ..faces import CardLook
-from ..i18n import _
+from ..i18n import N_, _
 from ..widgets.footer import Footer
 
 
@@ -28,8 +28,8 @@ class RoundSummary(ModalScreen[None]):
     BINDINGS = [
         # Before the focused button's own Enter, so the footer shows what it does;
         # one of the two, as the button says it (`check_action`).
-        Binding("enter", "next", _("Next round"), priority=True),
-        Binding("enter", "result", _("See the result"), priority=True),
+        Binding("enter", "next", N_("Next round"), priority=True),
+        Binding("enter", "result", N_("See the result"), priority=True),
         Binding("escape", "close", show=False),
     ]
 

@@ -10,7 +10,7 @@ from textual.widgets import Label
 
 from craits_core import PlayerView
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..widgets.footer import Footer
 from ..widgets.scoreboard import Scoreboard
 from .roomy import Roomy
@@ -18,7 +18,7 @@ from .roomy import Roomy
 
 class ScoresScreen(Roomy, ModalScreen[None]):
     BINDINGS = [
-        Binding("escape", "close", _("Close")),
+        Binding("escape", "close", N_("Close")),
         Binding("s", "close", show=False),
         Binding("enter", "close", show=False),
     ]

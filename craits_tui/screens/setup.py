@@ -27,6 +27,7 @@ from craits_core.bots import LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from ..i18n import N_, _
+from ..last_game import LastGame
 from ..launch import NewGame
 from ..names import BOT_NAMES, MAX_NAME, clean_name, own_name, without_controls
 from ..requests import ChangeSettings, ShowMenu, StartGame
@@ -36,7 +37,6 @@ from ..widgets.footer import Footer
 from .forms import chosen, chosen_rules, count_choice, cursor_on_choice, pace_choice, rules_fields
 from .roomy import Roomy
 
-DEFAULT_PLAYERS = 4
 PERSON = "person"
 """The kind of a seat played by someone at this terminal (the others are bot levels)."""
 
@@ -74,9 +74,15 @@ def name_problems(names: Sequence[str]) -> dict[int, str]:
 
 def default_seats(first: str) -> list[Seat]:
     """Five seats: ``first`` a person, the others normal bots with other names."""
+    return seats_from((Seat(first),))
+
+
+def seats_from(seats: Sequence[Seat]) -> list[Seat]:
+    """Five seats: ``seats`` first, then normal bots with names not taken."""
     level = "normal" if "normal" in LEVELS else LEVELS[-1]
-    others = [n for n in BOT_NAMES if n.casefold() != first.casefold()]
-    return [Seat(first), *(Seat(name, level) for name in others[: MAX_PLAYERS - 1])]
+    taken = {seat.name.casefold() for seat in seats}
+    others = [n for n in BOT_NAMES if n.casefold() not in taken]
+    return [*seats, *(Seat(name, level) for name in others)][:MAX_PLAYERS]
 
 
 def parse_seed(text: str) -> int | str | None:
@@ -106,15 +112,17 @@ class SetupScreen(Roomy, Screen):
     CSS_PATH = "menus.tcss"
     AUTO_FOCUS = "#name-0"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", _("Back")),
-        Binding("ctrl+s", "start", _("Start game")),
+        Binding("escape", "back", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start game")),
     ]
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
-        self.players = DEFAULT_PLAYERS
-        self._seats = default_seats(own_name())
+        last = settings.last_game
+        # As the form last started a game: the same table, the same rules.
+        self.players = last.players
+        self._seats = seats_from(last.seats) if last.seats else default_seats(own_name())
         # Problems are shown from the first try to start on, then kept up to date.
         self._checking = False
 
@@ -126,7 +134,7 @@ class SetupScreen(Roomy, Screen):
             yield Static(_("New game"), id="setup-title", classes="menu-title")
             with VerticalScroll(id="setup-form"):
                 yield from self._compose_players()
-                yield from rules_fields("setup")
+                yield from rules_fields("setup", self.settings.last_game.rules)
                 yield from self._compose_extras()
             yield Static("", id="setup-problems")
             with Horizontal(id="setup-buttons", classes="menu-buttons"):
@@ -242,11 +250,14 @@ class SetupScreen(Roomy, Screen):
             seats.append(Seat(clean_name(raw), None if kind == PERSON else str(kind)))
         rules = chosen_rules(self, "setup")
         seed = parse_seed(self.query_one("#setup-seed", Input).value)
-        pace = self._pace()
-        if pace != self.settings.pace:
-            # Asked first: the table opens with the app's settings as they are then.
-            self.settings = self.settings.but(pace=pace)
-            self.post_message(ChangeSettings(self.settings))
+        # Kept for the next new game, and asked first: the table opens with the
+        # app's settings as they are then.
+        settings = self.settings.but(
+            pace=self._pace(), last_game=LastGame(self.players, tuple(seats), rules)
+        )
+        if settings != self.settings:
+            self.settings = settings
+            self.post_message(ChangeSettings(settings))
         self.post_message(StartGame(self, NewGame(tuple(seats), rules, seed)))
 
     def _pace(self) -> str:

@@ -13,11 +13,12 @@ from textual.widgets import Button, Label, Static
 
 from craits_core import GameRecord, GameStore
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..requests import OpenLearn, OpenSetup, ResumeGame
 from ..settings import Settings
 from ..widgets.footer import Footer
 from .roomy import Roomy
+from .speaking import Speaking
 
 LOGO = """\
  ██████ ██████   █████  ██ ████████ ███████
@@ -64,17 +65,17 @@ def _ago(moment: datetime) -> str:
     return moment.astimezone().strftime("%Y-%m-%d")
 
 
-class StartScreen(Roomy, Screen):
+class StartScreen(Speaking, Roomy, Screen):
     """Resume, new game, past games, rules, quit."""
 
     BINDINGS = [
-        Binding("r", "resume", _("Resume")),
-        Binding("n", "app.new_game", _("New game")),
-        Binding("l", "learn", _("Learn to play")),
-        Binding("p", "past", _("Past games")),
-        Binding("o", "options", _("Options")),
-        Binding("question_mark", "help", _("Rules & help"), key_display="?"),
-        Binding("q", "app.quit", _("Quit")),
+        Binding("r", "resume", N_("Resume")),
+        Binding("n", "app.new_game", N_("New game")),
+        Binding("l", "learn", N_("Learn to play")),
+        Binding("p", "past", N_("Past games")),
+        Binding("o", "options", N_("Options")),
+        Binding("question_mark", "help", N_("Rules & help"), key_display="?"),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def __init__(
@@ -93,7 +94,8 @@ class StartScreen(Roomy, Screen):
         yield from self.compose_too_small()
         store = self.store
         self.unfinished = game_to_resume(store) if store is not None else None
-        with Vertical(id="start"):
+        # With a game to resume, a short window draws the buttons a line high.
+        with Vertical(id="start", classes="-resumable" if self.unfinished else ""):
             yield Static(LOGO, id="logo")
             # A short window has no room for the logo, but should still say whose start menu it is.
             yield Label("C R A I T S", id="short-logo")
@@ -104,10 +106,7 @@ class StartScreen(Roomy, Screen):
             yield Button(
                 _("New game (n)"), id="new", variant="default" if self.unfinished else "primary"
             )
-            if self.unfinished is None:
-                # A newcomer's menu; with a game to resume, a short window has no
-                # room for one more button, and the footer offers the key.
-                yield Button(_("Learn to play (l)"), id="learn")
+            yield Button(_("Learn to play (l)"), id="learn")
             yield Button(_("Past games (p)"), id="past", disabled=store is None)
             yield Button(_("Options (o)"), id="options")
             yield Button(_("Rules and help (?)"), id="help")

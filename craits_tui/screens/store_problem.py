@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..widgets.footer import Footer
 
 
@@ -17,7 +17,7 @@ class StoreProblem(Screen[str]):
     """Dismisses with "fresh" (a new save file beside the old one), "unsaved" or "quit"."""
 
     BINDINGS = [
-        Binding("q", "choose('quit')", _("Quit")),
+        Binding("q", "choose('quit')", N_("Quit")),
         Binding("escape", "choose('quit')", show=False),
     ]
 

@@ -14,7 +14,7 @@ from textual.widgets import Button, Label
 from craits_core import Card, Rank, Suit
 
 from ..faces import CardLook, suit_name
-from ..i18n import _
+from ..i18n import N_, _
 from ..widgets.footer import Footer
 
 
@@ -22,14 +22,14 @@ class SuitPicker(ModalScreen[Suit | None]):
     """Pick a suit with a click, its letter (c d h s), its number, or the arrows."""
 
     BINDINGS = [
-        Binding("c", "pick('C')", _("Clubs"), show=False),
-        Binding("d", "pick('D')", _("Diamonds"), show=False),
-        Binding("h", "pick('H')", _("Hearts"), show=False),
-        Binding("s", "pick('S')", _("Spades"), show=False),
+        Binding("c", "pick('C')", N_("Clubs"), show=False),
+        Binding("d", "pick('D')", N_("Diamonds"), show=False),
+        Binding("h", "pick('H')", N_("Hearts"), show=False),
+        Binding("s", "pick('S')", N_("Spades"), show=False),
         *[Binding(str(n), f"pick_number({n})", show=False) for n in range(1, 5)],
         Binding("left", "app.focus_previous", show=False),
         Binding("right", "app.focus_next", show=False),
-        Binding("escape", "cancel", _("Cancel")),
+        Binding("escape", "cancel", N_("Cancel")),
     ]
 
     def __init__(

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual import events
 from textual.screen import Screen
 
+from ..i18n import _
 from .plain import PlainWidget
 
 
@@ -75,9 +76,11 @@ class Footer(PlainWidget):
                     binding.key,
                     binding.action,
                     self.app.get_key_display(binding),
-                    binding.description,
+                    # Marked where declared (N_), translated here: the words
+                    # follow the language as it is now, changed or not.
+                    _(binding.description) if binding.description else "",
                     enabled,
-                    tooltip or binding.tooltip,
+                    tooltip or (_(binding.tooltip) if binding.tooltip else ""),
                 )
         keys = tuple(shown.values())
         if keys != self.keys:

@@ -14,7 +14,7 @@ from textual.widget import Widget
 from craits_core import Card, Rank, Suit
 
 from ..faces import CardLook
-from ..i18n import _
+from ..i18n import N_, _
 from .plain import PlainWidget
 
 CARD_WIDTH = 5
@@ -29,13 +29,13 @@ class Hand(PlainWidget, can_focus=True):
     """The cards of the seat shown. Click a card or pick one with the arrows and Enter."""
 
     BINDINGS = [
-        Binding("left", "move(-1)", _("Previous card"), show=False),
-        Binding("right", "move(1)", _("Next card"), show=False),
-        Binding("up", "row(-1)", _("Row above"), show=False),
-        Binding("down", "row(1)", _("Row below"), show=False),
-        Binding("home", "jump(0)", _("First card"), show=False),
-        Binding("end", "jump(-1)", _("Last card"), show=False),
-        Binding("enter", "choose", _("Play"), show=True),
+        Binding("left", "move(-1)", N_("Previous card"), show=False),
+        Binding("right", "move(1)", N_("Next card"), show=False),
+        Binding("up", "row(-1)", N_("Row above"), show=False),
+        Binding("down", "row(1)", N_("Row below"), show=False),
+        Binding("home", "jump(0)", N_("First card"), show=False),
+        Binding("end", "jump(-1)", N_("Last card"), show=False),
+        Binding("enter", "choose", N_("Play"), show=True),
     ]
 
     COMPONENT_CLASSES = {

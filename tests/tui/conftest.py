@@ -41,9 +41,11 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def make_app(tmp_path: Path, pace: str = "slow", launch: Launch | None = None) -> CraitsApp:
+    """An app for someone who has started the game before: the lessons offered at
+    a first start (tests/tui/test_first_start.py) are not offered again."""
     return CraitsApp(
         launch or Launch(),
-        Settings(pace=pace),
+        Settings(pace=pace, lessons_offered=True),
         store_path=tmp_path / "games.sqlite3",
         settings_file=tmp_path / "settings.json",
     )

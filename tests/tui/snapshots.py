@@ -38,6 +38,7 @@ from craits_core import CallIdiot, Card, Draw, Game, Play, RuleSet, State
 from craits_tui import i18n
 from craits_tui.app import CraitsApp
 from craits_tui.launch import Launch
+from craits_tui.screens.first_start import LessonsOffer
 from craits_tui.screens.game_over import GameOver
 from craits_tui.screens.options import OptionsScreen
 from craits_tui.screens.replay import ReplayScreen
@@ -57,8 +58,10 @@ SIZE = (100, 32)
 SNAPSHOT_DIR = Path(__file__).parent / "snapshots"
 UPDATE_VARIABLE = "CRAITS_UPDATE_SNAPSHOTS"
 
-SETTINGS = Settings(pace="slow", theme="dark", animations=False)
-"""Slow bots never move before the picture; no animations and no hover tracking."""
+SETTINGS = Settings(pace="slow", theme="dark", animations=False, lessons_offered=True)
+"""Slow bots never move before the picture; no animations and no hover tracking;
+the lessons offered at a first start already offered (the `first_start` scene
+offers them)."""
 
 STABLE_TRIES = 20
 """How many times `render` redraws, at most, waiting for two drawings to agree."""
@@ -318,6 +321,12 @@ async def start(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     app.show_menu()
 
 
+async def first_start(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """A first start: the lessons offered over the start menu."""
+    app.offer_lessons()
+    await wait_for(pilot, LessonsOffer)
+
+
 async def options(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     """The options (the o key) over the table."""
     seat(app, mid_round_game())
@@ -359,6 +368,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("help", help_screen),
     Scene("table_80x24", table, size=(80, 24)),  # the smallest window the game allows
     Scene("start_80x24", start, size=(80, 24)),
+    Scene("first_start_80x24", first_start, size=(80, 24)),
     Scene("help_controls_80x24", help_controls, size=(80, 24)),
     Scene("table_160x48", table, size=(160, 48)),  # room for big cards
     Scene("table_140x45", table, size=(140, 45)),
@@ -401,8 +411,8 @@ def make_app(workdir: Path) -> CraitsApp:
 
 
 def other_language() -> str | None:
-    """The catalog the environment selects, if any: its words were fixed at import
-    time (key bindings), so the pictures would not be the English ones stored."""
+    """The catalog the environment selects, if any: a picture drawn in it would not
+    be the English one stored."""
     return gettext.find(i18n.DOMAIN, i18n.LOCALE_DIR)
 
 

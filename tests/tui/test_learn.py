@@ -4,7 +4,6 @@ through, wrong moves explained, a lesson left and taken up again."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -315,16 +314,12 @@ async def test_the_coach_is_read_whole_at_every_step(
     """What to do, and the rule or what happened, are on the screen in full, as
     drawn: none of it cut off at the panel's foot, in every language."""
     monkeypatch.setattr(i18n, "_translation", i18n._translation)  # English again afterwards
-    loaded = set(sys.modules)
     i18n.use_language(language)
     app = make_app(tmp_path, pace="instant", launch=Launch(learn=True))
     async with app.run_test(size=size) as pilot:
         await open_lessons(pilot, app)
         for lesson in LESSONS:
             await read_every_step(pilot, app, lesson)
-    # A screen's module translates its keys as it is imported: one first imported
-    # here would speak this language to the tests that come after.
-    assert not {m for m in sys.modules if m.startswith("craits_tui")} - loaded
 
 
 async def test_a_damaged_progress_file_opens_the_lessons_from_scratch(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,12 +22,15 @@ from textual.widgets import (
 )
 
 from craits_core import Draw, Game, GameRecord, GameStore, Play, RuleSet, StoreError
+from craits_tui import i18n
 from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
+from craits_tui.last_game import LastGame
 from craits_tui.launch import Launch, NewGame
 from craits_tui.names import clean_name
 from craits_tui.requests import StartGame
 from craits_tui.screens import options
+from craits_tui.screens.forms import chosen_rules
 from craits_tui.screens.history import (
     HistoryScreen,
     Outcome,
@@ -40,12 +44,12 @@ from craits_tui.screens.replay import ReplayScreen
 from craits_tui.screens.replay.hands import HandsPanel
 from craits_tui.screens.setup import SetupScreen, name_problems, parse_seed
 from craits_tui.screens.table import TableScreen
-from craits_tui.settings import Settings, load_settings
+from craits_tui.settings import Settings, load_settings, save_settings
 from craits_tui.table import Seat
 from craits_tui.widgets.status import StatusLine
 from craits_tui.widgets.title import TitleBar
 
-from .conftest import click
+from .conftest import click, until
 
 SIZE = (100, 32)
 
@@ -59,10 +63,12 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LOGNAME", "tester")
 
 
-def make_app(tmp_path: Path) -> CraitsApp:
+def make_app(tmp_path: Path, settings: Settings | None = None) -> CraitsApp:
     app = CraitsApp(
         Launch(),
-        Settings(),
+        # Someone who has started the game before: no lessons offered (see
+        # test_first_start.py).
+        settings or Settings(lessons_offered=True),
         store_path=tmp_path / "games.sqlite3",
         settings_file=tmp_path / "settings.json",
     )
@@ -190,6 +196,105 @@ async def test_set_up_a_game_by_mouse(tmp_path: Path) -> None:
         assert load_settings(tmp_path / "settings.json").pace == "fast"
 
 
+async def test_a_new_game_opens_as_the_last_one_started(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await click(pilot, "#new")
+        await click(pilot, "#players-count-3")
+        await click(pilot, "#setup-short")
+        await click(pilot, "#setup-colour_matching")
+        app.screen.query_one("#kind-1", Select).value = "hard"
+        await click(pilot, "#setup-start")
+        await until(
+            pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack), "a table"
+        )
+        app.show_menu()
+        await until(pilot, lambda: type(app.screen).__name__ == "StartScreen", "the menu")
+        await pilot.press("n")
+        assert_form_as_started(app.screen)
+    last = load_settings(tmp_path / "settings.json").last_game
+    assert last == LastGame(
+        3,
+        (Seat("Tester"), Seat("Ada", "hard"), Seat("Bob", "normal")),
+        RuleSet(short_game=True, colour_matching=True),
+    )
+    # And at the next start.
+    again = make_app(tmp_path, load_settings(tmp_path / "settings.json"))
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        assert_form_as_started(again.screen)
+
+
+def assert_form_as_started(form: object) -> None:
+    """The form shows the game started in `test_a_new_game_opens_as_the_last_one_started`."""
+    assert isinstance(form, SetupScreen)
+    assert form.players == 3 and form.query_one("#players-count-3", RadioButton).value
+    assert form.query_one("#seat-3").has_class("-unused")
+    assert chosen_rules(form, "setup") == RuleSet(short_game=True, colour_matching=True)
+    assert form.query_one("#name-0", Input).value == "Tester"
+    assert form.query_one("#kind-1", Select).value == "hard"
+    # The seats beyond the count: bots with names not taken, should the count go up.
+    assert [form.query_one(f"#name-{i}", Input).value for i in (3, 4)] == ["Cy", "Di"]
+
+
+@pytest.mark.parametrize(
+    ("saved", "last"),
+    [
+        ([1, 2], LastGame()),
+        ({"players": "many", "seats": {}, "rules": []}, LastGame()),
+        ({"players": True}, LastGame()),  # true is not a number of players
+        ({"players": 9}, LastGame()),
+        # The rules' good parts are kept; unknown variants and odd values left out.
+        (
+            {"players": 2, "rules": {"short_game": "yes", "wild_nine": True, "laser": True}},
+            LastGame(2, (), RuleSet(wild_nine=True)),
+        ),
+        # A bad seat, or two alike: the form's own seating, the count kept.
+        ({"players": 2, "seats": [{"name": "Ann"}, {"name": 5}]}, LastGame(2)),
+        ({"players": 2, "seats": [{"name": "Ann"}, {"name": "Ed", "bot": "god"}]}, LastGame(2)),
+        ({"players": 2, "seats": [{"name": "Ann"}, {"name": "ANN", "bot": None}]}, LastGame(2)),
+        ({"players": 2, "seats": [{"name": "Ann\x1b[2J"}, {"name": "Bo"}]}, LastGame(2)),
+        ({"players": 3, "seats": [{"name": "Ann"}, {"name": "Bo"}]}, LastGame(3)),
+        (
+            {"players": 2, "seats": [{"name": "Ann"}, {"name": "Bo", "bot": "easy"}]},
+            LastGame(2, (Seat("Ann"), Seat("Bo", "easy"))),
+        ),
+    ],
+)
+def test_a_damaged_last_game_is_read_part_by_part(saved: object, last: LastGame) -> None:
+    settings = Settings.from_dict({"pace": "fast", "last_game": saved})
+    assert settings.last_game == last
+    assert settings.pace == "fast"  # the other settings are read all the same
+
+
+def test_settings_of_the_wrong_kind_are_left_at_their_defaults() -> None:
+    # A language that is not text would stop the game at its start.
+    saved = {"language": 5, "save_file": ["x"], "lessons_offered": "yes", "theme": "light"}
+    assert Settings.from_dict(saved) == Settings(theme="light")
+
+
+def test_the_last_game_is_saved_and_read_back(tmp_path: Path) -> None:
+    last = LastGame(
+        5, tuple(Seat(n, "easy" if n != "Zoe" else None) for n in ["Zoe", "Ada", "Bob", "Cy", "Di"])
+    )
+    settings = Settings(last_game=last, lessons_offered=True)
+    save_settings(settings, tmp_path / "settings.json")
+    assert load_settings(tmp_path / "settings.json") == settings
+
+
+async def test_a_damaged_last_game_opens_the_form_for_a_new_table(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    saved = {"lessons_offered": True, "last_game": {"players": "x", "seats": 7, "rules": 3}}
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    app = make_app(tmp_path, load_settings(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        assert form.players == 4 and chosen_rules(form, "setup") == RuleSet()
+        assert form.query_one("#name-0", Input).value == "Tester"
+
+
 async def test_a_second_start_asked_before_the_table_opened_starts_nothing(
     tmp_path: Path,
 ) -> None:
@@ -281,10 +386,11 @@ async def test_options_change_at_once_and_are_kept(tmp_path: Path) -> None:
         assert app.screen.query_one("#option-auto_announce", Checkbox).value
 
 
-async def test_options_choose_the_language_for_the_next_start(
+async def test_options_choose_the_language_and_keep_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(options, "languages", lambda: {"en": "English", "xx": "Xxish"})
+    monkeypatch.setattr(i18n, "_translation", i18n._translation)  # as it was, afterwards
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("o")

@@ -23,7 +23,7 @@ from textual.widgets import Button
 from craits_core import Game, State
 
 from ...faces import CardLook
-from ...i18n import _
+from ...i18n import N_, _
 from ...settings import Settings
 from ...table import Seat
 from ...widgets.crank import CrankCounter
@@ -62,23 +62,23 @@ class ReplayScreen(Roomy, Screen):
 
     CSS_PATH = "replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", _("Back"), key_display="esc"),
+        Binding("escape", "back", N_("Back"), key_display="esc"),
         # Of two bindings of one key, the first not switched off is shown and run.
         # "Watch", not "Play": the game's "Play" plays a card.
-        Binding("space", "play", _("Watch")),
-        Binding("space", "pause", _("Pause")),
+        Binding("space", "play", N_("Watch")),
+        Binding("space", "pause", N_("Pause")),
         # The footer shows a pair of keys once: the other direction's is hidden.
-        Binding("right,n", "step(1)", _("Event"), key_display="←→"),
-        Binding("left,p", "step(-1)", _("Previous event"), show=False),
-        Binding("down,full_stop", "turn(1)", _("Turn"), key_display="↑↓"),
-        Binding("up,comma", "turn(-1)", _("Previous turn"), show=False),
-        Binding("pagedown,right_square_bracket", "round(1)", _("Round"), key_display="pgup/dn"),
-        Binding("pageup,left_square_bracket", "round(-1)", _("Previous round"), show=False),
-        Binding("home", "jump(0)", _("Start/end"), key_display="home/end"),
-        Binding("end", "jump(-1)", _("End"), show=False),
-        Binding("plus,equals_sign", "speed(1)", _("Speed"), key_display="-/+"),
-        Binding("minus", "speed(-1)", _("Slower"), show=False),
-        Binding("v", "view", _("View")),
+        Binding("right,n", "step(1)", N_("Event"), key_display="←→"),
+        Binding("left,p", "step(-1)", N_("Previous event"), show=False),
+        Binding("down,full_stop", "turn(1)", N_("Turn"), key_display="↑↓"),
+        Binding("up,comma", "turn(-1)", N_("Previous turn"), show=False),
+        Binding("pagedown,right_square_bracket", "round(1)", N_("Round"), key_display="pgup/dn"),
+        Binding("pageup,left_square_bracket", "round(-1)", N_("Previous round"), show=False),
+        Binding("home", "jump(0)", N_("Start/end"), key_display="home/end"),
+        Binding("end", "jump(-1)", N_("End"), show=False),
+        Binding("plus,equals_sign", "speed(1)", N_("Speed"), key_display="-/+"),
+        Binding("minus", "speed(-1)", N_("Slower"), show=False),
+        Binding("v", "view", N_("View")),
     ]
 
     def __init__(

@@ -25,6 +25,7 @@ from ...settings import Settings
 from ...table import Table
 from ...widgets.status import StatusLine
 from ..roomy import Roomy
+from ..speaking import Speaking
 
 if TYPE_CHECKING:
     from craits_core.hosting import Undisturbed
@@ -34,7 +35,7 @@ NOTICE_TIME = 5.0
 """Seconds a notice stays, at the most: less when the situation it speaks of passes."""
 
 
-class TableBase(Roomy, Screen):
+class TableBase(Speaking, Roomy, Screen):
     """The state of the table screen, and what each of its parts may ask of it."""
 
     def __init__(self, table: Table, settings: Settings, *, keeps_settings: bool = True) -> None:

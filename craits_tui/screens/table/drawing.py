@@ -52,6 +52,15 @@ class Drawing(TableBase):
     _mine: bool | None = None  # the shown seat's turn, as last shown
     _enabled: tuple[bool | None, ...] = ()  # the footer's move keys, as shown
 
+    async def speak_again(self) -> None:
+        """The table in the language in use now: the log told again, every widget
+        drawn again (they translate as they draw). Not composed again: the game
+        goes on as it was, the hand keeps its cursor."""
+        self._show_seat(self.seat)
+        self._refresh_table()
+        for widget in self.query("*"):
+            widget.refresh()
+
     def _show_seat(self, seat: int | None) -> None:
         """Show the table from ``seat``'s side: its view folded from its own stream."""
         stream = self.feed.show_seat(seat)

@@ -22,7 +22,7 @@ from craits_core import Announce, CallIdiot, Draw, PlayerView
 
 from ...abilities_text import KEY as ABILITIES_KEY
 from ...faces import CardLook
-from ...i18n import _
+from ...i18n import N_, _
 from ...launch import NewGame
 from ...moves_shown import Movement, movements_for
 from ...pacing import round_pause
@@ -60,28 +60,28 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
     """The game table for the people at this terminal."""
 
     BINDINGS = [
-        Binding("d", "draw", _("Draw")),
-        Binding("l", "last_card", _("Last card!")),
-        Binding("i", "call_idiot", _("Idiot!")),
-        Binding("s", "scores", _("Scores")),
-        Binding("h", "hint", _("Hint")),
-        Binding("u", "take_back", _("Take back")),
-        Binding("o", "options", _("Options")),
+        Binding("d", "draw", N_("Draw")),
+        Binding("l", "last_card", N_("Last card!")),
+        Binding("i", "call_idiot", N_("Idiot!")),
+        Binding("s", "scores", N_("Scores")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("u", "take_back", N_("Take back")),
+        Binding("o", "options", N_("Options")),
         # The pace is in the options; the footer offers its own key only to those
         # watching bots, who have room for it and a use for it. (Of two bindings of
         # one key, the first that is not switched off is the one shown and run.)
-        Binding("p", "watch_pace", _("Pace")),
-        Binding("p", "pace", _("Pace"), show=False),
+        Binding("p", "watch_pace", N_("Pace")),
+        Binding("p", "pace", N_("Pace"), show=False),
         # Watching bots: a pause to study a hand, and a move at a time while paused.
-        Binding("space", "pause", _("Pause")),
-        Binding("space", "go_on", _("Go on")),
-        Binding("right,n", "one_move", _("One move"), key_display="→"),
-        Binding("v", "hide_hand", _("Hide hand")),
-        Binding("v", "show_hand", _("Show hand")),
-        Binding(ABILITIES_KEY, "abilities", _("Cards")),
-        Binding("question_mark", "help", _("Help"), key_display="?"),
-        Binding("escape", "menu", _("Menu"), key_display="esc"),
-        Binding("q", "quit_game", _("Quit")),
+        Binding("space", "pause", N_("Pause")),
+        Binding("space", "go_on", N_("Go on")),
+        Binding("right,n", "one_move", N_("One move"), key_display="→"),
+        Binding("v", "hide_hand", N_("Hide hand")),
+        Binding("v", "show_hand", N_("Show hand")),
+        Binding(ABILITIES_KEY, "abilities", N_("Cards")),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("escape", "menu", N_("Menu"), key_display="esc"),
+        Binding("q", "quit_game", N_("Quit")),
         *[Binding(str(n), f"play_number({n})", show=False) for n in range(1, 10)],
         # The log scrolls from the keyboard while the hand keeps the focus.
         Binding("pageup", "log('page_up')", show=False),

@@ -23,7 +23,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ....i18n import _
+from ....i18n import N_, _
 from ....names import clean_text, cut
 from ....widgets.footer import Footer
 from ...protocol import (
@@ -49,9 +49,9 @@ CHAT_KEY, EMOTE_KEY, MUTE_KEY = "t", "e", "x"
 the waiting room."""
 
 CHAT_BINDINGS: list[BindingType] = [
-    Binding(CHAT_KEY, "chat", _("Chat")),
-    Binding(EMOTE_KEY, "emote", _("Emote")),
-    Binding(MUTE_KEY, "mute", _("Mute")),
+    Binding(CHAT_KEY, "chat", N_("Chat")),
+    Binding(EMOTE_KEY, "emote", N_("Emote")),
+    Binding(MUTE_KEY, "mute", N_("Mute")),
     # Where the player may not write (a spectator, where the host keeps the chat
     # to the players), the two above leave the footer, and their keys fall
     # through to these, which say why.
@@ -78,8 +78,8 @@ class ChatInput(ModalScreen[str | None]):
 
     CSS_PATH = "chat.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "send", _("Send")),
-        Binding("escape", "cancel", _("Cancel")),
+        Binding("enter", "send", N_("Send")),
+        Binding("escape", "cancel", N_("Cancel")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -122,7 +122,7 @@ class EmotePicker(ModalScreen[str | None]):
     CSS_PATH = "chat.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, len(EMOTES) + 1)],
-        Binding("escape", "cancel", _("Cancel")),
+        Binding("escape", "cancel", N_("Cancel")),
     ]
 
     def __init__(self, ascii: bool = False) -> None:
@@ -158,7 +158,7 @@ class MuteList(Listening, ModalScreen[None]):
     follow the server's answer (`MuteChanged`), not the key."""
 
     CSS_PATH = "chat.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", _("Close"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Close"))]
 
     def __init__(
         self, connection: RemoteConnection, table: RemoteTable, own_name: str | None = None

@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSe
 from craits_core import RuleSet
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from ....i18n import _
+from ....i18n import N_, _
 from ....names import clean_name
 from ....screens.forms import chosen, chosen_rules, count_choice, cursor_on_choice, rules_fields
 from ....screens.roomy import Roomy
@@ -40,8 +40,8 @@ class CreateTableScreen(Listening, Roomy, Screen):
     CSS_PATH = ["../../../screens/menus.tcss", "create.tcss"]
     AUTO_FOCUS = "#create-name"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", _("Back")),
-        Binding("ctrl+s", "create", _("Create table")),
+        Binding("escape", "back", N_("Back")),
+        Binding("ctrl+s", "create", N_("Create table")),
     ]
 
     def __init__(self, connection: RemoteConnection) -> None:

@@ -29,7 +29,7 @@ class CodePrompt(ModalScreen[str | None]):
     """Ask for the reconnect code that takes a seat back."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("Cancel"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
     # What the dialog says, marked here and translated when it is drawn.
     heading = N_("Take your seat back")
     hint = N_("Type the last reconnect code you were shown for your seat.")
@@ -71,8 +71,8 @@ class FetchingReplay(Screen[None]):
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.quit", _("Quit")),
-        Binding("q", "app.quit", _("Quit"), show=False),
+        Binding("escape", "app.quit", N_("Quit")),
+        Binding("q", "app.quit", N_("Quit"), show=False),
     ]
 
     def __init__(self, code: str) -> None:
@@ -92,8 +92,8 @@ class ConfirmLeave(ModalScreen[bool]):
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "stay", _("Stay")),
-        Binding("y", "leave", _("Leave")),
+        Binding("escape", "stay", N_("Stay")),
+        Binding("y", "leave", N_("Leave")),
     ]
 
     def __init__(self, code: str | None = None) -> None:
@@ -211,8 +211,8 @@ class Disconnected(Screen[None]):
     CSS_PATH = "dialogs.tcss"
     AUTO_FOCUS = "#gone-close"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", _("Close")),
-        Binding("q", "close", _("Close"), show=False),
+        Binding("enter", "close", N_("Close")),
+        Binding("q", "close", N_("Close"), show=False),
     ]
 
     def __init__(

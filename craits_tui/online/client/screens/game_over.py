@@ -21,7 +21,7 @@ from textual.widgets import Button, Static
 from craits_core import PlayerView
 
 from ....faces import CardLook
-from ....i18n import _, ngettext
+from ....i18n import N_, _, ngettext
 from ....screens.game_over import SCROLL_BINDINGS, GameOver
 from ...protocol import RatingNews, RefusalCode, Rematch
 from ..messages import CommandRefused, SeatsChanged
@@ -105,9 +105,9 @@ class RemoteGameOver(GameOver, inherit_bindings=False):
 
     CSS_PATH = ["../../../screens/game_over.tcss", "game_over.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "play_again", _("Play again")),
-        Binding("n", "choose('new')", _("Lobby")),
-        Binding("q", "choose('quit')", _("Quit")),
+        Binding("a", "play_again", N_("Play again")),
+        Binding("n", "choose('new')", N_("Lobby")),
+        Binding("q", "choose('quit')", N_("Quit")),
         *SCROLL_BINDINGS,
     ]
 

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
-from ....i18n import _, ngettext
+from ....i18n import N_, _, ngettext
 from ....screens.roomy import Roomy
 from ....widgets.footer import Footer
 from ...protocol import GetLeaderboard, Leaderboard, Standing
@@ -114,7 +114,7 @@ class LeaderboardScreen(Listening, Roomy, Screen):
 
     CSS_PATH = ["../../../screens/menus.tcss", "leaderboard.tcss"]
     AUTO_FOCUS = "#board-table"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", _("Back"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("Back"))]
 
     def __init__(self, connection: RemoteConnection, ascii: bool = False) -> None:
         super().__init__()

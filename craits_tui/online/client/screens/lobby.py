@@ -16,7 +16,7 @@ from textual.widgets.data_table import CellDoesNotExist
 
 from craits_core import RuleSet
 
-from ....i18n import _
+from ....i18n import N_, _
 from ....screens.roomy import Roomy
 from ....settings import Settings
 from ....widgets.footer import Footer
@@ -62,18 +62,18 @@ class LobbyScreen(Listening, Roomy, Screen):
 
     CSS_PATH = ["../../../screens/menus.tcss", "lobby.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_table", _("New table")),
-        Binding("m", "quick_match", _("Quick match")),
-        Binding("j", "join", _("Join")),
-        Binding("w", "watch", _("Watch")),
-        Binding("c", "type_code", _("Type a code")),
-        Binding("r", "reconnect", _("Reconnect")),
-        Binding("b", "leaderboard", _("Leaderboard")),
-        Binding("v", "replay", _("Replay")),
-        Binding("l", "length", _("Length")),
-        Binding("o", "options", _("Options")),
-        Binding("question_mark", "help", _("Help"), key_display="?"),
-        Binding("q", "app.quit", _("Quit")),
+        Binding("n", "new_table", N_("New table")),
+        Binding("m", "quick_match", N_("Quick match")),
+        Binding("j", "join", N_("Join")),
+        Binding("w", "watch", N_("Watch")),
+        Binding("c", "type_code", N_("Type a code")),
+        Binding("r", "reconnect", N_("Reconnect")),
+        Binding("b", "leaderboard", N_("Leaderboard")),
+        Binding("v", "replay", N_("Replay")),
+        Binding("l", "length", N_("Length")),
+        Binding("o", "options", N_("Options")),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def __init__(self, settings: Settings, connection: RemoteConnection | None = None) -> None:

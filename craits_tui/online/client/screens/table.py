@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from craits_core import PlayerView
 
-from ....i18n import _
+from ....i18n import N_, _
 from ....screens.table import TableScreen
 from ....settings import Settings
 from ....widgets.log import GameLog
@@ -39,9 +39,9 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
 
     CSS_PATH = ["table.tcss", "chat.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "quit_game", _("Leave")),
+        Binding("q", "quit_game", N_("Leave")),
         # The lobby is this session's menu: Esc leaves for it as q does, asking first.
-        Binding("escape", "quit_game", _("Leave"), show=False),
+        Binding("escape", "quit_game", N_("Leave"), show=False),
         *CHAT_BINDINGS,
     ]
     deals_again = False  # a new table is opened in the lobby

@@ -18,7 +18,7 @@ from textual.widgets import Button, Label, Select, Static
 
 from craits_core.rules import MAX_PLAYERS
 
-from ....i18n import _, ngettext
+from ....i18n import N_, _, ngettext
 from ....narrate import describe_rules
 from ....screens.roomy import Roomy
 from ....screens.setup import PERSON, kind_options
@@ -57,8 +57,8 @@ class WaitingRoom(Listening, ChatKeys, Roomy, Screen):
 
     CSS_PATH = ["../../../screens/menus.tcss", "waiting.tcss", "chat.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave", _("Leave")),
-        Binding("ctrl+s", "start", _("Start game")),
+        Binding("escape", "leave", N_("Leave")),
+        Binding("ctrl+s", "start", N_("Start game")),
         *CHAT_BINDINGS,
     ]
 

@@ -49,7 +49,8 @@ class HeldKey:
     @classmethod
     def of(cls, letter: str, binding: Binding) -> HeldKey:
         """The key ``binding`` binds, held back with its ``letter`` in the field."""
-        return cls(letter, binding.action, binding.description, binding.action in ON_ENTER_ONLY)
+        words = _(binding.description)  # marked where the key is declared
+        return cls(letter, binding.action, words, binding.action in ON_ENTER_ONLY)
 
 
 class CodeEntry(Horizontal):
