@@ -500,6 +500,25 @@ async def test_the_form_asks_for_the_long_clock_by_default(lobby_server: LobbySe
         await until(pilot, lambda: "Turn timer: 3 min a move." in text(pilot, "#room-rules"))
 
 
+@pytest.mark.parametrize("language", ["en", "it", "tl", "eo"])
+async def test_every_lobby_button_is_in_sight_at_80_columns(
+    language: str, lobby_server: LobbyServer
+) -> None:
+    saved = i18n._translation
+    i18n.use_language(language)
+    try:
+        app = remote_app(lobby_server.path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await connected(pilot)
+            await until(pilot, lambda: app.screen.query_one(DataTable).row_count == 3)
+            buttons = list(app.screen.query("#lobby .menu-buttons Button"))
+            assert len(buttons) == 6
+            for button in buttons:
+                assert button.region.right <= 80, (button.id, button.region)
+    finally:
+        i18n._translation = saved
+
+
 # --- The picture --------------------------------------------------------------------------------
 
 
