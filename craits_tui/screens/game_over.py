@@ -3,6 +3,7 @@ worst round, the game round by round, and what next."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from rich.table import Table
@@ -120,6 +121,12 @@ SCROLL_BINDINGS: list[BindingType] = [
 ]
 """The keys that scroll the results when they are longer than the window."""
 
+PRESS_GRACE = 0.5
+"""Seconds after the game over appears during which its buttons do not answer: the
+Enter (or click) that closed the last round's summary, pressed twice, would deal a
+new game, or say yes to one, before the results were seen. The letter keys, which
+nobody presses by accident, answer at once."""
+
 
 class GameOver(Roomy, ModalScreen[str]):
     """The winner's moment, then the results. Dismisses with "again" (the same
@@ -158,6 +165,9 @@ class GameOver(Roomy, ModalScreen[str]):
         self.results = results_of(view)
         self.you = view.seat if personal else None
         """The seat the words speak to, if any."""
+        self.clock: Callable[[], float] = time.monotonic
+        """Seconds, for the buttons' short wait (a test sets its own clock)."""
+        self._shown_at = self.clock()
 
     # --- Layout --------------------------------------------------------------------------------
 
@@ -244,8 +254,14 @@ class GameOver(Roomy, ModalScreen[str]):
     # --- Keys ----------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._shown_at = self.clock()
         self.query(Button).first().focus()
         self.refit()
+
+    def pressed_too_soon(self) -> bool:
+        """Whether a button pressed now came too soon after the screen appeared to
+        be meant for it (`PRESS_GRACE`)."""
+        return self.clock() - self._shown_at < PRESS_GRACE
 
     @on(events.Resize)
     def _resized(self) -> None:
@@ -316,7 +332,8 @@ class GameOver(Roomy, ModalScreen[str]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "quit")
+        if not self.pressed_too_soon():
+            self.dismiss(event.button.id or "quit")
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

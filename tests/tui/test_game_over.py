@@ -4,6 +4,9 @@ next, by key or button."""
 from __future__ import annotations
 
 import io
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,13 @@ from craits_core import Game, PlayerView, RuleSet
 from craits_tui.app import CraitsApp
 from craits_tui.launch import Launch
 from craits_tui.results import Results, game_results, results_of
-from craits_tui.screens.game_over import GameOver, headline, marked_round_words, place_words
+from craits_tui.screens.game_over import (
+    PRESS_GRACE,
+    GameOver,
+    headline,
+    marked_round_words,
+    place_words,
+)
 from craits_tui.settings import Settings
 from craits_tui.widgets import celebration
 from craits_tui.widgets.celebration import Celebration
@@ -39,6 +48,16 @@ def finished_view(players: int = 3, full: bool = False, seat: int | None = 0) ->
     return game.view(seat)
 
 
+@dataclass
+class Clock:
+    """A clock that moves only when told to: nothing waits on the real one."""
+
+    now: float = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 class GameOverApp(App[None]):
     """The game-over screen over a bare base screen; its answer kept."""
 
@@ -50,8 +69,12 @@ class GameOverApp(App[None]):
         view: PlayerView | None = None,
         animate: bool = True,
         personal: bool = True,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         super().__init__()
+        # Unless a test sets the time: each look at the clock a moment later than
+        # the last, so the buttons answer from the start.
+        self.clock = clock or itertools.count(step=PRESS_GRACE).__next__
         self.again = again
         self.view = view or finished_view()
         self.animate = animate
@@ -63,6 +86,7 @@ class GameOverApp(App[None]):
 
     def on_mount(self) -> None:
         over = GameOver(self.view, again=self.again, animate=self.animate, personal=self.personal)
+        over.clock = self.clock
         self.push_screen(over, self.results.append)
 
 
@@ -246,6 +270,34 @@ async def test_keys_act_at_once_during_the_celebration(
         await pilot.press(key)
         await pilot.pause()
         assert app.results == [choice]
+
+
+async def test_an_enter_carried_over_from_the_last_summary_deals_no_new_game() -> None:
+    clock = Clock()
+    app = GameOverApp(clock=clock)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: app.screen.query(Celebration), "the game over")
+        clock.now += PRESS_GRACE / 2
+        await pilot.press("enter")  # the summary's Enter, pressed twice
+        await pilot.click("#again")  # or its button, clicked twice
+        await pilot.pause()
+        assert app.results == []
+        clock.now += PRESS_GRACE
+        again = app.screen.query_one("#again")
+        # A button pressed a moment ago ignores presses while it shows it.
+        await until(pilot, lambda: not again.has_class("-active"), "the click shown")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.results == ["again"]
+
+
+async def test_letter_keys_answer_from_the_first_moment() -> None:
+    app = GameOverApp(clock=Clock())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: app.screen.query(Celebration), "the game over")
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.results == ["again"]
 
 
 async def test_the_celebration_settles_by_itself() -> None:

@@ -247,6 +247,8 @@ async def game_over(
     over = app.screen
     assert isinstance(over, RemoteGameOver)
     await until(pilot, lambda: over.table.rematch is not None and over.table.replay)
+    # The buttons answer once the Enter that closed the summary cannot be a second one.
+    await until(pilot, lambda: not over.pressed_too_soon())
     return over, frozen
 
 

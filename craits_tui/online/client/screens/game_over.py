@@ -282,6 +282,8 @@ class RemoteGameOver(GameOver, inherit_bindings=False):
     def _pressed(self, event: Button.Pressed) -> None:
         # GameOver's own handler would dismiss with "again".
         event.prevent_default()
+        if self.pressed_too_soon():
+            return
         if event.button.id == "again":
             self.action_play_again()
         else:
