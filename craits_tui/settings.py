@@ -47,6 +47,8 @@ class Settings:
     language: str | None = None
     save_file: str | None = None
     """Where games are saved, when not in the default place."""
+    auto_draw: bool = False
+    """Draw (or pass) for the player, after a beat, when drawing is all they can do."""
 
     @property
     def bot_delay(self) -> float:

@@ -40,10 +40,14 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
-def make_app(tmp_path: Path, pace: str = "slow", launch: Launch | None = None) -> CraitsApp:
+def make_app(
+    tmp_path: Path, pace: str = "slow", launch: Launch | None = None, **settings: Any
+) -> CraitsApp:
+    """An app with its own save file and settings; ``settings``: other settings than
+    the defaults (``auto_draw=True``)."""
     return CraitsApp(
         launch or Launch(),
-        Settings(pace=pace),
+        Settings(pace=pace, **settings),
         store_path=tmp_path / "games.sqlite3",
         settings_file=tmp_path / "settings.json",
     )
