@@ -13,6 +13,7 @@ from craits_core import CallIdiot, Card, Draw, Game, Play, RuleSet
 from craits_tui.app import CraitsApp
 from craits_tui.online.client.app import RemoteApp
 from craits_tui.online.protocol import SendCommand
+from craits_tui.screens.handover import HandoverScreen
 from craits_tui.screens.options import OptionsScreen
 from craits_tui.screens.table import TableScreen
 from craits_tui.settings import Settings
@@ -138,6 +139,23 @@ async def test_a_draw_taken_back_is_not_made_again(tmp_path: Path) -> None:
         # Back where drawing was all she could do: hers to do, or to go back further.
         assert screen._auto_timer is None
         assert len(screen.table.game.state.hands[0]) == 5
+
+
+async def test_at_a_shared_terminal_the_draw_waits_for_the_person_to_be_ready(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, auto_draw=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = nothing_to_play()
+        screen = seat_up(app, game, [None, None])  # Ann and Bob, both people
+        await until(pilot, lambda: showing(app, HandoverScreen), "the terminal passed to Ann")
+        await pilot.pause()
+        assert len(game.state.hands[0]) == 5  # nothing made while her hand is hidden
+        await pilot.press("enter")
+        await until(pilot, lambda: len(game.state.hands[0]) == 6, "a card drawn for Ann")
+        # Then the terminal goes to Bob, who has cards to play.
+        await until(pilot, lambda: showing(app, HandoverScreen), "the terminal passed to Bob")
+        assert screen.seat == 0
 
 
 # --- Online: the client sends the draw ------------------------------------------------------
