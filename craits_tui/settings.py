@@ -52,6 +52,8 @@ class Settings:
     """Whether the lessons were offered at a first start: they are offered once."""
     last_game: LastGame = field(default_factory=LastGame)
     """The New game form as it last started a game, to open that way again."""
+    auto_draw: bool = False
+    """Draw (or pass) for the player, after a beat, when drawing is all they can do."""
 
     @property
     def bot_delay(self) -> float:

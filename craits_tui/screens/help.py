@@ -26,7 +26,14 @@ from ..i18n import N_, _
 from ..narrate import describe_rules
 from ..rules_text import rules_markdown
 from ..widgets.footer import Footer
+from ..widgets.hand import CARD_KEYS
 from .roomy import Roomy
+
+CARD_KEYS_HELP = N_(
+    "Every card has a key, shown above it: past the ninth, **{tenth}** plays the "
+    "tenth, then **{letters}** the ones after it, in that order."
+)
+"""The keys past the ninth card (`CARD_KEYS`), filled in where shown."""
 
 # One message per block, as in rules_text: a translator never sees Markdown that
 # spans two blocks. Marked here, translated when the screen is built.
@@ -57,6 +64,13 @@ CONTROLS: tuple[str, ...] = (
         "| **?** | this help |\n"
         "| **Esc** | back to the start menu: the game is saved, to resume there |\n"
         "| **q** | quit: the game is saved, and you go on where you left it next time |"
+    ),
+    CARD_KEYS_HELP,
+    N_(
+        "With **Draw for me** on (in the options), a turn where drawing is all you can "
+        "do (the crank's draw too) is drawn for you after a moment, and the status line "
+        "says so. Never while a card could be played, a suit is to be named, or “Last "
+        "card!” or “Idiot!” could still be said."
     ),
     N_(
         "Cards you can play are bright when it is your turn; the others are dimmed. "
@@ -93,6 +107,10 @@ CONTROLS: tuple[str, ...] = (
         "between their turns: pass the terminal, then press Enter. If the player "
         "before just went down to one card, they can still press l there to say "
         "“Last card!”."
+    ),
+    N_(
+        "An **Esc** pressed within a second of closing a dialog does nothing: pressed "
+        "twice to close one, it does not leave the table too."
     ),
     N_("## Watching a replay"),
     N_(
@@ -169,7 +187,13 @@ CONTROLS: tuple[str, ...] = (
 
 def controls_markdown() -> str:
     """The controls page as Markdown, in the current language."""
-    return "\n\n".join(_(block) for block in CONTROLS) + "\n"
+    keys = {"tenth": CARD_KEYS[9], "letters": " ".join(CARD_KEYS[10:])}
+    return (
+        "\n\n".join(
+            _(block).format(**keys) if block is CARD_KEYS_HELP else _(block) for block in CONTROLS
+        )
+        + "\n"
+    )
 
 
 TABS = ("rules", "controls")

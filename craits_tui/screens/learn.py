@@ -218,7 +218,8 @@ class LessonScreen(TableScreen):
 
     CSS_PATH = "learn.tcss"
 
-    BINDINGS = [Binding("escape", "leave", N_("Lessons"))]
+    BINDINGS = [Binding("escape", "leave_by_escape", N_("Lessons"), key_display="esc")]
+    draws_for_player = False  # drawing is one of the things a lesson teaches
 
     def __init__(
         self,
@@ -372,6 +373,9 @@ class LessonScreen(TableScreen):
     def _remember(self) -> None:
         if not self.coach.done:
             self._keep(self.lessons.load().left_at(self.lesson.id, self.coach.beats_done))
+
+    def _leave_by_escape(self) -> None:
+        self.action_leave()
 
     def action_leave(self) -> None:
         """Back to the list of lessons; this one goes on where it was left."""

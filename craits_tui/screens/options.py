@@ -37,6 +37,7 @@ TOGGLES: tuple[tuple[str, str, str, str], ...] = (
         N_("Ring for my turn"),
         N_("Also when called an idiot; online, after a wait."),
     ),
+    ("auto_draw", N_("Drawing"), N_("Draw for me"), N_("When no card can be played.")),
 )
 """Each on/off setting: its `Settings` field, its row's label, its name, what it does."""
 

@@ -24,6 +24,13 @@ BIG_CARD_WIDTH = 7
 BIG_CARD_HEIGHT = 6  # a number line above the five lines of the card
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
 
+CARD_KEYS = "1234567890bfgmrwyz"
+"""The key that plays each card of the hand, first to last, shown above the card:
+the digits (0 for the tenth, as on the keyboard's row), then letters, which every
+common layout has unshifted (a shifted digit is a different symbol on each). The
+letters are the ones no other key at the table takes, less those a rank is written
+with (a, j, k, q), which would read as "play the ace"."""
+
 
 class Hand(PlainWidget, can_focus=True):
     """The cards of the seat shown. Click a card or pick one with the arrows and Enter."""
@@ -56,7 +63,7 @@ class Hand(PlainWidget, can_focus=True):
     hovered: reactive[int | None] = reactive(None)
     hover_tracking: reactive[bool] = reactive(True)
     numbered: reactive[bool] = reactive(True)
-    """Numbers over the cards: the keys that play them."""
+    """The keys that play the cards (`CARD_KEYS`), over the cards."""
     big: reactive[bool] = reactive(False, layout=True)
     """Big cards, for a terminal with room for them."""
 
@@ -122,7 +129,7 @@ class Hand(PlainWidget, can_focus=True):
         for offset, card in enumerate(cards):
             index = start + offset
             frame = self._frame_style(index, card)
-            number = str(index + 1) if self.numbered and index < 9 else ""
+            number = CARD_KEYS[index] if self.numbered and index < len(CARD_KEYS) else ""
             lines[0].append(
                 number.center(width) + gap, self.get_component_rich_style("hand--number")
             )
@@ -210,7 +217,7 @@ class Hand(PlainWidget, can_focus=True):
             self.post_message(self.CardChosen(self.cards[self.cursor], with_enter=True))
 
     def choose_number(self, number: int) -> None:
-        """Play the n-th card (1-based), as the number keys do."""
+        """Play the n-th card (1-based), as its key in `CARD_KEYS` does."""
         if 1 <= number <= len(self.cards):
             self.cursor = number - 1
             self.post_message(self.CardChosen(self.cards[number - 1]))

@@ -40,12 +40,16 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
-def make_app(tmp_path: Path, pace: str = "slow", launch: Launch | None = None) -> CraitsApp:
-    """An app for someone who has started the game before: the lessons offered at
-    a first start (tests/tui/test_first_start.py) are not offered again."""
+def make_app(
+    tmp_path: Path, pace: str = "slow", launch: Launch | None = None, **settings: Any
+) -> CraitsApp:
+    """An app with its own save file and settings, for someone who has started the
+    game before: the lessons offered at a first start (tests/tui/test_start.py) are
+    not offered again. ``settings``: other settings than the defaults
+    (``auto_draw=True``)."""
     return CraitsApp(
         launch or Launch(),
-        Settings(pace=pace, lessons_offered=True),
+        Settings(pace=pace, **{"lessons_offered": True, **settings}),
         store_path=tmp_path / "games.sqlite3",
         settings_file=tmp_path / "settings.json",
     )

@@ -152,6 +152,30 @@ def crank_game() -> Game:
     return game
 
 
+def big_hand_game() -> Game:
+    """Twelve cards for Ann after a crank: Bob's 2♥ and Cy's 2♣ made her draw four.
+
+    Bob and Cy went on with Q♣ and Q♦: Ann may play a diamond (the 10th to 12th
+    cards of her hand among them) or her Q♠.
+    """
+    game = stacked_game(
+        [
+            "3S 5H 9D JC 10S 6D 4H QS",
+            "2H QC 3C 5S 6S 8S 9S JS",
+            "2C QD 3D 5D 7D 8D 10D JD",
+        ],
+        "KH",
+        "7S 9C 4D KD",
+        dealer=0,
+    )
+    play(game, 1, "2H")
+    play(game, 2, "2C")
+    game.handle(Draw(0))
+    play(game, 1, "QC")
+    play(game, 2, "QD")
+    return game
+
+
 def last_card_game() -> Game:
     """Round 6 (three cards): Ann plays hearts down to her K♥ while Bob and Cy draw.
 
@@ -218,6 +242,11 @@ def short_game() -> Game:
 async def table(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     """The table mid-round, Ann's turn: the cards she may play lit, the others dimmed."""
     seat(app, mid_round_game())
+
+
+async def table_big_hand(app: CraitsApp, pilot: Pilot[str | None]) -> None:
+    """A hand of twelve after a crank: a key over every card, 0 and letters past the ninth."""
+    seat(app, big_hand_game())
 
 
 async def table_crank(app: CraitsApp, pilot: Pilot[str | None]) -> None:
@@ -373,6 +402,8 @@ SCENES: tuple[Scene, ...] = (
     Scene("table_160x48", table, size=(160, 48)),  # room for big cards
     Scene("table_140x45", table, size=(140, 45)),
     Scene("table_crank_80x24", table_crank, size=(80, 24)),
+    Scene("table_big_hand_80x24", table_big_hand, size=(80, 24)),
+    Scene("table_big_hand_140x45", table_big_hand, size=(140, 45)),
     Scene("table_five", table_five),
     Scene("table_five_80x24", table_five, size=(80, 24)),
     Scene("table_five_140x45", table_five, size=(140, 45)),

@@ -43,7 +43,7 @@ from craits_tui.screens.table import TableScreen
 from craits_tui.table import LocalTable, Seat
 from craits_tui.widgets.crank import CrankCounter
 from craits_tui.widgets.footer import Footer, FooterKey
-from craits_tui.widgets.hand import CARD_WIDTH, GAP, Hand
+from craits_tui.widgets.hand import CARD_KEYS, CARD_WIDTH, GAP, Hand
 from craits_tui.widgets.scoreboard import Scoreboard
 from craits_tui.widgets.seats import SeatBadge, SeatInfo, Seating
 from craits_tui.widgets.status import StatusLine
@@ -84,8 +84,8 @@ def at(screen: TableScreen, code: str) -> tuple[int, int]:
 
 
 def key(screen: TableScreen, code: str) -> str:
-    """The number key that plays ``code``."""
-    return str(hand_of(screen).index(Card.parse(code)) + 1)
+    """The key that plays ``code``: the one shown over it."""
+    return CARD_KEYS[hand_of(screen).index(Card.parse(code))]
 
 
 async def test_click_a_card_to_play_it(tmp_path: Path) -> None:
@@ -900,7 +900,7 @@ async def test_click_a_key_in_the_footer(size: tuple[int, int], tmp_path: Path) 
         text = screen.query_one(Footer).render().plain
         # Every key fits, at 80 columns too (closer together there, and without
         # the keys the help and the menu also offer).
-        assert len(text) <= size[0] and text.rstrip().endswith("esc Menu")
+        assert len(text) <= size[0] and text.rstrip().endswith("esc Leave")
         await click(pilot, Footer, offset=(text.index("Draw"), 0))
         # The click presses the key, which the app reads in a turn of its own.
         await until(pilot, lambda: len(game.state.hands[0]) == 6, "Ann's draw")
@@ -919,7 +919,7 @@ async def test_a_footer_too_long_for_its_keys_drops_the_first_words(tmp_path: Pa
         # compact line would be too long.
         footer.keys = tuple(replace(k, description=k.description + "-xxxx") for k in footer.keys)
         text = footer.render().plain
-        assert len(text.rstrip()) <= 80 and text.rstrip().endswith("esc Menu-xxxx")
+        assert len(text.rstrip()) <= 80 and text.rstrip().endswith("esc Leave-xxxx")
         assert "Options" not in text and "Quit" not in text
         assert text.startswith("⏎ d ")  # Play (Enter) and Draw are known without their words
         await click(pilot, Footer, offset=(text.index("d "), 0))

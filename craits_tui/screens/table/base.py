@@ -2,14 +2,14 @@
 settings, and the moves the shown seat may make.
 
 The table screen is put together from parts, one job each (drawing, input, bots,
-hot-seat, hints, watching); each part is a class on this base, so what they share is
-declared once, here.
+hot-seat, hints, watching, drawing for the player, leaving); each part is a class on
+this base, so what they share is declared once, here.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
@@ -61,6 +61,8 @@ class TableBase(Speaking, Roomy, Screen):
         self._hand_hidden = False  # watching: the hand of the player to move is not shown
         self._moves_key: tuple[int, int] | None = None
         self._legal: tuple[Command, ...] = ()
+        self.clock: Callable[[], float] = time.monotonic
+        """Seconds, for the table's own short waits (a test sets its own clock)."""
         self._waiting_since = time.monotonic()  # since the turn left, or a dialog closed
         self._notice_timer: Timer | None = None
 
@@ -168,4 +170,7 @@ class TableBase(Speaking, Roomy, Screen):
         raise NotImplementedError
 
     def _ask_starter_suit(self, view: PlayerView) -> None:
+        raise NotImplementedError
+
+    def _skip_auto_draw_here(self) -> None:
         raise NotImplementedError

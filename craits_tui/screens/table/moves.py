@@ -221,6 +221,9 @@ class PlayerInput(TableBase):
         if seat is None or not self.table.take_back(seat):
             self.action_why_not("take_back")
             return
+        # Back at a turn with nothing but a draw, the player makes it (or takes
+        # back further) themselves: no draw made for them there.
+        self._skip_auto_draw_here()
         # Nothing heard before belongs to the game any more: the bots' timer, a bot
         # thinking, a hint for the old position.
         self._stop_bots()

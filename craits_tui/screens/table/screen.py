@@ -4,7 +4,8 @@ The screen follows the game through a `Feed`: the events of the seat it shows,
 folded into that seat's view one at a time; every widget is set from that view.
 Events wait while a round summary is open, so the table never runs ahead of what
 the player has seen. The screen is put together from parts, a job each: drawing,
-the player's moves, the bots, hot-seat, hints and watching.
+the player's moves, the bots, hot-seat, hints, watching, drawing for the player and
+leaving.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from ...widgets.crank import CrankCounter
 from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
 from ...widgets.footer import Footer
-from ...widgets.hand import Hand
+from ...widgets.hand import CARD_KEYS, Hand
 from ...widgets.last_card import LastCardButton
 from ...widgets.log import GameLog
 from ...widgets.motion import Motion
@@ -44,10 +45,12 @@ from ...widgets.stock import DrawPile
 from ...widgets.title import TitleBar
 from ...widgets.trail import PlayTrail
 from ..roomy import is_big
+from .autodraw import AutoDraw
 from .bots import BotPacing
 from .drawing import MOVE_ACTIONS, Drawing
 from .hints import Hints
 from .hotseat import HotSeat
+from .leaving import Leaving
 from .motions import Motions
 from .moves import PlayerInput
 from .watching import Watching
@@ -56,7 +59,9 @@ _PAUSE_ACTIONS = ("pause", "go_on", "one_move")
 """Watching bots: the keys that stop them and move them on by hand."""
 
 
-class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watching):
+class TableScreen(
+    Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watching, AutoDraw, Leaving
+):
     """The game table for the people at this terminal."""
 
     BINDINGS = [
@@ -80,9 +85,16 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
         Binding("v", "show_hand", N_("Show hand")),
         Binding(ABILITIES_KEY, "abilities", N_("Cards")),
         Binding("question_mark", "help", N_("Help"), key_display="?"),
-        Binding("escape", "menu", N_("Menu"), key_display="esc"),
+        # Leaving is the footer's last key, where a player looks for the way out.
+        Binding(
+            "escape",
+            "leave_by_escape",
+            N_("Leave"),
+            key_display="esc",
+            tooltip=N_("Back to the start menu: the game is saved, to resume there."),
+        ),
         Binding("q", "quit_game", N_("Quit")),
-        *[Binding(str(n), f"play_number({n})", show=False) for n in range(1, 10)],
+        *[Binding(key, f"play_number({n})", show=False) for n, key in enumerate(CARD_KEYS, 1)],
         # The log scrolls from the keyboard while the hand keeps the focus.
         Binding("pageup", "log('page_up')", show=False),
         Binding("pagedown", "log('page_down')", show=False),
@@ -185,6 +197,7 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
         self._schedule_bots()
         # And the player is here: no bell for a turn that came while they read.
         self._waiting_since = time.monotonic()
+        self._consider_auto_draw()  # held back while the dialog was open
 
     def on_unmount(self) -> None:
         self._unsubscribe()
@@ -215,6 +228,7 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
             return  # the events stay queued for nobody
         pile_before = self._pile_face()
         movements: list[Movement] = []
+        drawn_for_you: str | None = None  # the notice of a draw made for the player
         while True:
             before = self.view
             event = self.feed.next()
@@ -223,6 +237,7 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
             crank = before.crank if before is not None else 0
             movements.extend(movements_for(event, crank_before=crank))
             self._clear_notice()  # the situation it spoke of has passed
+            drawn_for_you = self._auto_draw_notice(event) or drawn_for_you
             self._observed(event)
             self._tell(event)
             if event["type"] == "idiot-called" and event["target"] == self.seat:
@@ -234,6 +249,9 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
         self._refresh_table()
         self._show_motion(movements, pile_before)
         self._schedule_bots()
+        if drawn_for_you is not None:
+            self._notice(drawn_for_you)
+        self._consider_auto_draw()
 
     def _turn_changed(self, mine: bool) -> None:
         """Ring the bell when the turn comes back after others played (and, online,
@@ -279,6 +297,7 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
                 self.settings = settings
                 self._follow_settings()
                 self._schedule_bots()
+                self._consider_auto_draw()  # "Draw for me" may have been turned on
 
         options = OptionsScreen(
             self.settings, pace=self.table.bots_play_here, keeps_settings=self.keeps_settings
@@ -310,27 +329,6 @@ class TableScreen(Drawing, Motions, PlayerInput, BotPacing, HotSeat, Hints, Watc
         from ..help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.view.rules if self.view is not None else None))
-
-    def action_menu(self) -> None:
-        """Back to the start menu; the game is saved as it goes, to resume there."""
-        self.post_message(ShowMenu(self))
-
-    def action_quit_game(self) -> None:
-        # The game stays as the player left it: no bot moves on while the app ends
-        # (the app drops the keys typed after this one).
-        self._leaving = True
-        self._stop_bots()
-        if self.table.saved:
-            self.app.exit(message=_("The game is saved: start craits-tui again to go on."))
-        elif self.table.save_problem is not None:
-            self.app.exit(
-                message=_(
-                    "Saving stopped partway through this game: start craits-tui again to "
-                    "go on from the last move saved."
-                )
-            )
-        else:  # played without a save file
-            self.app.exit(message=_("This game was not saved, so it cannot be resumed."))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("pace", "watch_pace", *_PAUSE_ACTIONS) and not self.table.bots_play_here:

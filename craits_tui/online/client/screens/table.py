@@ -39,9 +39,15 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
 
     CSS_PATH = ["table.tcss", "chat.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "quit_game", N_("Leave")),
         # The lobby is this session's menu: Esc leaves for it as q does, asking first.
-        Binding("escape", "quit_game", N_("Leave"), show=False),
+        Binding(
+            "escape",
+            "leave_by_escape",
+            N_("Leave"),
+            key_display="esc",
+            tooltip=N_("Back to the lobby, after asking."),
+        ),
+        Binding("q", "quit_game", N_("Leave"), show=False),
         *CHAT_BINDINGS,
     ]
     deals_again = False  # a new table is opened in the lobby
@@ -277,6 +283,9 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
     def _server_said(self, said: ServerSaid) -> None:
         if isinstance(said.message, Welcome):
             self._show_code()  # the seat's code is new, or known at last
+
+    def _leave_by_escape(self) -> None:
+        self.action_quit_game()
 
     def action_quit_game(self) -> None:
         """Back to the lobby, after asking while the game is on."""
