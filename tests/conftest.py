@@ -27,3 +27,13 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     # a worker that waits leaves its core to another. On two cores this takes the
     # suite from over four minutes to about three.
     return 2 * (os.cpu_count() or 1)
+
+
+@pytest.fixture(autouse=True)
+def same_language_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The language a test leaves is not the next test's: the options change it at
+    once for the whole process (a random click on "Italiano" does), and the words
+    the next test reads would be Italian."""
+    from craits_tui import i18n
+
+    monkeypatch.setattr(i18n, "_translation", i18n._translation)
