@@ -30,6 +30,7 @@ from ...widgets.crank import CrankCounter
 from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
 from ...widgets.footer import Footer
+from ...widgets.middle import table_middle
 from ...widgets.scoreboard import Scoreboard
 from ...widgets.seats import Seating
 from ...widgets.status import StatusLine
@@ -135,17 +136,7 @@ class ReplayScreen(Roomy, Screen):
             yield TitleBar(id="replay-title")
             with Horizontal(id="table"):
                 with Vertical(id="play"):
-                    middle = Horizontal(
-                        DrawPile(self.look, id="stock"),
-                        DiscardPile(self.look, id="discard"),
-                        Vertical(
-                            CrankCounter(id="crank"),
-                            Direction(id="direction"),
-                            PlayTrail(self.look, id="trail"),
-                            id="gauges",
-                        ),
-                        id="middle",
-                    )
+                    middle = table_middle(self.look)
                     seats = range(len(self.game.state.players))
                     yield Seating(seats, middle, self.look, id="seating")
                     yield StatusLine(id="replay-now")

@@ -30,13 +30,13 @@ from ...pacing import round_pause
 from ...requests import OpenSetup, ShowMenu, StartGame
 from ...settings import Settings
 from ...table import Table
-from ...widgets.crank import CrankCounter
 from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
 from ...widgets.footer import Footer
 from ...widgets.hand import CARD_KEYS, Hand
 from ...widgets.last_card import LastCardButton
 from ...widgets.log import GameLog
+from ...widgets.middle import table_middle
 from ...widgets.motion import Motion
 from ...widgets.scoreboard import Scoreboard
 from ...widgets.seats import Seating
@@ -140,17 +140,7 @@ class TableScreen(
                 yield TitleBar(id="title")
                 # The table: the others in their seats around it, the piles in the
                 # middle, and beside the piles what the next player must reckon with.
-                middle = Horizontal(
-                    DrawPile(self.look, id="stock"),
-                    DiscardPile(self.look, id="discard"),
-                    Vertical(
-                        CrankCounter(id="crank"),
-                        Direction(id="direction"),
-                        PlayTrail(self.look, id="trail"),
-                        id="gauges",
-                    ),
-                    id="middle",
-                )
+                middle = table_middle(self.look)
                 yield Seating(self._others(), middle, self.look, id="seating")
                 yield StatusLine(id="status")
                 with Horizontal(id="own"):
