@@ -12,8 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from ..i18n import N_, _
-from ..learn.lessons import OPPONENT
+from ..i18n import N_, _, ngettext
+from ..learn.lessons import LESSONS, OPPONENT
 from ..widgets.footer import Footer
 
 
@@ -73,10 +73,13 @@ class LessonsOffer(ModalScreen[FirstStartChoice]):
         with Vertical(id="offer"):
             yield Label(_("New to Craits? Learn to play in 5 minutes."), id="offer-title")
             yield Static(
-                _(
-                    "Seven short deals against {them}, with a coach beside the table who "
-                    "says what to do and why."
-                ).format(them=OPPONENT),
+                ngettext(
+                    "{n} short deal against {them}, with a coach beside the table who "
+                    "says what to do and why.",
+                    "{n} short deals against {them}, with a coach beside the table who "
+                    "says what to do and why.",
+                    len(LESSONS),
+                ).format(n=len(LESSONS), them=OPPONENT),
                 id="offer-what",
             )
             yield Static(

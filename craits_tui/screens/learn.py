@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from craits_core import Command, Play, redact
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..learn.coach import Coach
 from ..learn.lessons import LESSONS, OPPONENT, YOU, Lesson, lesson_by_id, next_lesson
 from ..learn.progress import Progress, ProgressFile
@@ -67,11 +67,15 @@ class LessonList(Roomy, Screen):
         with Vertical(id="lessons"):
             yield Label(_("Learn to play"), classes="menu-title")
             yield Static(
-                _(
-                    "Seven short deals against {them}, under a minute each. Make the "
+                ngettext(
+                    "{n} short deal against {them}, under a minute. Make the moves the "
+                    "coach asks for: h gives a hint, and Esc leaves the lesson, which "
+                    "goes on where you left it.",
+                    "{n} short deals against {them}, under a minute each. Make the "
                     "moves the coach asks for: h gives a hint, and Esc leaves a lesson, "
-                    "which goes on where you left it."
-                ).format(them=OPPONENT),
+                    "which goes on where you left it.",
+                    len(LESSONS),
+                ).format(n=len(LESSONS), them=OPPONENT),
                 id="lessons-about",
             )
             yield OptionList(*self._options(), id="lessons-list")
