@@ -279,7 +279,10 @@ async def board_said(pilot: Pilot[Any], server: LobbyServer, board: Leaderboard)
     await connected(pilot)
     await pilot.press("b")
     await until(pilot, lambda: showing(pilot.app, LeaderboardScreen))
-    await until(pilot, lambda: text(pilot, "#board-you"))
+    # The screen first shows the board it last heard (the lobby's): wait for this one.
+    screen = pilot.app.screen
+    await until(pilot, lambda: screen.connection.leaderboard == board)
+    await pilot.pause()  # and for the screen to have taken it in
 
 
 async def test_an_empty_board_says_nobody_is_placed_and_how_far_you_are(
