@@ -22,7 +22,7 @@ TARGET = 0.2
 """Seconds from the key to the help on the screen, at most."""
 HELP_SHOWN = b"52-card"
 """From the rules' first sentence: the help's page has been drawn."""
-TABLE_SHOWN = b"Menu"
+TABLE_SHOWN = b"Leave"
 """From the table's footer: the table is back."""
 QUIET = 0.3
 

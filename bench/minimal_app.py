@@ -31,7 +31,7 @@ class MinimalApp(App[None]):
     """A "hello" and a footer; q quits."""
 
     # The word the bench waits for, the last of the table's footer.
-    BINDINGS = [Binding("q", "quit", "Menu")]
+    BINDINGS = [Binding("q", "quit", "Leave")]
 
     def compose(self) -> ComposeResult:
         yield Static("hello")
@@ -48,7 +48,7 @@ class BusyApp(App[None]):
 
     CSS_PATH = "minimal_app.tcss"
     # The word the bench waits for, the last of the table's footer.
-    BINDINGS = [Binding("q", "quit", "Menu")]
+    BINDINGS = [Binding("q", "quit", "Leave")]
 
     def __init__(
         self,

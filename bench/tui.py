@@ -102,7 +102,7 @@ from craits_tui.settings import PACES
 
 MINIMAL_APP = Path(__file__).resolve().parent / "minimal_app.py"
 
-MARKER = b"Menu"
+MARKER = b"Leave"
 """Text in the footer of both apps."""
 SYNC_QUERY = b"\x1b[?2026$p"
 SYNC_REPLY = b"\x1b[?2026;2$y"
