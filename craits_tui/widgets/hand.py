@@ -11,9 +11,10 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from craits_core import Card, Rank, Suit
+from craits_core import Card, Rank
 
 from ..faces import CardLook
+from ..hand_order import in_hand_order
 from ..i18n import N_, _
 from .plain import PlainWidget
 
@@ -22,7 +23,6 @@ GAP = 1
 CARD_HEIGHT = 4  # a number line above the three lines of the card
 BIG_CARD_WIDTH = 7
 BIG_CARD_HEIGHT = 6  # a number line above the five lines of the card
-_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
 
 CARD_KEYS = "1234567890bfgmrwyz"
 """The key that plays each card of the hand, first to last, shown above the card:
@@ -156,8 +156,7 @@ class Hand(PlainWidget, can_focus=True):
     # --- Input ----------------------------------------------------------------------
 
     def validate_cards(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-        # Sorted by suit, colours alternating, then rank: easy to scan for a match.
-        return tuple(sorted(cards, key=lambda c: (_SUIT_ORDER[c.suit], c.rank)))
+        return in_hand_order(cards)
 
     def watch_cards(self, old: tuple[Card, ...], cards: tuple[Card, ...]) -> None:
         if self.cursor >= len(cards):

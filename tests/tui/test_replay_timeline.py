@@ -8,6 +8,7 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
+from textual.app import App
 
 from craits_core import Card, Game, RuleSet, State
 from craits_tui.faces import CardLook
@@ -16,6 +17,7 @@ from craits_tui.screens.replay.narration import tell
 from craits_tui.screens.replay.speeds import DEFAULT_SPEED, SHORTEST_TICK, SPEEDS
 from craits_tui.screens.replay.timeline import Timeline
 from craits_tui.table import Seat
+from craits_tui.widgets.hand import Hand
 
 from .test_menus import play_on
 
@@ -197,3 +199,21 @@ def test_the_fastest_speed_plays_a_short_game_in_well_under_a_minute() -> None:
     fastest = SPEEDS[-1]
     seconds = 955 / fastest.per_tick * fastest.interval
     assert seconds < 40
+
+
+async def test_a_hand_shows_in_the_same_order_in_a_replay_as_at_the_table(
+    played: tuple[Game, dict],
+) -> None:
+    """One order everywhere: the same cards do not move about between the table and
+    the replay of the game."""
+    game, _seen = played
+    timeline = Timeline(game)
+    index = timeline.opening
+    frame = frame_at(timeline, index, None, tell(timeline.events, PLAYERS, None, CardLook()))
+    app = App[None]()
+    async with app.run_test():
+        hand = Hand(CardLook())
+        await app.mount(hand)
+        for row in frame.hands:
+            hand.cards = timeline.states[index].hands[row.seat]  # as dealt
+            assert row.cards == hand.cards

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from craits_core import Card, PlayerView, Suit
 from craits_core.view import view
 
+from ...hand_order import in_hand_order
 from ...i18n import _, ngettext
 from ...table import Seat
 from ...widgets.seats import SeatInfo
@@ -92,7 +93,7 @@ def frame_at(
             HandRow(
                 seat=seat,
                 name=name,
-                cards=tuple(sorted(hand, key=hand_order)) if up else (),
+                cards=in_hand_order(hand) if up else (),
                 count=len(hand),
                 face_up=up,
                 fresh=fresh if seat == actor and up else frozenset(),
@@ -121,14 +122,6 @@ def frame_at(
         plays=tuple((players[seat], card) for seat, card in timeline.plays(index, PLAYS_SHOWN)),
         table=view(state, None),
     )
-
-
-_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
-
-
-def hand_order(card: Card) -> tuple[int, int]:
-    """Hands are shown by suit, then rank, the easier to read at a glance."""
-    return (_SUIT_ORDER[card.suit], card.rank.value)
 
 
 def _hands(
