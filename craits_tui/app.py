@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from craits_core import Game, GameStore, StoreError
+from craits_core.bot_levels import DEFAULT_LEVEL
 
 from .i18n import _, use_language
 from .launch import Launch, NewGame
@@ -187,7 +188,7 @@ class CraitsApp(App[str | None]):
         if len(seats) != len(game.state.players):
             # A game saved without its seating: everyone but the first is a bot.
             seats = tuple(
-                Seat(name, None if i == 0 else "normal")
+                Seat(name, None if i == 0 else DEFAULT_LEVEL)
                 for i, name in enumerate(game.state.players)
             )
         self.open_table(LocalTable(game, seats, store=self.store, game_id=game_id))

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from craits_core import RuleSet
+from craits_core.bot_levels import DEFAULT_LEVEL
+from craits_core.bot_levels import LEVELS as BOT_LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from .i18n import _, use_language
@@ -18,8 +20,6 @@ from .launch import Launch, NewGame
 from .names import BOT_NAMES, own_name
 from .settings import PACES, THEMES, Settings, load_settings, save_settings, settings_path
 from .table import Seat
-
-BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -286,7 +286,7 @@ def _launch(args: argparse.Namespace) -> Launch:
             else (
                 levels[bot_index]
                 if bot_index < len(levels)
-                else (levels[-1] if levels else "normal")
+                else (levels[-1] if levels else DEFAULT_LEVEL)
             )
         )
         seats.append(Seat(name, level))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from craits_core import RuleSet
-from craits_core.bots import LEVELS
+from craits_core.bot_levels import LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from .names import MAX_NAME, clean_name

@@ -517,3 +517,14 @@ def test_samples_follow_what_a_play_gave_away() -> None:
 
     assert bob(STEPS, Suit.HEARTS) > bob(0, Suit.HEARTS) + 0.3
     assert bob(STEPS, Suit.DIAMONDS) < bob(0, Suit.DIAMONDS) - 0.2
+
+
+def test_the_levels_are_written_once_and_each_can_be_made() -> None:
+    """The command line, the New game form and the server read the levels from one
+    light module; each is a bot `make_bot` makes, and a bot nobody chose is one."""
+    from craits_core import bot_levels, bots
+
+    assert bots.LEVELS is bot_levels.LEVELS
+    assert bot_levels.DEFAULT_LEVEL in bot_levels.LEVELS
+    for level in bot_levels.LEVELS:
+        assert bots.make_bot(level, seed=1).level == level

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..bot_levels import DEFAULT_LEVEL, LEVELS
 from .base import Bot
 from .easy import EasyBot
 from .hard import DEFAULT_TIME_BUDGET, HardBot
@@ -36,8 +37,8 @@ _MAKERS: dict[str, Callable[..., Bot]] = {
     "expert": _expert,
 }
 
-LEVELS: tuple[str, ...] = tuple(_MAKERS)
-"""The levels `make_bot` can make, weakest first."""
+if tuple(_MAKERS) != LEVELS:  # the names are written once, in bot_levels
+    raise ImportError("every bot level needs a maker, and every maker a level")
 
 PLANNED_LEVELS: tuple[str, ...] = ()
 """Levels announced but not built yet: none any more."""
@@ -82,6 +83,7 @@ def make_bot(level: str, seed: int | str | None = None, **options: Any) -> Bot:
 
 
 __all__ = [
+    "DEFAULT_LEVEL",
     "DEFAULT_TIME_BUDGET",
     "LEVELS",
     "OPTIONS",

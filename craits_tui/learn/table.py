@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from craits_core import Command, IllegalMove, Play
+from craits_core.bot_levels import DEFAULT_LEVEL
 
 from ..table import LocalTable, Seat
 from .lessons import THEM, YOU, Lesson, due_reply
@@ -24,7 +25,7 @@ class LessonTable(LocalTable):
         game = lesson.play_to(beats, names) if beats else lesson.new_game(names)
         # The opponent's seat says "bot" (it shows as one); its level is the bot
         # that stands in for a reply that is not legal.
-        seats = (Seat(names[YOU]), Seat(names[THEM], "normal"))
+        seats = (Seat(names[YOU]), Seat(names[THEM], DEFAULT_LEVEL))
         super().__init__(game, seats, store=None)
         self.lesson = lesson
 

@@ -23,7 +23,7 @@ from textual.widgets import (
     Static,
 )
 
-from craits_core.bots import LEVELS
+from craits_core.bot_levels import DEFAULT_LEVEL, LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from ..i18n import N_, _
@@ -79,7 +79,7 @@ def default_seats(first: str) -> list[Seat]:
 
 def seats_from(seats: Sequence[Seat]) -> list[Seat]:
     """Five seats: ``seats`` first, then normal bots with names not taken."""
-    level = "normal" if "normal" in LEVELS else LEVELS[-1]
+    level = DEFAULT_LEVEL
     taken = {seat.name.casefold() for seat in seats}
     others = [n for n in BOT_NAMES if n.casefold() not in taken]
     return [*seats, *(Seat(name, level) for name in others)][:MAX_PLAYERS]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from craits_core import Command, IllegalMove, PlayerView, command_to_dict, legal_moves_in_view
+from craits_core.bot_levels import DEFAULT_LEVEL
 from craits_core.view import project
 
 from ...i18n import _
@@ -42,10 +43,6 @@ view it was checked against is the last one known until the server answers."""
 BACK_PATIENCE = 5.0
 """Seconds a `Back` sent waits for the server's answer before a key may send it
 again: one key press sends one, and a lost answer does not leave the seat dozing."""
-
-DEFAULT_BOT = "normal"
-"""The level a bot is taken to have when the server filled a free seat at the
-start without saying which (a `TableChanged` says so)."""
 
 EventListener = Callable[[dict[str, Any]], object]
 RefusalListener = Callable[[IllegalMove], object]
@@ -384,7 +381,8 @@ class RemoteTable(Talk):
         seats = []
         for i, name in enumerate(names):
             before = old[i] if i < len(old) else None
-            bot = DEFAULT_BOT if before is None or before.free else before.bot
+            # A free seat the server filled at the start, without saying its level.
+            bot = DEFAULT_LEVEL if before is None or before.free else before.bot
             seats.append(Seat(name, bot))
         self.seats = tuple(seats)
         self.presence.listed(old[: len(names)], started=True)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from craits_core import IllegalMove, RuleSet, StoreError, command_from_dict
-from craits_core.bots import LEVELS
+from craits_core.bot_levels import LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from ..protocol import (

@@ -16,6 +16,8 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
+from craits_core.bot_levels import DEFAULT_LEVEL
+
 from .attendance import Attendance, Person, placings
 from .ledger import Placing, player_id
 from .seats import Member
@@ -23,7 +25,7 @@ from .seats import Member
 if TYPE_CHECKING:
     from .table import Table
 
-STAND_IN_LEVEL = "normal"
+STAND_IN_LEVEL = DEFAULT_LEVEL
 """The bot that plays a person's seat once their grace period is over, or while
 they doze."""
 

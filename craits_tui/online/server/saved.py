@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from craits_core.bot_levels import DEFAULT_LEVEL
+
 from .attendance import Attendance, attendance_by_seat
 from .seats import Identity, Slot
 
@@ -113,7 +115,7 @@ class SavedTable:
             slots.append(
                 Slot(
                     name=player,
-                    bot=None if person else (bot if isinstance(bot, str) else "normal"),
+                    bot=None if person else (bot if isinstance(bot, str) else DEFAULT_LEVEL),
                     person=person,
                     holder=Identity.from_dict(holder) if holder is not None else None,
                     code=code_of_seat if isinstance(code_of_seat, str) else None,

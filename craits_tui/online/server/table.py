@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from craits_core import Command, Game, IllegalMove, RuleSet, StoreError, redact
+from craits_core.bot_levels import DEFAULT_LEVEL
 from craits_core.bots import make_bot
 from craits_core.hosting import BotHost
 
@@ -48,10 +49,10 @@ from .seats import Identity, Member, Slot
 
 log = logging.getLogger("craits.server")
 
-FILL_LEVEL = "normal"
+FILL_LEVEL = DEFAULT_LEVEL
 """The bot that takes a seat left empty when the game starts."""
 
-TIMED_OUT_LEVEL = "normal"
+TIMED_OUT_LEVEL = DEFAULT_LEVEL
 """The bot that makes a person's move when their turn's time runs out."""
 
 BOT_NAMES = ("Ada", "Bob", "Cy", "Di", "Ed")
