@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import Card, Suit
+from .cards import Card, Rank, Suit
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +17,20 @@ class Play:
     card: Card
     suit: Suit | None = None
     announce: bool = False
+
+    @property
+    def named_suit(self) -> Suit | None:
+        """The suit the play names, in its one normal form: an 8's suit, a 9's
+        colour mate; None for any other card, and for a 9 that keeps its own suit
+        (naming it changes nothing, so it names none)."""
+        if self.card.rank is Rank.NINE and self.suit is self.card.suit:
+            return None
+        return self.suit
+
+    def normal(self) -> Play:
+        """The same play in its normal form, as the legal moves list it (see
+        `named_suit`)."""
+        return replace(self, suit=self.named_suit)
 
 
 @dataclass(frozen=True, slots=True)

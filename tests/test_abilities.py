@@ -367,3 +367,13 @@ def test_a_suit_named_by_an_eight_does_not_leak_into_the_next_round(suit):
     # The new round starts from its own starter's suit (a starter 8 or 9 waits for
     # the dealer's choice with the starter's suit still showing).
     assert state.active_suit is state.top_card.suit
+
+
+def test_a_nine_that_keeps_its_suit_names_none() -> None:
+    """One normal form for a play, wherever it is made: a 9 played with its own suit
+    is the 9 played without one (an 8 always names its suit, a 9 its colour mate)."""
+    nine, eight = Card.parse("9H"), Card.parse("8H")
+    assert Play(0, nine, Suit.HEARTS).normal() == Play(0, nine)
+    assert Play(0, nine, Suit.DIAMONDS).named_suit is Suit.DIAMONDS
+    assert Play(0, eight, Suit.HEARTS).named_suit is Suit.HEARTS
+    assert Play(0, nine, Suit.HEARTS, announce=True).normal() == Play(0, nine, announce=True)

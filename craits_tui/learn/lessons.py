@@ -109,9 +109,7 @@ class Kind(StrEnum):
 def named_suit(play: Play) -> Suit | None:
     """The suit a play names: an 8's suit, a 9's colour mate; None when it names
     none (any other card, or a 9 that keeps its own suit)."""
-    if play.card.rank is Rank.NINE and play.suit is play.card.suit:
-        return None
-    return play.suit
+    return play.named_suit
 
 
 @dataclass(frozen=True)

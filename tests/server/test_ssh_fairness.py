@@ -130,6 +130,10 @@ async def test_a_quick_match_flood_from_one_address_never_shuts_another_out(
                 player.close()
 
 
+MOVES = ("card-played", "cards-drawn", "suit-chosen")
+"""The events that are a seat's moves, as the ratings count them."""
+
+
 async def test_a_started_table_its_people_left_closes_and_counts_as_left_unfinished(
     tmp_path: Path, rounds: Callable[[int], None]
 ) -> None:
@@ -145,16 +149,31 @@ async def test_a_started_table_its_people_left_closes_and_counts_as_left_unfinis
             rng = random.Random(3)
             for client in (ann, bob):
                 await until(client, lambda c=client: c.view is not None)
-            # Each plays a few moves of their own, then they go: Ann first.
-            while sum(1 for e in ann.events if e.get("player") in (0, 1)) < 8:
+
+            # Each plays some moves of their own, then they go: Ann first. A bot
+            # that stands in for her meanwhile leaves her own moves the most of her
+            # seat's.
+            def own(seat: int) -> int:
+                return sum(1 for e in ann.events if e.get("player") == seat and e["type"] in MOVES)
+
+            while min(own(0), own(1)) < 6:
                 mover = next((c for c in (ann, bob) if c.my_turn), None)
                 if mover is None:
                     await anyone([ann, bob], lambda: ann.my_turn or bob.my_turn)
                     continue
                 await take_turn(mover, rng)
-            for client in (ann, bob):
-                mark = client.send("leave")
-                await client.reply("left", mark, TIMEOUT)
+            mark = ann.send("leave")
+            await ann.reply("left", mark, TIMEOUT)
+            # Bob goes a move later: two who leave with no move between leave at the
+            # same moment, and share the last place.
+            seen = len(bob.events)
+            while len(bob.events) == seen:
+                if bob.my_turn:
+                    await take_turn(bob, rng)
+                else:
+                    await anyone([bob], lambda: len(bob.events) > seen or bob.my_turn)
+            mark = bob.send("leave")
+            await bob.reply("left", mark, TIMEOUT)
             # Though someone watches, the table closes: its people are gone.
             gone = await wes.reply("left", 0, TIMEOUT)
             assert gone["code"] == code

@@ -13,7 +13,6 @@ from craits_core import (
     IllegalMove,
     Play,
     PlayerView,
-    Rank,
     State,
     initial_state,
 )
@@ -26,10 +25,7 @@ def normal_form(command: Command) -> Command:
     """``command`` as `legal_moves_in_view` lists it: a play without the
     "last card" riding on it, a 9 that keeps its suit without a suit."""
     if isinstance(command, Play):
-        suit = command.suit
-        if command.card.rank is Rank.NINE and suit is command.card.suit:
-            suit = None
-        return Play(command.player, command.card, suit)
+        return Play(command.player, command.card, command.named_suit)
     return command
 
 

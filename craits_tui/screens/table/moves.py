@@ -108,13 +108,7 @@ class PlayerInput(TableBase):
 
         def chosen(suit: Suit | None) -> None:
             if suit is not None and self.seat is not None:
-                self._play(
-                    Play(
-                        self.seat,
-                        card,
-                        None if suit is card.suit and card.rank is Rank.NINE else suit,
-                    )
-                )
+                self._play(Play(self.seat, card, suit).normal())
 
         hand = self.view.hand if self.view is not None else ()
         hint = self._hint
