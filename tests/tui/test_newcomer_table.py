@@ -98,33 +98,24 @@ async def arm(pilot: Pilot[None], screen: TableScreen, how: str) -> None:
     await until(pilot, lambda: "✓" in str(button.label), "the call armed")
 
 
+@pytest.mark.parametrize("by", ["enter", "number"])
 @pytest.mark.parametrize("how", ["click", "key"])
-async def test_enter_plays_with_last_card_said_ahead(
-    how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+async def test_a_play_carries_last_card_said_ahead(
+    how: str, by: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Said with the button or `l`, then played with Enter on the chosen card or with
+    its number key: the play carries the call."""
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         game, screen = await last_card_to_say(pilot, app)
         sent = sent_commands(screen, monkeypatch)
         await arm(pilot, screen, how)
-        hand = screen.query_one(Hand)
-        assert hand.cards[hand.cursor] == Card.parse("7H")  # K♠ does not fit the J♥
-        await pilot.press("enter")
-        await until(pilot, lambda: len(game.state.hands[0]) == 1, "the card played")
-        assert sent == [Play(0, Card.parse("7H"), announce=True)]
-        assert game.state.announced[0]
-
-
-@pytest.mark.parametrize("how", ["click", "key"])
-async def test_a_number_key_plays_with_last_card_said_ahead(
-    how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game, screen = await last_card_to_say(pilot, app)
-        sent = sent_commands(screen, monkeypatch)
-        await arm(pilot, screen, how)
-        await pilot.press(key(screen, "7H"))
+        if by == "enter":
+            hand = screen.query_one(Hand)
+            assert hand.cards[hand.cursor] == Card.parse("7H")  # K♠ does not fit the J♥
+            await pilot.press("enter")
+        else:
+            await pilot.press(key(screen, "7H"))
         await until(pilot, lambda: len(game.state.hands[0]) == 1, "the card played")
         assert sent == [Play(0, Card.parse("7H"), announce=True)]
         assert game.state.announced[0]
