@@ -86,7 +86,8 @@ CONTROLS: tuple[str, ...] = (
     N_("## Choosing a suit"),
     N_(
         "After an 8, a 9 or a starter that lets you choose, a box asks for the suit. "
-        "It starts on the suit you hold most, so Enter alone names it."
+        "It starts on the suit a hint advised, else on the suit you hold most, so "
+        "Enter alone names it."
     ),
     N_(
         "| Key, or mouse | What it does |\n"
