@@ -67,7 +67,8 @@ from craits_core import (
     command_to_dict,
     legal_moves_in_view,
 )
-from craits_core.view import project, view
+from craits_core import project
+from craits_core.view import view
 
 MOVES = ("card-played", "cards-drawn", "suit-chosen", "last-card-announced", "idiot-called")
 """Events that start a move: the answer to a command."""

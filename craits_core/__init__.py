@@ -5,23 +5,16 @@ of the events. See `Game` for the entry point.
 """
 
 from .cards import FULL_DECK, Card, Rank, Suit
-from .commands import (
-    Announce,
-    CallIdiot,
-    ChooseSuit,
-    Command,
-    Draw,
-    Play,
-    command_from_dict,
-    command_to_dict,
-)
+from .codec import command_from_dict, command_to_dict, event_from_dict, event_to_dict
+from .commands import Announce, CallIdiot, ChooseSuit, Command, Draw, Play
 from .decide import legal_moves_in_view
 from .errors import CorruptLog, IllegalMove
-from .events import LOG_VERSION, DrawReason, Event, event_from_dict, event_to_dict
+from .events import LOG_VERSION, DrawReason, Event
+from .fold import evolve, project
 from .game import Game, replay
 from .rules import RuleSet
 from .scoring import score_breakdown, score_hand
-from .state import State, evolve, initial_state
+from .state import State, initial_state
 from .store import GameRecord, GameStore, StoreError, UnknownGame, default_store_path
 from .view import PlayerView, redact
 
@@ -56,6 +49,7 @@ __all__ = [
     "event_to_dict",
     "evolve",
     "initial_state",
+    "project",
     "legal_moves_in_view",
     "redact",
     "replay",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from .cards import Card, Rank, Suit
 
@@ -66,57 +65,3 @@ class CallIdiot:
 
 Command = Play | Draw | ChooseSuit | Announce | CallIdiot
 
-
-def command_to_dict(command: Command) -> dict[str, Any]:
-    """The JSON-ready form of a command, e.g. ``{"type": "play", "player": 0,
-    "card": "8H", "suit": "S", "announce": false}``."""
-    match command:
-        case Play(player, card, suit, announce):
-            return {
-                "type": "play",
-                "player": player,
-                "card": str(card),
-                "suit": suit.value if suit else None,
-                "announce": announce,
-            }
-        case Draw(player):
-            return {"type": "draw", "player": player}
-        case ChooseSuit(player, suit):
-            return {"type": "choose-suit", "player": player, "suit": suit.value}
-        case Announce(player):
-            return {"type": "announce", "player": player}
-        case CallIdiot(player, target):
-            return {"type": "call-idiot", "player": player, "target": target}
-    raise ValueError(f"not a command: {command!r}")
-
-
-def command_from_dict(data: Any) -> Command:
-    """Read a command back from its dict form; a ValueError says what is wrong."""
-    if not isinstance(data, dict):
-        raise ValueError("a command must be an object")
-    try:
-        kind, player = data["type"], data["player"]
-        if type(player) is not int:
-            raise ValueError(f"not a seat: {player!r}")
-        if kind == "play":
-            suit = data.get("suit")
-            announce = data.get("announce", False)
-            if not isinstance(announce, bool):
-                raise ValueError("announce must be true or false")
-            return Play(player, Card.parse(data["card"]), Suit(suit) if suit else None, announce)
-        if kind == "draw":
-            return Draw(player)
-        if kind == "choose-suit":
-            return ChooseSuit(player, Suit(data["suit"]))
-        if kind == "announce":
-            return Announce(player)
-        if kind == "call-idiot":
-            target = data["target"]
-            if type(target) is not int:
-                raise ValueError(f"not a seat: {target!r}")
-            return CallIdiot(player, target)
-    except KeyError as missing:
-        raise ValueError(f"the command lacks {missing}") from None
-    except TypeError as err:
-        raise ValueError(f"not a command: {err}") from None
-    raise ValueError(f"unknown command {kind!r}")

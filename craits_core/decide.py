@@ -48,7 +48,8 @@ from .rules import (
     suit_options,
 )
 from .scoring import score_hand, winners
-from .state import State, evolve_in_place, initial_state
+from .fold import evolve_in_place
+from .state import State, initial_state
 from .view import PlayerView
 
 
@@ -200,9 +201,9 @@ def _draw(fold: _Fold, seat: int, count: int, reason: DrawReason) -> int:
     if len(state.stock) < count and len(state.pile) > 1:
         cards = list(state.pile[:-1])
         _rng(state).shuffle(cards)
-        fold.emit(StockReshuffled(tuple(cards)))
+        fold.emit(StockReshuffled(tuple(cards), len(cards)))
     cards = fold.state.stock[:count]
-    fold.emit(CardsDrawn(seat, cards, reason))
+    fold.emit(CardsDrawn(seat, cards, reason, len(cards)))
     return len(cards)
 
 

@@ -1,18 +1,19 @@
 """Events: the facts of a game, in the past tense. The log of them *is* the game.
 
 Every event carries every value needed to replay it (shuffled deck orders included),
-so a log replays without the random number generator. Each event serialises to a
-plain JSON-ready dict with a ``"type"`` key; `LOG_VERSION` versions that format.
+so a log replays without the random number generator. A seat's stream holds the same
+classes redacted for it (`craits_core.view.redact`): hidden cards become ``None``
+beside their count. `craits_core.codec` writes events as JSON-ready dicts and reads
+them back; `LOG_VERSION` versions that format.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from .cards import Card, Suit, card_from_code
-from .errors import CorruptLog
+from .cards import Card, Suit
 from .rules import RuleSet
 
 LOG_VERSION = 1
@@ -42,7 +43,8 @@ class DrawReason(Enum):
 
 
 class Event:
-    """Base of all events; ``type`` is the stable name used in the JSON form."""
+    """Base of all events; ``type`` is the stable name of the JSON form (for the codec
+    only: code matches events by class)."""
 
     __slots__ = ()
     type: ClassVar[str]
@@ -53,7 +55,8 @@ class GameStarted(Event):
     type: ClassVar[str] = "game-started"
     players: tuple[str, ...]
     rules: RuleSet
-    seed: int | str
+    seed: int | str | None
+    """None in a seat's stream: the seed would foretell every shuffle."""
     first_round: int
 
 
@@ -69,13 +72,20 @@ class DealerChosen(Event):
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     """A round is dealt from ``deck`` (top first): one card at a time from the seat
-    after the dealer, then the starter face up, then the rest as the stock."""
+    after the dealer, then the starter face up, then the rest as the stock.
+
+    In a seat's stream ``deck`` is None and the deal is told as the seat saw it:
+    its own ``hand`` (None for a spectator), the ``starter`` and the stock's size.
+    """
 
     type: ClassVar[str] = "round-started"
     round_number: int
     hand_size: int
     dealer: int
-    deck: tuple[Card, ...]
+    deck: tuple[Card, ...] | None
+    hand: tuple[Card, ...] | None = None
+    starter: Card | None = None
+    stock_size: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,20 +121,24 @@ class LastCardAnnounced(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
-    """Cards taken from the top of the stock; none at all is a pass."""
+    """Cards taken from the top of the stock; none at all is a pass. ``cards`` is
+    None in the stream of a seat that did not see them; ``count`` is always told."""
 
     type: ClassVar[str] = "cards-drawn"
     player: int
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] | None
     reason: DrawReason
+    count: int
 
 
 @dataclass(frozen=True, slots=True)
 class StockReshuffled(Event):
-    """The discard pile but its top card, shuffled, goes under the stock (top first)."""
+    """The discard pile but its top card, shuffled, goes under the stock (top first).
+    ``cards`` (the new order) is None in a seat's stream; ``count`` is always told."""
 
     type: ClassVar[str] = "stock-reshuffled"
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] | None
+    count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,118 +205,24 @@ class GameEnded(Event):
     winners: tuple[int, ...]
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.type: cls
-    for cls in (
-        GameStarted,
-        DealerChosen,
-        RoundStarted,
-        SuitAsked,
-        SuitChosen,
-        CardPlayed,
-        LastCardAnnounced,
-        CardsDrawn,
-        StockReshuffled,
-        CrankRaised,
-        CrankEnded,
-        DirectionReversed,
-        PlayerSkipped,
-        TurnLost,
-        TurnBegan,
-        IdiotCalled,
-        RoundEnded,
-        GameEnded,
-    )
-}
-
-
-# How each field is written to JSON and read back, by field name: the same name
-# always holds the same kind of value, whichever event it is in.
-def _cards_out(cards: tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def _cards_in(codes: Any) -> tuple[Card, ...]:
-    if not isinstance(codes, list):
-        raise TypeError("expected a list of cards")
-    return tuple(card_from_code(c) for c in codes)
-
-
-def _ints_in(values: Any) -> tuple[int, ...]:
-    if not isinstance(values, list) or not all(type(v) is int for v in values):
-        raise TypeError("expected a list of whole numbers")
-    return tuple(values)
-
-
-def _int_in(value: Any) -> int:
-    if type(value) is not int:
-        raise TypeError(f"expected a whole number, not {value!r}")
-    return value
-
-
-def _players_in(values: Any) -> tuple[str, ...]:
-    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise TypeError("expected a list of names")
-    return tuple(values)
-
-
-def _seed_in(value: Any) -> int | str:
-    if type(value) is not int and not isinstance(value, str):
-        raise TypeError("the seed must be a number or a string")
-    return value
-
-
-def _draws_in(value: Any) -> tuple[tuple[tuple[int, Card], ...], ...]:
-    return tuple(
-        tuple((_int_in(seat), card_from_code(card)) for seat, card in rnd) for rnd in value
-    )
-
-
-_CODECS: dict[str, tuple[Any, Any]] = {
-    "players": (list, _players_in),
-    "rules": (RuleSet.to_dict, RuleSet.from_dict),
-    "seed": (None, _seed_in),
-    "draws": (lambda v: [[[s, str(c)] for s, c in rnd] for rnd in v], _draws_in),
-    "deck": (_cards_out, _cards_in),
-    "cards": (_cards_out, _cards_in),
-    "card": (str, card_from_code),
-    "suit": (lambda s: s.value, Suit),
-    "reason": (lambda r: r.value, DrawReason),
-    "hands": (lambda hs: [_cards_out(h) for h in hs], lambda hs: tuple(_cards_in(h) for h in hs)),
-    "scores": (list, _ints_in),
-    "totals": (list, _ints_in),
-    "went_out": (list, _ints_in),
-    "winners": (list, _ints_in),
-}
-_PLAIN = (None, _int_in)
-
-_FIELDS: dict[type[Event], tuple[tuple[str, Any, Any], ...]] = {
-    cls: tuple((f.name, *_CODECS.get(f.name, _PLAIN)) for f in fields(cls))
-    for cls in EVENT_TYPES.values()
-}
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """The JSON-ready form of an event: ``{"type": ..., field: value, ...}``."""
-    data: dict[str, Any] = {"type": event.type}
-    for name, out, _ in _FIELDS[type(event)]:
-        value = getattr(event, name)
-        data[name] = value if out is None else out(value)
-    return data
-
-
-def event_from_dict(data: Any) -> Event:
-    """Read an event back from its dict form; raises `CorruptLog` saying what is wrong."""
-    if not isinstance(data, dict):
-        raise CorruptLog(f"an event must be an object, not {type(data).__name__}")
-    kind = data.get("type")
-    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise CorruptLog(f"unknown event type {data.get('type')!r}")
-    try:
-        values = {name: read(data[name]) for name, _, read in _FIELDS[cls]}
-    except KeyError as missing:
-        raise CorruptLog(f"{cls.type} event lacks {missing}") from None
-    except (TypeError, ValueError) as err:
-        raise CorruptLog(f"{cls.type} event: {err}") from None
-    return cls(**values)
+EVENT_CLASSES: tuple[type[Event], ...] = (
+    GameStarted,
+    DealerChosen,
+    RoundStarted,
+    SuitAsked,
+    SuitChosen,
+    CardPlayed,
+    LastCardAnnounced,
+    CardsDrawn,
+    StockReshuffled,
+    CrankRaised,
+    CrankEnded,
+    DirectionReversed,
+    PlayerSkipped,
+    TurnLost,
+    TurnBegan,
+    IdiotCalled,
+    RoundEnded,
+    GameEnded,
+)
+"""Every kind of event, in the order a game first meets them."""

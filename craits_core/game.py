@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 from .cards import FULL_DECK, Card, Rank
 from .commands import Announce, CallIdiot, ChooseSuit, Command, Draw, Play
+from .codec import event_from_dict, event_to_dict
 from .decide import apply, legal_moves, start_game
 from .errors import CorruptLog, IllegalMove
 from .events import (
@@ -24,17 +24,16 @@ from .events import (
     RoundStarted,
     StockReshuffled,
     SuitChosen,
-    event_from_dict,
-    event_to_dict,
 )
 from .rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
-from .state import State, evolve, initial_state
+from .fold import evolve
+from .state import State, initial_state
 from .view import PlayerView, redact, view
 
 FORMAT = "craits-game"
 
-Listener = Callable[[dict[str, Any]], None]
-Writer = Callable[[list[dict[str, Any]]], None]
+Listener = Callable[[Event], None]
+Writer = Callable[[list[Event]], None]
 
 
 class Game:
@@ -47,7 +46,7 @@ class Game:
     def __init__(self, log: Sequence[Event], state: State) -> None:
         """Use `Game.new`, `Game.from_events` or `Game.from_json` instead."""
         self._log: list[Event] = list(log)
-        self._unheard: deque[dict[str, Any]] = deque()
+        self._unheard: deque[Event] = deque()
         self._notifying = False
         self._state = state
         self._listeners: list[Listener] = []
@@ -103,7 +102,7 @@ class Game:
         return cls(events, state)
 
     @classmethod
-    def from_events(cls, events: Iterable[dict[str, Any] | Event]) -> Game:
+    def from_events(cls, events: Iterable[dict[str, object] | Event]) -> Game:
         """Rebuild a game from its log, checking that every step follows the rules.
 
         Raises `CorruptLog` (a ValueError) saying what is wrong; never returns a
@@ -132,7 +131,11 @@ class Game:
     def to_json(self) -> str:
         """The whole game as JSON (for sharing, bug reports and puzzles)."""
         return json.dumps(
-            {"format": FORMAT, "version": LOG_VERSION, "events": self.events},
+            {
+                "format": FORMAT,
+                "version": LOG_VERSION,
+                "events": [event_to_dict(e) for e in self._log],
+            },
             ensure_ascii=False,
         )
 
@@ -149,23 +152,22 @@ class Game:
 
     # --- Playing ------------------------------------------------------------------
 
-    def handle(self, command: Command) -> list[dict[str, Any]]:
-        """Apply ``command`` and return the events it produced (as dicts).
+    def handle(self, command: Command) -> list[Event]:
+        """Apply ``command`` and return the events it produced.
 
         Raises `IllegalMove` and changes nothing if the rules do not allow it.
         Writers (see `add_writer`) get the events before they take effect; listeners
         (see `subscribe`) get each of them after.
         """
         events, state = apply(self._state, command)
-        dicts = [event_to_dict(e) for e in events]
         for writer in self._writers:
-            writer(dicts)
+            writer(events)
         self._log.extend(events)
         self._state = state
-        self._notify(dicts)
-        return dicts
+        self._notify(events)
+        return events
 
-    def _notify(self, events: list[dict[str, Any]]) -> None:
+    def _notify(self, events: list[Event]) -> None:
         # A listener may itself issue a command (a bot calling "idiot"): its events
         # wait until every listener has heard the earlier ones, so all hear the
         # log in order.
@@ -199,20 +201,15 @@ class Game:
         return view(self._state, player)
 
     @property
-    def log(self) -> tuple[Event, ...]:
-        """The events as typed objects, oldest first."""
-        return tuple(self._log)
-
-    @property
     def event_count(self) -> int:
         """How many events the log holds."""
         return len(self._log)
 
     @property
-    def events(self) -> list[dict[str, Any]]:
-        """The event log as JSON-ready dicts, oldest first (fresh copies: changing
-        them changes nothing in the game)."""
-        return [event_to_dict(e) for e in self._log]
+    def events(self) -> tuple[Event, ...]:
+        """The event log, oldest first (`craits_core.codec.event_to_dict` gives an
+        event's JSON form)."""
+        return tuple(self._log)
 
     def round_moves(self) -> list[tuple[int, Command]]:
         """The moves of the round in play (the last one dealt), oldest first: each
@@ -248,12 +245,12 @@ class Game:
         except CorruptLog as err:
             raise ValueError(f"event {keep} is not where a move starts ({err})") from None
 
-    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
         """The log from index ``since`` on, redacted for ``seat`` (None: a spectator)."""
         players = len(self._state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < players):
             raise ValueError(f"there is no seat {seat!r} at this table")
-        return [redact(event_to_dict(e), seat, players) for e in self._log[since:]]
+        return [redact(e, seat, players) for e in self._log[since:]]
 
     # --- Listening ----------------------------------------------------------------
 

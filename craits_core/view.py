@@ -3,16 +3,16 @@
 A view holds the seat's own hand and only the sizes of the others; the stock's
 size, never its cards. A redacted event stream is what a remote player receives:
 another seat's drawn cards become a count, a deal shows only the seat's own hand,
-and the seed that would predict every shuffle is left out.
+and the seed that would predict every shuffle is left out. `craits_core.fold`
+folds such a stream into a view.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
-from .cards import Card, Suit, card_from_code
-from .events import DrawReason
+from .cards import Card, Suit
+from .events import CardsDrawn, Event, GameStarted, RoundStarted, StockReshuffled
 from .rules import RuleSet
 from .state import State
 
@@ -89,56 +89,6 @@ def view(state: State, seat: int | None) -> PlayerView:
     )
 
 
-def redact(event: dict[str, Any], seat: int | None, players: int) -> dict[str, Any]:
-    """``event`` (in its dict form) as ``seat`` may see it, at a table of ``players``.
-
-    - game-started: without the seed.
-    - round-started: the deck becomes the seat's own hand, the starter and the
-      stock's size.
-    - cards-drawn by another seat: the cards become ``None``, with their ``count``.
-    - stock-reshuffled: the new order becomes a ``count``.
-    Everything else is public and passes unchanged.
-    """
-    kind = event["type"]
-    if kind in _HIDING and event.get(_HIDING[kind]) is None:
-        return event  # redacted already
-    if kind == "cards-drawn":
-        if event["player"] == seat:
-            return {**event, "count": len(event["cards"])}
-        return {**event, "cards": None, "count": len(event["cards"])}
-    if kind == "round-started":
-        return _redact_deal(event, seat, players)
-    if kind == "stock-reshuffled":
-        return {**event, "cards": None, "count": len(event["cards"])}
-    if kind == "game-started":
-        return {key: value for key, value in event.items() if key != "seed"}
-    return event
-
-
-_HIDING = {"cards-drawn": "cards", "round-started": "deck", "stock-reshuffled": "cards"}
-"""The field each redacted event type hides (None once redacted)."""
-
-
-def _redact_deal(event: dict[str, Any], seat: int | None, players: int) -> dict[str, Any]:
-    deck = event["deck"]
-    size = event["hand_size"]
-    dealt = players * size
-    hand = None
-    if seat is not None:
-        offset = (seat - event["dealer"] - 1) % players
-        hand = deck[offset:dealt:players]
-    return {
-        "type": event["type"],
-        "round_number": event["round_number"],
-        "hand_size": size,
-        "dealer": event["dealer"],
-        "deck": None,
-        "hand": hand,
-        "starter": deck[dealt],
-        "stock_size": len(deck) - dealt - 1,
-    }
-
-
 def blank_view(
     seat: int | None, players: tuple[str, ...], rules: RuleSet, first_round: int = 1
 ) -> PlayerView:
@@ -171,178 +121,31 @@ def blank_view(
     )
 
 
-def project(current: PlayerView | None, event: dict[str, Any], seat: int | None) -> PlayerView:
-    """Fold one event, as ``seat`` receives it (`redact`), into that seat's view.
+def redact(event: Event, seat: int | None, players: int) -> Event:
+    """``event`` as ``seat`` (None: a spectator) may see it, at a table of ``players``.
 
-    This is how a player who receives only their own stream (a remote player, or a
-    screen that shows the game one event at a time) keeps a view: folding
-    ``events_for(seat)`` from the start gives ``view(state, seat)`` at every step.
-    ``current`` is None before the game-started event.
+    - game-started: without the seed.
+    - round-started: the deck becomes the seat's own hand, the starter and the
+      stock's size.
+    - cards drawn by another seat: the cards become None beside their count.
+    - stock reshuffled: the new order becomes None beside its count.
+    Everything else is public and passes unchanged, and so does an event already
+    redacted.
     """
-    kind = event["type"]
-    if kind == "game-started":
-        rules = RuleSet.from_dict(event["rules"])
-        return blank_view(seat, tuple(event["players"]), rules, event["first_round"])
-    if current is None:
-        raise ValueError("a view starts with the game-started event")
-    return _PROJECTIONS[kind](current, event)
-
-
-def _cards(codes: list[str]) -> tuple[Card, ...]:
-    return tuple(card_from_code(c) for c in codes)
-
-
-def _put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
-
-
-def _p_dealer_chosen(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    return replace(v, dealer=e["dealer"])
-
-
-def _p_round_started(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    n = len(v.players)
-    size = e["hand_size"]
-    if e.get("deck") is not None:  # the full, unredacted event
-        e = redact(e, v.seat, n)
-    starter = card_from_code(e["starter"])
-    return replace(
-        v,
-        hand=_cards(e["hand"]) if e["hand"] is not None else (),
-        hand_sizes=(size,) * n,
-        discard=(starter,),
-        active_suit=starter.suit,
-        crank=0,
-        direction=1,
-        current_player=None,
-        choosing_suit=False,
-        dealer=e["dealer"],
-        round_number=e["round_number"],
-        hand_size=size,
-        stock_size=e["stock_size"],
-        announced=(False,) * n,
-        window=None,
-        lost_turns=(0,) * n,
-    )
-
-
-def _p_suit_asked(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    return replace(v, current_player=e["player"], choosing_suit=True)
-
-
-def _p_suit_chosen(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    return replace(v, active_suit=Suit(e["suit"]), choosing_suit=False)
-
-
-def _p_card_played(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    player = e["player"]
-    card = card_from_code(e["card"])
-    hand = v.hand
-    if player == v.seat:
-        held = list(hand)
-        held.remove(card)
-        hand = tuple(held)
-    left = v.hand_sizes[player] - 1
-    return replace(
-        v,
-        hand=hand,
-        hand_sizes=_put(v.hand_sizes, player, left),
-        discard=(*v.discard, card),
-        active_suit=Suit(e["suit"]),
-        window=player if left == 1 else None,
-    )
-
-
-def _p_last_card_announced(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    return replace(v, announced=_put(v.announced, e["player"], True))
-
-
-def _p_cards_drawn(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    player = e["player"]
-    count = len(e["cards"]) if e.get("cards") is not None else e["count"]
-    hand = v.hand + _cards(e["cards"]) if player == v.seat else v.hand
-    size = v.hand_sizes[player] + count
-    announced = v.announced
-    if size > 1 and announced[player]:
-        announced = _put(announced, player, False)
-    closes = DrawReason(e["reason"]).closes_window
-    return replace(
-        v,
-        hand=hand,
-        hand_sizes=_put(v.hand_sizes, player, size),
-        stock_size=v.stock_size - count,
-        announced=announced,
-        window=None if closes else v.window,
-    )
-
-
-def _p_stock_reshuffled(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    count = len(e["cards"]) if e.get("cards") is not None else e["count"]
-    return replace(v, stock_size=v.stock_size + count, discard=v.discard[-1:])
-
-
-def _p_crank_raised(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    return replace(v, crank=e["count"])
-
-
-def _p_crank_ended(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    return replace(v, crank=0)
-
-
-def _p_direction_reversed(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    return replace(v, direction=e["direction"])
-
-
-def _p_player_skipped(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    return v
-
-
-def _p_turn_lost(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    player = e["player"]
-    return replace(v, lost_turns=_put(v.lost_turns, player, v.lost_turns[player] - 1))
-
-
-def _p_turn_began(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    return replace(v, current_player=e["player"])
-
-
-def _p_idiot_called(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    target = e["target"]
-    return replace(v, lost_turns=_put(v.lost_turns, target, v.lost_turns[target] + 1), window=None)
-
-
-def _p_round_ended(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    scores = tuple(e["scores"])
-    return replace(
-        v,
-        round_scores=(*v.round_scores, scores),
-        totals=tuple(t + s for t, s in zip(v.totals, scores, strict=True)),
-        current_player=None,
-        crank=0,
-        window=None,
-    )
-
-
-def _p_game_ended(v: PlayerView, e: dict[str, Any]) -> PlayerView:
-    return replace(v, is_over=True, winners=tuple(e["winners"]), current_player=None)
-
-
-_PROJECTIONS = {
-    "dealer-chosen": _p_dealer_chosen,
-    "round-started": _p_round_started,
-    "suit-asked": _p_suit_asked,
-    "suit-chosen": _p_suit_chosen,
-    "card-played": _p_card_played,
-    "last-card-announced": _p_last_card_announced,
-    "cards-drawn": _p_cards_drawn,
-    "stock-reshuffled": _p_stock_reshuffled,
-    "crank-raised": _p_crank_raised,
-    "crank-ended": _p_crank_ended,
-    "direction-reversed": _p_direction_reversed,
-    "player-skipped": _p_player_skipped,
-    "turn-lost": _p_turn_lost,
-    "turn-began": _p_turn_began,
-    "idiot-called": _p_idiot_called,
-    "round-ended": _p_round_ended,
-    "game-ended": _p_game_ended,
-}
+    match event:
+        case CardsDrawn(player=player, cards=cards) if cards is not None and player != seat:
+            return replace(event, cards=None)
+        case StockReshuffled(cards=cards) if cards is not None:
+            return replace(event, cards=None)
+        case RoundStarted(deck=deck) if deck is not None:
+            dealt = players * event.hand_size
+            hand = None
+            if seat is not None:
+                offset = (seat - event.dealer - 1) % players
+                hand = deck[offset:dealt:players]
+            return replace(
+                event, deck=None, hand=hand, starter=deck[dealt], stock_size=len(deck) - dealt - 1
+            )
+        case GameStarted(seed=seed) if seed is not None:
+            return replace(event, seed=None)
+    return event

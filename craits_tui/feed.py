@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import Any
 
-from craits_core import PlayerView, redact
-from craits_core.view import project
+from craits_core import Event, PlayerView, project, redact
 
 from .table import Table
 
@@ -33,9 +31,9 @@ class Feed:
         """Events of the log folded into the view so far."""
         self.held = False
         """A summary or handover is open: events wait."""
-        self._queue: deque[dict[str, Any]] = deque()
+        self._queue: deque[Event] = deque()
 
-    def arrive(self, index: int, event: dict[str, Any]) -> None:
+    def arrive(self, index: int, event: Event) -> None:
         """The log's ``index``-th event has come; one already folded is ignored."""
         if index >= self.shown + len(self._queue):
             self._queue.append(event)
@@ -50,7 +48,7 @@ class Feed:
         """Every event heard is shown, and nothing holds the feed."""
         return not self._queue and not self.held
 
-    def next(self) -> dict[str, Any] | None:
+    def next(self) -> Event | None:
         """Fold the next event, and return it as the seat sees it (None: nothing to
         fold now, or the feed is held)."""
         if self.held or not self._queue:
@@ -67,7 +65,7 @@ class Feed:
             ]
         return mine
 
-    def show_seat(self, seat: int | None) -> list[dict[str, Any]]:
+    def show_seat(self, seat: int | None) -> list[Event]:
         """Follow the table from ``seat``'s side from here: its view folded again
         from its own stream, which is returned (to tell the log again)."""
         self.seat = seat
@@ -83,7 +81,7 @@ class Feed:
         )
         return stream
 
-    def restart(self) -> list[dict[str, Any]]:
+    def restart(self) -> list[Event]:
         """Follow the log as it is now, after it was cut back (a take-back):
         nothing heard before is waiting any more. Returns the seat's stream."""
         self._queue.clear()
@@ -91,7 +89,7 @@ class Feed:
         return self.show_seat(self.seat)
 
 
-def fold(events: Sequence[dict[str, Any]], seat: int | None) -> PlayerView | None:
+def fold(events: Sequence[Event], seat: int | None) -> PlayerView | None:
     """``seat``'s view after ``events`` (its own stream); None before the game starts."""
     view = None
     for event in events:

@@ -10,14 +10,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from craits_core import ChooseSuit, Command, Draw, Game, Play
+from craits_core import ChooseSuit, Command, Draw, Event, Game, Play
 from craits_core.hosting import BotHost
 from craits_core.store import GameStore, StoreError
 
 if TYPE_CHECKING:
     from craits_core.bots import Bot
 
-Listener = Callable[[dict[str, Any]], None]
+Listener = Callable[[int, Event], None]
+"""Hears each new event with its index in the log."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class Table(Protocol):
         """The seats played from this terminal."""
         ...
 
-    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]: ...
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]: ...
 
     def event_count(self) -> int: ...
 
@@ -68,8 +69,8 @@ class Table(Protocol):
         ...
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener`` with every new event, in order (redacted or not:
-        the screen redacts again for the seat it shows)."""
+        """Call ``listener(index, event)`` with every new event, in order, once
+        (redacted or not: the screen redacts again for the seat it shows)."""
         ...
 
     @property
@@ -155,6 +156,7 @@ class LocalTable:
             seed=bot_seed,
         )
         # After the bots: they hear each event before the screen does.
+        self._told = game.event_count
         self._unsubscribe = game.subscribe(self._tell)
 
     @property
@@ -178,7 +180,7 @@ class LocalTable:
     def open_hands(self) -> bool:
         return not self.humans
 
-    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
         return self.game.events_for(seat, since)
 
     def event_count(self) -> int:
@@ -187,7 +189,7 @@ class LocalTable:
     def legal_moves(self, seat: int) -> list[Command]:
         return self.game.legal_moves(seat)
 
-    def submit(self, command: Command) -> list[dict[str, Any]]:
+    def submit(self, command: Command) -> list[Event]:
         """Hand ``command`` to the engine (saved before it takes effect).
 
         Raises `IllegalMove` for a move the rules refuse. When the save file cannot
@@ -213,10 +215,14 @@ class LocalTable:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
-    def _tell(self, event: dict[str, Any]) -> None:
+    def _tell(self, event: Event) -> None:
+        # Counted here, not read off the log: a bot's reply to this event may be
+        # logged already, and waits to be told after it.
+        index = self._told
+        self._told += 1
         for listener in list(self._listeners):
             if listener in self._listeners:  # not unsubscribed meanwhile
-                listener(event)
+                listener(index, event)
 
     # --- Taking moves back ----------------------------------------------------------
 
@@ -282,6 +288,7 @@ class LocalTable:
         self._host.close()
         self.game = game
         self._host = BotHost(game, self._host.levels, seed=self._bot_seed)
+        self._told = game.event_count
         self._unsubscribe = game.subscribe(self._tell)
         return True
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from craits_core import Game, RuleSet
-from craits_core.view import project
+from craits_core import project
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

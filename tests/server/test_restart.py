@@ -32,7 +32,7 @@ TIMEOUT = 60.0
 PLAYER = r"""
 import asyncio, json, os, random, sys
 from craits_core import Announce, CallIdiot, Play, command_to_dict, legal_moves_in_view
-from craits_core.view import project
+from craits_core import project
 
 path = sys.argv[sys.argv.index("--remote") + 1]
 token = os.environ.pop("CRAITS_SESSION")
