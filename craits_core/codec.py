@@ -90,9 +90,7 @@ _FIELDS: dict[type[Event], tuple[tuple[str, Any, Any], ...]] = {
     for cls in EVENT_CLASSES
 }
 _OPTIONAL: dict[type[Event], frozenset[str]] = {
-    cls: frozenset(
-        f.name for f in fields(cls) if f.name in _HIDDEN or f.default is not MISSING
-    )
+    cls: frozenset(f.name for f in fields(cls) if f.name in _HIDDEN or f.default is not MISSING)
     for cls in EVENT_CLASSES
 }
 

@@ -64,4 +64,3 @@ class CallIdiot:
 
 
 Command = Play | Draw | ChooseSuit | Announce | CallIdiot
-

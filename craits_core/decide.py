@@ -37,6 +37,7 @@ from .events import (
     TurnBegan,
     TurnLost,
 )
+from .fold import evolve_in_place
 from .rules import (
     CRANK_STEP,
     RuleSet,
@@ -48,7 +49,6 @@ from .rules import (
     suit_options,
 )
 from .scoring import score_hand, winners
-from .fold import evolve_in_place
 from .state import State, initial_state
 from .view import PlayerView
 
@@ -328,7 +328,7 @@ def _play(fold: _Fold, command: Play) -> None:
             raise _crank_refusal(state, hand)
     elif not matches(card, state.pile[-1], state.active_suit, state.rules):  # type: ignore[arg-type]
         raise _must_follow(state)
-    suit = _normal_suit(card, command.suit)
+    suit = _checked_suit(command)
 
     fold.emit(CardPlayed(seat, card, resulting_suit(card, suit)))
     left = len(fold.state.hands[seat])
@@ -363,28 +363,26 @@ def _play(fold: _Fold, command: Play) -> None:
         _pass_turn(fold, seat)
 
 
-def _normal_suit(card: Card, suit: object) -> Suit | None:
-    """Check a play's suit choice; returns it in the normal form (None = keep)."""
-    if suit is not None and not isinstance(suit, Suit):
-        raise IllegalMove("not-a-suit", f"{suit!r} is not a suit.", suit=repr(suit))
-    rank = card.rank
-    if rank is Rank.EIGHT:
-        if suit is None:
+def _checked_suit(play: Play) -> Suit | None:
+    """Check a play's suit choice; returns the suit it names (`Play.named_suit`)."""
+    if play.suit is not None and not isinstance(play.suit, Suit):
+        raise IllegalMove("not-a-suit", f"{play.suit!r} is not a suit.", suit=repr(play.suit))
+    card, named = play.card, play.named_suit
+    if card.rank is Rank.EIGHT:
+        if named is None:
             raise IllegalMove("suit-required", "Name a suit for your 8.")
-        return suit
-    if rank is Rank.NINE:
-        if suit is None or suit is card.suit:
-            return None
-        if suit is card.suit.mate:
-            return suit
+        return named
+    if card.rank is Rank.NINE:
+        if named is None or named is card.suit.mate:
+            return named
         raise IllegalMove(
             "nine-suit",
             f"A 9 keeps its suit or switches to its colour mate: {card.suit} or {card.suit.mate}.",
-            suit=suit.value,
+            suit=named.value,
             allowed=[card.suit.value, card.suit.mate.value],
         )
-    if suit is not None:
-        raise IllegalMove("no-suit", "Only an 8 or a 9 names a suit.", suit=suit.value)
+    if named is not None:
+        raise IllegalMove("no-suit", "Only an 8 or a 9 names a suit.", suit=named.value)
     return None
 
 

@@ -335,7 +335,9 @@ def _game_started_seen(v: PlayerView, e: GameStarted) -> PlayerView:
     return blank_view(v.seat, e.players, e.rules, e.first_round)  # see `project`
 
 
-_STEPS: dict[type[Event], tuple[Callable[[State, Any], None], Callable[[PlayerView, Any], PlayerView]]]
+_STEPS: dict[
+    type[Event], tuple[Callable[[State, Any], None], Callable[[PlayerView, Any], PlayerView]]
+]
 _STEPS = {
     GameStarted: (_game_started, _game_started_seen),
     DealerChosen: (_dealer_chosen, _dealer_chosen_seen),

@@ -6,27 +6,21 @@ import json
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 
-from .cards import FULL_DECK, Card, Rank
-from .commands import Announce, CallIdiot, ChooseSuit, Command, Draw, Play
+from .cards import FULL_DECK, Card
 from .codec import event_from_dict, event_to_dict
+from .commands import Command
 from .decide import apply, legal_moves, start_game
 from .errors import CorruptLog, IllegalMove
 from .events import (
     LOG_VERSION,
-    CardPlayed,
-    CardsDrawn,
     DealerChosen,
-    DrawReason,
     Event,
     GameStarted,
-    IdiotCalled,
-    LastCardAnnounced,
     RoundStarted,
-    StockReshuffled,
-    SuitChosen,
 )
-from .rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from .fold import evolve
+from .moves import command_for
+from .rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from .state import State, initial_state
 from .view import PlayerView, redact, view
 
@@ -220,12 +214,12 @@ class Game:
         index = next(
             (i + 1 for i in range(len(log) - 1, -1, -1) if isinstance(log[i], RoundStarted)), 0
         )
-        while index < len(log) and _command_for(log, index) is None:
+        while index < len(log) and command_for(log, index) is None:
             index += 1  # the starter's effect, dealt with the round
         state = replay(log[:index])
         moves: list[tuple[int, Command]] = []
         while index < len(log):
-            command = _command_for(log, index)
+            command = command_for(log, index)
             if command is None:  # the game's own log: every move was decided here
                 raise CorruptLog(f"event {index} ({log[index].type}) is not the start of a move")
             events, state = apply(state, command)
@@ -305,7 +299,7 @@ def _replay_checked(log: list[Event]) -> State:
         raise CorruptLog("the start of the game does not follow from its seed and first deal")
     index = len(expected)
     while index < len(log):
-        command = _command_for(log, index)
+        command = command_for(log, index)
         if command is None:
             raise CorruptLog(f"event {index} ({log[index].type}) is not the start of a move")
         try:
@@ -316,30 +310,3 @@ def _replay_checked(log: list[Event]) -> State:
             raise CorruptLog(f"events from {index} on do not follow from the move they record")
         index += len(events)
     return state
-
-
-def _command_for(log: list[Event], index: int) -> Command | None:
-    """The command whose first event is ``log[index]``."""
-    event = log[index]
-    if isinstance(event, StockReshuffled) and index + 1 < len(log):
-        event = log[index + 1]  # A draw that ran the stock short reshuffles first.
-        if not isinstance(event, CardsDrawn):
-            return None
-    if isinstance(event, CardPlayed):
-        nxt = log[index + 1] if index + 1 < len(log) else None
-        announce = isinstance(nxt, LastCardAnnounced) and nxt.player == event.player
-        suit = (
-            event.suit
-            if event.card.rank is Rank.EIGHT or event.suit is not event.card.suit
-            else None
-        )
-        return Play(event.player, event.card, suit, announce)
-    if isinstance(event, CardsDrawn) and event.reason in (DrawReason.TURN, DrawReason.CRANK):
-        return Draw(event.player)
-    if isinstance(event, SuitChosen):
-        return ChooseSuit(event.player, event.suit)
-    if isinstance(event, LastCardAnnounced):
-        return Announce(event.player)
-    if isinstance(event, IdiotCalled):
-        return CallIdiot(event.player, event.target)
-    return None

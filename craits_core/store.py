@@ -20,7 +20,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
 
+from .codec import event_from_dict, event_to_dict
 from .database import APPLICATION_ID, DEFAULT_TIMEOUT, Database, StoreError, make_tables
+from .events import Event, GameEnded, RoundStarted
 from .game import Game
 from .locks import GameLock
 from .rules import RuleSet
@@ -47,7 +49,7 @@ FILE_NAME = "games.sqlite3"
 
 GameStatus = Literal["playing", "finished"]
 
-SaveHook = Callable[[list[dict[str, Any]]], None]
+SaveHook = Callable[[list[Event]], None]
 """Called with a command's events inside the transaction that saves them (see
 `GameStore.add`)."""
 
@@ -238,7 +240,7 @@ class GameStore:
             raise StoreError(f"this game is already saved in {self._path} as {known}")
         state = game.state
         now = _now()
-        rows = [_encode(event) for event in game.events]
+        rows = [_encode(event_to_dict(event)) for event in game.events]
         with self.database.transaction("save a new game") as conn:
             game_id = _fresh_id(conn)
             conn.execute(
@@ -275,7 +277,7 @@ class GameStore:
                 return
             raise StoreError(f"this game is already saved in {self._path} as {current.game_id}")
         rows = self._read_game(game_id)
-        if [_decode_event(game_id, data, self._path) for data in rows] != game.events:
+        if tuple(_decode_event(game_id, data, self._path) for data in rows) != game.events:
             raise StoreError(f"saved game {game_id} in {self._path} is not this game as it stands")
         self._attach(game_id, game, saving)
 
@@ -290,7 +292,7 @@ class GameStore:
             lock.release()
 
     def _attach(self, game_id: str, game: Game, saving: SaveHook | None = None) -> None:
-        def write(events: list[dict[str, Any]]) -> None:
+        def write(events: list[Event]) -> None:
             with self.database.transaction(f"save game {game_id}") as conn:
                 # The log's length before the command is where its events go.
                 self._append(conn, game_id, game.event_count, events)
@@ -323,11 +325,11 @@ class GameStore:
         return lock
 
     def _append(
-        self, conn: sqlite3.Connection, game_id: str, base: int, events: list[dict[str, Any]]
+        self, conn: sqlite3.Connection, game_id: str, base: int, events: list[Event]
     ) -> None:
         """Save one command's events at positions ``base``..., in the caller's
         transaction."""
-        rows = [_encode(event) for event in events]
+        rows = [_encode(event_to_dict(event)) for event in events]
         found = conn.execute(
             "SELECT event_count, status, round_number FROM games WHERE id = ?", (game_id,)
         ).fetchone()
@@ -566,23 +568,19 @@ def _encode(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _decode_event(game_id: str, data: str, path: Path) -> dict[str, Any]:
+def _decode_event(game_id: str, data: str, path: Path) -> Event:
     try:
-        event = json.loads(data)
-    except (ValueError, TypeError) as err:
+        return event_from_dict(json.loads(data))
+    except (ValueError, TypeError) as err:  # CorruptLog is a ValueError
         raise _damaged_game(path, game_id, str(err)) from err
-    if not isinstance(event, dict):
-        raise _damaged_game(path, game_id, "an event is not an object")
-    return event
 
 
-def _summary_after(events: list[dict[str, Any]], status: str, round_number: int) -> tuple[str, int]:
+def _summary_after(events: list[Event], status: str, round_number: int) -> tuple[str, int]:
     """The status and round number of a game after ``events``."""
     for event in events:
-        kind = event.get("type")
-        if kind == "round-started":
-            round_number = event["round_number"]
-        elif kind == "game-ended":
+        if isinstance(event, RoundStarted):
+            round_number = event.round_number
+        elif isinstance(event, GameEnded):
             status = "finished"
     return status, round_number
 
