@@ -7,11 +7,11 @@ of the events. See `Game` for the entry point.
 from .cards import FULL_DECK, Card, Rank, Suit
 from .codec import command_from_dict, command_to_dict, event_from_dict, event_to_dict
 from .commands import Announce, CallIdiot, ChooseSuit, Command, Draw, Play
-from .decide import legal_moves_in_view
-from .errors import CorruptLog, IllegalMove
+from .errors import CorruptLog, IllegalMove, Refusal
 from .events import LOG_VERSION, DrawReason, Event
 from .fold import evolve, project
 from .game import Game, replay
+from .legality import legal_moves_in_view, refusal_in_view
 from .rules import RuleSet
 from .scoring import score_breakdown, score_hand
 from .state import State, initial_state
@@ -37,6 +37,7 @@ __all__ = [
     "Play",
     "PlayerView",
     "Rank",
+    "Refusal",
     "RuleSet",
     "State",
     "StoreError",
@@ -52,6 +53,7 @@ __all__ = [
     "legal_moves_in_view",
     "project",
     "redact",
+    "refusal_in_view",
     "replay",
     "score_breakdown",
     "score_hand",

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from .cards import FULL_DECK, Card
 from .codec import event_from_dict, event_to_dict
 from .commands import Command
-from .decide import apply, legal_moves, start_game
+from .decide import apply, start_game
 from .errors import CorruptLog, IllegalMove
 from .events import (
     LOG_VERSION,
@@ -19,6 +19,7 @@ from .events import (
     RoundStarted,
 )
 from .fold import evolve
+from .legality import legal_moves
 from .moves import command_for
 from .rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from .state import State, initial_state

@@ -87,6 +87,14 @@ class State:
     def top_card(self) -> Card | None:
         return self.pile[-1] if self.pile else None
 
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds."""
+        return self.hands[seat]
+
+    def held(self, seat: int) -> int:
+        """How many cards ``seat`` holds."""
+        return len(self.hands[seat])
+
     @property
     def stock_size(self) -> int:
         return len(self.stock)

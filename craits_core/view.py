@@ -52,6 +52,16 @@ class PlayerView:
     def top_card(self) -> Card | None:
         return self.discard[-1] if self.discard else None
 
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds: only the view's own seat's are known."""
+        if seat != self.seat:
+            raise ValueError(f"seat {self.seat!r} does not see the hand of seat {seat}")
+        return self.hand
+
+    def held(self, seat: int) -> int:
+        """How many cards ``seat`` holds."""
+        return self.hand_sizes[seat]
+
     @property
     def rounds(self) -> int:
         """Rounds in the whole game (15, or 8 in the short game)."""
