@@ -1,6 +1,6 @@
 """What the table shows moving for each event: which card goes where, which mark pops up.
 
-Pure functions of plain data: an event in its dict form, as a seat receives it
+Pure functions of plain data: an event, as a seat receives it
 (`craits_core.view.redact`), gives the flights and marks it calls for; a look gives
 their text; the regions of the table's widgets give where they go. The motion layer
 (`craits_tui.widgets.motion`) draws them; the table only hands the three together.
@@ -11,12 +11,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from rich.text import Text
 from textual.geometry import Region
 
-from craits_core import Card, Rank, Suit
+from craits_core import Card, Event, Rank, Suit
+from craits_core.events import (
+    CardPlayed,
+    CardsDrawn,
+    CrankRaised,
+    DirectionReversed,
+    PlayerSkipped,
+    SuitChosen,
+)
 
 from .faces import CardLook
 from .i18n import _
@@ -68,38 +76,33 @@ class Mark:
 Movement: TypeAlias = Flight | Mark
 
 
-def movements_for(event: dict[str, Any], *, crank_before: int = 0) -> tuple[Movement, ...]:
-    """What ``event`` (a dict, redacted for the seat shown or not) shows moving.
+def movements_for(event: Event, *, crank_before: int = 0) -> tuple[Movement, ...]:
+    """What ``event`` (redacted for the seat shown or not) shows moving.
 
     ``crank_before`` is the crank's count before the event: a rise is shown by how
     much it rose ("+2 crank"), which the event (the new count) does not say alone.
     Events that move nothing on the table give none.
     """
-    kind = event.get("type")
-    if kind == "card-played":
-        card = Card.parse(event["card"])
-        suit = Suit(event["suit"])
-        played = Flight((card,), 1, event["player"], Spot.DISCARD)
-        # An 8 names a suit even when it is its own; a 9 only when it switched.
-        if card.rank is Rank.EIGHT or suit is not card.suit:
-            return (played, Mark(MarkKind.SUIT, Spot.DISCARD, suit))
-        return (played,)
-    if kind == "suit-chosen":
-        return (Mark(MarkKind.SUIT, Spot.DISCARD, Suit(event["suit"])),)
-    if kind == "cards-drawn":
-        cards = event.get("cards")
-        count = event.get("count", len(cards) if cards is not None else 0)
-        if not count:
+    match event:
+        case CardPlayed(player=player, card=card, suit=suit):
+            played = Flight((card,), 1, player, Spot.DISCARD)
+            # An 8 names a suit even when it is its own; a 9 only when it switched.
+            if card.rank is Rank.EIGHT or suit is not card.suit:
+                return (played, Mark(MarkKind.SUIT, Spot.DISCARD, suit))
+            return (played,)
+        case SuitChosen(suit=suit):
+            return (Mark(MarkKind.SUIT, Spot.DISCARD, suit),)
+        case CardsDrawn(count=0):
             return ()  # a pass: nothing leaves the stock
-        known = tuple(Card.parse(code) for code in cards) if cards is not None else None
-        return (Flight(known, count, Spot.STOCK, event["player"]),)
-    if kind == "crank-raised":
-        rise = event["count"] - crank_before
-        return (Mark(MarkKind.CRANK, Spot.CRANK, rise if rise > 0 else event["count"]),)
-    if kind == "direction-reversed":
-        return (Mark(MarkKind.REVERSE, Spot.DIRECTION, event["direction"]),)
-    if kind == "player-skipped":
-        return (Mark(MarkKind.SKIP, event["player"]),)
+        case CardsDrawn(player=player, cards=cards, count=count):
+            return (Flight(cards, count, Spot.STOCK, player),)
+        case CrankRaised(count=count):
+            rise = count - crank_before
+            return (Mark(MarkKind.CRANK, Spot.CRANK, rise if rise > 0 else count),)
+        case DirectionReversed(direction=direction):
+            return (Mark(MarkKind.REVERSE, Spot.DIRECTION, direction),)
+        case PlayerSkipped(player=player):
+            return (Mark(MarkKind.SKIP, player),)
     return ()
 
 

@@ -13,8 +13,9 @@ from types import ModuleType
 
 import pytest
 
-from craits_core import Card, StoreError, Suit
+from craits_core import Card, DrawReason, StoreError, Suit
 from craits_core.bots.reasons import ENGLISH, Reason
+from craits_core.events import CardPlayed, CardsDrawn
 from craits_core.store import GAME_PROBLEMS, OPENING_PROBLEMS
 from craits_tui import i18n
 from craits_tui.faces import CardLook
@@ -199,9 +200,9 @@ def test_the_narrator_speaks_the_catalog(fake_language: Path) -> None:
         "Tocca a te: segui ♥ o gioca un J o un otto."
     )
     bob = Narrator(["Ann", "Bob"], 1, CardLook())
-    played = {"type": "card-played", "player": 0, "card": "4H", "suit": "H"}
+    played = CardPlayed(0, Card.parse("4H"), Suit.HEARTS)
     assert bob.event(played) == "Ann ha giocato 4♥: salta!"
-    drew = {"type": "cards-drawn", "player": 0, "count": 2, "reason": "turn"}
+    drew = CardsDrawn(0, None, DrawReason.TURN, 2)
     assert bob.event(drew) == "Ann ha pescato due carte."
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
@@ -15,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from craits_core import Card, PlayerView, Rank, score_breakdown
+from craits_core.events import RoundEnded
 
 from ..faces import CardLook
 from ..i18n import N_, _
@@ -35,7 +34,7 @@ class RoundSummary(ModalScreen[None]):
 
     def __init__(
         self,
-        event: dict[str, Any],
+        event: RoundEnded,
         view: PlayerView,
         look: CardLook,
         auto_close: float | None = None,
@@ -50,13 +49,13 @@ class RoundSummary(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         event = self.event
-        out = event["went_out"]
+        out = event.went_out
         if out:
             names = ", ".join(self.view.players[s] for s in out)
-            head = _("Round {n}: {names} went out.").format(n=event["round_number"], names=names)
+            head = _("Round {n}: {names} went out.").format(n=event.round_number, names=names)
         else:
             head = _("Round {n} was blocked: nobody could play or draw.").format(
-                n=event["round_number"]
+                n=event.round_number
             )
         last = self.last
         with Vertical(id="summary"):
@@ -72,7 +71,7 @@ class RoundSummary(ModalScreen[None]):
     @property
     def last(self) -> bool:
         """Whether this was the game's last round."""
-        return self.view.is_over or self.event["round_number"] == len(self.view.rules.schedule)
+        return self.view.is_over or self.event.round_number == len(self.view.rules.schedule)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next":
@@ -88,11 +87,11 @@ class RoundSummary(ModalScreen[None]):
         table.add_column(_("Round"), justify="right")
         table.add_column(_("Total"), justify="right")
         for seat, name in enumerate(self.view.players):
-            hand = [Card.parse(c) for c in self.event["hands"][seat]]
+            hand = list(self.event.hands[seat])
             table.add_row(
                 name,
                 self._cards(hand) if hand else Text(_("out"), style="bold green"),
-                str(self.event["scores"][seat]),
+                str(self.event.scores[seat]),
                 str(self.view.totals[seat]),
             )
         return table

@@ -175,5 +175,5 @@ async def test_online_the_draw_is_sent_for_the_player(server: FakeServer) -> Non
         screen = await create_and_start(pilot, server)
         await until_heard(pilot, lambda: server.heard(SendCommand))
         (sent,) = server.heard(SendCommand)
-        assert sent.command == {"type": "draw", "player": 0}
+        assert sent.command == Draw(0)
         await until_heard(pilot, lambda: notice(screen) == DRAWN)

@@ -3,6 +3,7 @@ and switched off it draws nothing; and what each event of the game shows moving.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
@@ -15,7 +16,19 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 import craits_tui
-from craits_core import Card, Suit
+from craits_core import Card, DrawReason, Suit
+from craits_core.events import (
+    CardPlayed,
+    CardsDrawn,
+    CrankEnded,
+    CrankRaised,
+    DirectionReversed,
+    LastCardAnnounced,
+    PlayerSkipped,
+    RoundEnded,
+    SuitChosen,
+    TurnBegan,
+)
 from craits_tui.faces import CardLook
 from craits_tui.moves_shown import (
     Flight,
@@ -304,14 +317,14 @@ async def test_the_layer_shows_the_movements_of_an_event_where_the_table_has_the
         places = TablePlaces(
             seats={1: app.region("left")}, spots={Spot.DISCARD: app.region("right")}
         )
-        event = {"type": "card-played", "player": 1, "card": "8H", "suit": "S"}
+        event = CardPlayed(1, Card.parse("8H"), Suit.SPADES)
         app.motion.show(movements_for(event), places, CardLook())
         card, named = pieces(app)
         assert card.has_class("-card") and "8♥" in card.text.plain
         assert named.has_class("-mark") and "♠" in named.text.plain
         # A seat not on the screen (no badge for it) moves nothing.
         app.motion.finish()
-        app.motion.show(movements_for({**event, "player": 3}), places, CardLook())
+        app.motion.show(movements_for(replace(event, player=3)), places, CardLook())
         assert [p for p in pieces(app) if not p.landed and p.has_class("-card")] == []
         await pilot.pause()
 
@@ -320,58 +333,55 @@ async def test_the_layer_shows_the_movements_of_an_event_where_the_table_has_the
 
 
 def test_a_played_card_goes_from_its_player_to_the_discard_pile() -> None:
-    event = {"type": "card-played", "player": 2, "card": "7S", "suit": "S"}
+    event = CardPlayed(2, Card.parse("7S"), Suit.SPADES)
     assert movements_for(event) == (Flight((Card.parse("7S"),), 1, 2, Spot.DISCARD),)
 
 
 def test_an_eight_names_its_suit_even_its_own_and_a_nine_only_when_it_switches() -> None:
-    eight = movements_for({"type": "card-played", "player": 0, "card": "8H", "suit": "H"})
+    eight = movements_for(CardPlayed(0, Card.parse("8H"), Suit.HEARTS))
     assert eight[1:] == (Mark(MarkKind.SUIT, Spot.DISCARD, Suit.HEARTS),)
-    nine = movements_for({"type": "card-played", "player": 0, "card": "9H", "suit": "D"})
+    nine = movements_for(CardPlayed(0, Card.parse("9H"), Suit.DIAMONDS))
     assert nine[1:] == (Mark(MarkKind.SUIT, Spot.DISCARD, Suit.DIAMONDS),)
-    kept = movements_for({"type": "card-played", "player": 0, "card": "9H", "suit": "H"})
+    kept = movements_for(CardPlayed(0, Card.parse("9H"), Suit.HEARTS))
     assert len(kept) == 1
 
 
 def test_a_starters_suit_chosen_is_marked_on_the_pile() -> None:
-    event = {"type": "suit-chosen", "player": 1, "suit": "C"}
+    event = SuitChosen(1, Suit.CLUBS)
     assert movements_for(event) == (Mark(MarkKind.SUIT, Spot.DISCARD, Suit.CLUBS),)
 
 
 def test_drawn_cards_go_from_the_stock_face_up_only_to_their_drawer() -> None:
-    own = {"type": "cards-drawn", "player": 0, "cards": ["7S", "2H"], "count": 2}
+    own = CardsDrawn(0, (Card.parse("7S"), Card.parse("2H")), DrawReason.TURN, 2)
     (flight,) = movements_for(own)
     assert flight == Flight((Card.parse("7S"), Card.parse("2H")), 2, Spot.STOCK, 0)
-    hidden = {"type": "cards-drawn", "player": 1, "cards": None, "count": 3}
+    hidden = CardsDrawn(1, None, DrawReason.FIVE, 3)
     (flight,) = movements_for(hidden)
     assert flight == Flight(None, 3, Spot.STOCK, 1)
     # Unredacted (the log itself): still the drawer's own cards, shown.
-    (flight,) = movements_for({"type": "cards-drawn", "player": 1, "cards": ["KD"]})
+    (flight,) = movements_for(CardsDrawn(1, (Card.parse("KD"),), DrawReason.TURN, 1))
     assert flight.cards == (Card.parse("KD"),)
 
 
 def test_a_pass_moves_nothing() -> None:
-    assert movements_for({"type": "cards-drawn", "player": 1, "cards": [], "count": 0}) == ()
+    assert movements_for(CardsDrawn(1, (), DrawReason.TURN, 0)) == ()
 
 
 def test_a_crank_is_marked_by_how_much_it_rose() -> None:
-    event = {"type": "crank-raised", "count": 5}
+    event = CrankRaised(5)
     assert movements_for(event, crank_before=3) == (Mark(MarkKind.CRANK, Spot.CRANK, 2),)
-    assert movements_for({"type": "crank-raised", "count": 2}) == (
-        Mark(MarkKind.CRANK, Spot.CRANK, 2),
-    )
+    assert movements_for(CrankRaised(2)) == (Mark(MarkKind.CRANK, Spot.CRANK, 2),)
 
 
 def test_a_skip_and_a_reverse_are_marked_where_they_act() -> None:
-    assert movements_for({"type": "player-skipped", "player": 3}) == (Mark(MarkKind.SKIP, 3),)
-    assert movements_for({"type": "direction-reversed", "direction": -1}) == (
-        Mark(MarkKind.REVERSE, Spot.DIRECTION, -1),
-    )
+    assert movements_for(PlayerSkipped(3)) == (Mark(MarkKind.SKIP, 3),)
+    assert movements_for(DirectionReversed(-1)) == (Mark(MarkKind.REVERSE, Spot.DIRECTION, -1),)
 
 
 def test_events_that_move_nothing_show_nothing() -> None:
-    for kind in ("turn-began", "last-card-announced", "round-ended", "crank-ended"):
-        assert movements_for({"type": kind, "player": 0}) == ()
+    ended = RoundEnded(1, ((), ()), (0, 0), (0,))
+    for event in (TurnBegan(0), LastCardAnnounced(0), ended, CrankEnded()):
+        assert movements_for(event) == ()
 
 
 def test_faces_of_flying_cards() -> None:

@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button
 
 from craits_core import Card, Command, Game, GameStore, Play
+from craits_core.events import CardPlayed
 from craits_tui.app import CraitsApp
 from craits_tui.screens.table import TableScreen
 from craits_tui.widgets.hand import Hand
@@ -229,11 +230,11 @@ async def test_going_out_with_an_8_asks_no_suit(tmp_path: Path) -> None:
         await pilot.press("enter")
         await until(
             pilot,
-            lambda: any(e["type"] == "card-played" for e in game.events),
+            lambda: any(isinstance(e, CardPlayed) for e in game.events),
             "the 8 played",
         )
-        played = next(e for e in game.events if e["type"] == "card-played")
-        assert played["card"] == "8C" and played["suit"]
+        played = next(e for e in game.events if isinstance(e, CardPlayed))
+        assert played.card == Card.parse("8C") and played.suit
         assert not isinstance(app.screen, SuitPicker)
 
 

@@ -3,12 +3,11 @@ and what Enter does next, said alike on the button and in the footer."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import App, ComposeResult
 from textual.widgets import Button, Label
 
 from craits_core import Card, Game, RuleSet
+from craits_core.events import RoundEnded
 from craits_tui.faces import CardLook
 from craits_tui.screens.round_summary import RoundSummary
 from craits_tui.widgets.footer import Footer
@@ -18,14 +17,9 @@ from .conftest import until
 HAND = ["QD", "5D", "10C", "3C", "4H"]
 
 
-def ended(round_number: int, hands: list[list[str]]) -> dict[str, Any]:
-    return {
-        "type": "round-ended",
-        "round_number": round_number,
-        "went_out": [0],
-        "hands": hands,
-        "scores": [0, 50],
-    }
+def ended(round_number: int, hands: list[list[str]]) -> RoundEnded:
+    held = tuple(tuple(Card.parse(c) for c in hand) for hand in hands)
+    return RoundEnded(round_number, held, (0, 50), (0,))
 
 
 def summary(round_number: int, hands: list[list[str]]) -> RoundSummary:

@@ -19,6 +19,7 @@ from craits_core import (
     Card,
     ChooseSuit,
     Draw,
+    Event,
     Game,
     GameStore,
     Play,
@@ -28,6 +29,7 @@ from craits_core import (
 )
 from craits_core import bots as bots_module
 from craits_core.bots import NormalBot
+from craits_core.events import GameEnded, IdiotCalled, SuitChosen
 from craits_core.locks import GameLock
 from craits_tui import pacing
 from craits_tui.app import CraitsApp
@@ -838,13 +840,12 @@ def test_a_hint_to_play_a_nine_says_whether_to_keep_its_suit() -> None:
 
 def test_the_log_speaks_to_you_in_good_grammar() -> None:
     narrator = Narrator(["Ann", "Bob", "Cy"], 0, CardLook())
-    called = {"type": "idiot-called", "player": 1, "target": 0}
-    assert narrator.event(called) == "Bob called you an idiot: no “Last card!”"
-    assert narrator.event({**called, "player": 0, "target": 2}).startswith("You called Cy")
-    ended = {"type": "game-ended", "winners": [0]}
-    assert narrator.event(ended) == "Game over: you win!"
-    assert narrator.event({**ended, "winners": [0, 2]}) == "Game over: you share the win with Cy!"
-    assert narrator.event({**ended, "winners": [1]}) == "Game over: Bob wins!"
+    assert narrator.event(IdiotCalled(1, 0)) == "Bob called you an idiot: no “Last card!”"
+    assert narrator.event(IdiotCalled(0, 2)).startswith("You called Cy")
+    totals = (0, 0, 0)
+    assert narrator.event(GameEnded(totals, (0,))) == "Game over: you win!"
+    assert narrator.event(GameEnded(totals, (0, 2))) == "Game over: you share the win with Cy!"
+    assert narrator.event(GameEnded(totals, (1,))) == "Game over: Bob wins!"
 
 
 @pytest.mark.parametrize(
@@ -861,8 +862,8 @@ def test_the_log_tells_a_starter_nine_kept_from_switched(
     game = stacked_game(["3S KS", "3C 4H"], starter, dealer=1, names=["Ann", "Bob"])
     game.handle(ChooseSuit(1, suit))
     narrator = Narrator(game.state.players, 0, CardLook())
-    told_of = {e["type"]: narrator.event(e) for e in game.events_for(0)}
-    assert told_of["suit-chosen"] == told
+    told_of = {type(e): narrator.event(e) for e in game.events_for(0)}
+    assert told_of[SuitChosen] == told
 
 
 def footer_keys(screen: TableScreen) -> dict[str, FooterKey]:
@@ -1252,7 +1253,7 @@ def test_the_bots_hear_every_event_once_even_as_a_move_comes_while_they_are_made
         assert seat is not None
         game.handle(game.legal_moves(seat)[0])
 
-    heard: dict[int, list[dict]] = {1: [], 2: []}
+    heard: dict[int, list[Event]] = {1: [], 2: []}
     elsewhere = threading.Thread(target=move)
 
     class Ear(NormalBot):
@@ -1263,7 +1264,7 @@ def test_the_bots_hear_every_event_once_even_as_a_move_comes_while_they_are_made
             super().__init__(seed=seed)
             self.seat = seed % 31
 
-        def observe(self, event: dict) -> None:
+        def observe(self, event: Event) -> None:
             heard[self.seat].append(event)
             if not elsewhere.is_alive() and elsewhere.ident is None:
                 count = game.event_count

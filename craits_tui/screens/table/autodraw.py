@@ -9,11 +9,10 @@ that window), and never under a dialog.
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.timer import Timer
 
-from craits_core import Draw
+from craits_core import Draw, DrawReason, Event
+from craits_core.events import CardPlayed, CardsDrawn
 
 from ...i18n import _, ngettext
 from .base import TableBase
@@ -91,18 +90,23 @@ class AutoDraw(TableBase):
         self._cancel_auto_draw()
         self._auto_position = self._position_now()
 
-    def _auto_draw_notice(self, event: dict[str, Any]) -> str | None:
+    def _auto_draw_notice(self, event: Event) -> str | None:
         """The notice for ``event``, if it is the draw made for the player."""
-        if not self._auto_sent or event.get("player") != self.seat:
+        if not self._auto_sent:
             return None
-        if event["type"] == "card-played":
-            self._auto_sent = False  # refused, and the player moved themselves
-            return None
-        if event["type"] != "cards-drawn" or event.get("reason") not in ("turn", "crank"):
-            return None
+        match event:
+            case CardPlayed(player=player) if player == self.seat:
+                self._auto_sent = False  # refused, and the player moved themselves
+                return None
+            case CardsDrawn(player=player, reason=DrawReason.TURN | DrawReason.CRANK) if (
+                player == self.seat
+            ):
+                pass
+            case _:
+                return None
         self._auto_sent = False
-        count = int(event.get("count") or 0)
-        if event["reason"] == "crank":
+        count = event.count
+        if event.reason is DrawReason.CRANK:
             return ngettext(
                 "No ace or 2 for the crank: {n} card drawn for you.",
                 "No ace or 2 for the crank: {n} cards drawn for you.",

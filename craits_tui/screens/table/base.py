@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 
-from craits_core import Command, PlayerView
+from craits_core import Command, Event, PlayerView
 
 from ...faces import CardLook
 from ...feed import Feed
@@ -69,7 +69,7 @@ class TableBase(Speaking, Roomy, Screen):
     class GameEvent(Message):
         """An event of the game (the log's ``index``-th), handed to the screen."""
 
-        def __init__(self, index: int, event: dict[str, Any]) -> None:
+        def __init__(self, index: int, event: Event) -> None:
             super().__init__()
             self.index = index
             self.event = event
@@ -160,7 +160,7 @@ class TableBase(Speaking, Roomy, Screen):
     def _motion_left(self) -> float:
         raise NotImplementedError
 
-    def _retell(self, stream: Sequence[dict[str, Any]]) -> None:
+    def _retell(self, stream: Sequence[Event]) -> None:
         raise NotImplementedError
 
     def _turn_changed(self, mine: bool) -> None:

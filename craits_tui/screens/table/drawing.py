@@ -3,19 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from textual.widgets import Button
 
 from craits_core import (
     Announce,
     CallIdiot,
-    Card,
     Command,
     Draw,
+    Event,
     Play,
     PlayerView,
     legal_moves_in_view,
+)
+from craits_core.events import (
+    CardPlayed,
+    CrankRaised,
+    GameEnded,
+    IdiotCalled,
+    LastCardAnnounced,
+    RoundEnded,
+    RoundStarted,
 )
 
 from ...i18n import _, ngettext
@@ -33,13 +41,13 @@ from ...widgets.title import TitleBar
 from ...widgets.trail import PlayTrail
 from .base import TableBase
 
-_LOG_STYLES = {
-    "round-started": "bold",
-    "round-ended": "bold",
-    "game-ended": "bold",
-    "idiot-called": "bold red",
-    "crank-raised": "bold",
-    "last-card-announced": "bold",
+_LOG_STYLES: dict[type[Event], str] = {
+    RoundStarted: "bold",
+    RoundEnded: "bold",
+    GameEnded: "bold",
+    IdiotCalled: "bold red",
+    CrankRaised: "bold",
+    LastCardAnnounced: "bold",
 }
 
 MOVE_ACTIONS = ("draw", "last_card", "call_idiot", "play_number", "hint", "take_back")
@@ -66,7 +74,7 @@ class Drawing(TableBase):
         stream = self.feed.show_seat(seat)
         self._retell(stream)
 
-    def _retell(self, stream: Sequence[dict[str, Any]]) -> None:
+    def _retell(self, stream: Sequence[Event]) -> None:
         """Tell the log and the trail again from the shown seat's side: the last
         person's draws were "You drew 7♠" and must not be read by the next one."""
         self._adviser = None  # it knew the last person's cards
@@ -84,18 +92,16 @@ class Drawing(TableBase):
         after its ``told``-th (None: after the last). None at a table here; an
         online table's log tells who comes and goes too."""
 
-    def _tell(self, event: dict[str, Any]) -> None:
+    def _tell(self, event: Event) -> None:
         """An event shown: its line in the log, and a played card in the trail."""
         line = self.narrator.event(event)
         if line:
-            self.query_one(GameLog).say(line, style=_LOG_STYLES.get(event["type"], ""))
-        kind = event["type"]
-        if kind == "card-played":
-            self.query_one(PlayTrail).add(
-                self.narrator.who(event["player"]), Card.parse(event["card"])
-            )
-        elif kind == "round-started":
-            self.query_one(PlayTrail).clear()
+            self.query_one(GameLog).say(line, style=_LOG_STYLES.get(type(event), ""))
+        match event:
+            case CardPlayed(player=player, card=card):
+                self.query_one(PlayTrail).add(self.narrator.who(player), card)
+            case RoundStarted():
+                self.query_one(PlayTrail).clear()
 
     def _refresh_table(self) -> None:
         view = self.view

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from textual import work
 
-from craits_core import Command, Play, PlayerView
+from craits_core import Command, Event, Play, PlayerView
 
 from ...i18n import _
 from ...widgets.hand import Hand
@@ -36,7 +36,7 @@ class Hints(TableBase):
         self.notify(_("Thinking…"), timeout=1)
         self._advise(self.view, self._moves())
 
-    def _observed(self, event: dict[str, object]) -> None:
+    def _observed(self, event: Event) -> None:
         """The adviser, once asked for, follows the game as the seat sees it."""
         if self._adviser is not None:
             self._adviser.observe(event)

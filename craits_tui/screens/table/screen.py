@@ -11,7 +11,6 @@ leaving.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -19,7 +18,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 
-from craits_core import Announce, CallIdiot, Draw, PlayerView
+from craits_core import Announce, CallIdiot, Draw, Event, PlayerView
+from craits_core.events import GameEnded, IdiotCalled, RoundEnded
 
 from ...abilities_text import KEY as ABILITIES_KEY
 from ...faces import CardLook
@@ -125,11 +125,10 @@ class TableScreen(
         super().__init__(table, settings, keeps_settings=keeps_settings)
         self._unsubscribe = table.subscribe(self._hear)
 
-    def _hear(self, event: dict[str, Any]) -> None:
+    def _hear(self, index: int, event: Event) -> None:
         # The game tells every listener each event once, in log order.
-        feed = self.feed
-        self.post_message(self.GameEvent(feed.heard, event))
-        feed.heard += 1
+        self.feed.heard = index + 1
+        self.post_message(self.GameEvent(index, event))
 
     # --- Layout -------------------------------------------------------------------
 
@@ -230,12 +229,13 @@ class TableScreen(
             drawn_for_you = self._auto_draw_notice(event) or drawn_for_you
             self._observed(event)
             self._tell(event)
-            if event["type"] == "idiot-called" and event["target"] == self.seat:
-                self._ring()
-            if event["type"] == "round-ended":
-                self._show_round_summary(event)
-            elif event["type"] == "game-ended":
-                self._show_game_over()
+            match event:
+                case IdiotCalled(target=target) if target == self.seat:
+                    self._ring()
+                case RoundEnded():
+                    self._show_round_summary(event)
+                case GameEnded():
+                    self._show_game_over()
         self._refresh_table()
         self._show_motion(movements, pile_before)
         self._schedule_bots()
@@ -352,7 +352,7 @@ class TableScreen(
 
     # --- Between rounds -----------------------------------------------------------------
 
-    def _show_round_summary(self, event: dict[str, Any]) -> None:
+    def _show_round_summary(self, event: RoundEnded) -> None:
         from ..round_summary import RoundSummary
 
         assert self.view is not None
