@@ -125,28 +125,10 @@ def _start_round(
         deck = tuple(shuffled)
     fold.emit(RoundStarted(round_number, state.rules.schedule[round_number - 1], dealer, deck))
     starter = fold.state.pile[-1]
-    rank = starter.rank
-    left = _next_seat(fold.state, dealer)
-    if rank is Rank.TWO:
-        fold.emit(CrankRaised(CRANK_STEP[rank]))
-        _pass_turn(fold, dealer)
-    elif rank is Rank.FOUR:
-        _pass_turn(fold, dealer, skip=True)
-    elif rank is Rank.FIVE:
-        _everyone_draws_one(fold, dealer)
-        _pass_turn(fold, dealer)
-    elif rank is Rank.SIX:
-        fold.emit(TurnBegan(dealer))
-    elif rank is Rank.SEVEN:
-        _draw(fold, left, 1, DrawReason.SEVEN)
-        _pass_turn(fold, dealer, skip=fold.state.rules.seven_skips)
-    elif rank is Rank.EIGHT or rank is Rank.NINE:
-        fold.emit(SuitAsked(dealer))
-    elif rank is Rank.TEN:
-        fold.emit(DirectionReversed(-fold.state.direction))
-        _pass_turn(fold, dealer)
+    if starter.rank is Rank.EIGHT or starter.rank is Rank.NINE:
+        fold.emit(SuitAsked(dealer))  # the dealer's decision, before anyone plays
     else:
-        _pass_turn(fold, dealer)
+        _card_acts(fold, dealer, starter, crank_before=0)
 
 
 def _end_round(fold: _Fold) -> None:
@@ -215,9 +197,6 @@ def _someone_out(state: State) -> bool:
     return not all(state.hands)
 
 
-# --- Refusals -------------------------------------------------------------------------
-
-
 # --- Deciding ---------------------------------------------------------------------------
 
 
@@ -238,29 +217,29 @@ def _play(fold: _Fold, command: Play) -> None:
     seat, card = command.player, command.card
     crank = fold.state.crank
     fold.emit(CardPlayed(seat, card, resulting_suit(card, command.named_suit)))
-    left = len(fold.state.hands[seat])
-    if command.announce and left == 1:
+    if command.announce and len(fold.state.hands[seat]) == 1:
         fold.emit(LastCardAnnounced(seat))
+    _card_acts(fold, seat, card, crank_before=crank)
+
+
+def _card_acts(fold: _Fold, seat: int, card: Card, crank_before: int) -> None:
+    """What ``card`` does once ``seat`` has played it (a starter: as if the dealer
+    had): its ability, then the round's end if ``seat`` went out, else the turn
+    handed on. An 8 or a 9 named its suit as it was played."""
     rank = card.rank
-    if rank is Rank.TWO or (crank and rank is Rank.ACE):
-        # The crank runs on, even when this was the player's last card.
-        fold.emit(CrankRaised(crank + CRANK_STEP[rank]))
-        if any(fold.state.hands):
-            _pass_turn(fold, seat)
-        else:
-            fold.emit(CrankEnded())
-            _end_round(fold)
+    if rank is Rank.TWO or (crank_before and rank is Rank.ACE):
+        _raise_crank(fold, seat, crank_before + CRANK_STEP[rank])
         return
     if rank is Rank.FIVE:
         _everyone_draws_one(fold, seat)
     elif rank is Rank.SEVEN:
         _draw(fold, _next_seat(fold.state, seat), 1, DrawReason.SEVEN)
-    if not left:
-        _end_round(fold)
+    if not fold.state.hands[seat]:
+        _end_round(fold)  # going out: the card's draws were still made
     elif rank is Rank.FOUR:
         _pass_turn(fold, seat, skip=True)
     elif rank is Rank.SIX:
-        fold.emit(TurnBegan(seat))
+        fold.emit(TurnBegan(seat))  # the same player plays again
     elif rank is Rank.SEVEN:
         _pass_turn(fold, seat, skip=fold.state.rules.seven_skips)
     elif rank is Rank.TEN:
@@ -268,6 +247,18 @@ def _play(fold: _Fold, command: Play) -> None:
         _pass_turn(fold, seat)
     else:
         _pass_turn(fold, seat)
+
+
+def _raise_crank(fold: _Fold, seat: int, count: int) -> None:
+    """A 2 starts the crank, an ace or a 2 raises it; it runs on among those who
+    still hold cards, even when ``seat`` just went out, and ends with no draw when
+    nobody holds any."""
+    fold.emit(CrankRaised(count))
+    if any(fold.state.hands):
+        _pass_turn(fold, seat)
+    else:
+        fold.emit(CrankEnded())
+        _end_round(fold)
 
 
 def _draw_command(fold: _Fold, command: Draw) -> None:
