@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
-from .cards import Card, Suit
+from .cards import Card, Rank, Suit
 from .rules import RuleSet
 
 LOG_VERSION = 1
@@ -111,6 +111,14 @@ class CardPlayed(Event):
     player: int
     card: Card
     suit: Suit
+
+    @property
+    def named_suit(self) -> Suit | None:
+        """The suit the play named, as `Play.named_suit` has it: an 8's (its own
+        too), a 9's colour mate; None when the card left its own suit."""
+        if self.card.rank is Rank.EIGHT or self.suit is not self.card.suit:
+            return self.suit
+        return None
 
 
 @dataclass(frozen=True, slots=True)

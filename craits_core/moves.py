@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Rank
 from .commands import Announce, CallIdiot, ChooseSuit, Command, Draw, Play
 from .events import (
     CardPlayed,
@@ -34,9 +33,7 @@ def command_for(log: Sequence[Event], index: int) -> Command | None:
     if isinstance(event, CardPlayed):
         nxt = log[index + 1] if index + 1 < len(log) else None
         announce = isinstance(nxt, LastCardAnnounced) and nxt.player == event.player
-        # Only an 8 or a 9 names a suit; `Play.normal` drops a 9's own.
-        names = event.card.rank in (Rank.EIGHT, Rank.NINE)
-        return Play(event.player, event.card, event.suit if names else None, announce).normal()
+        return Play(event.player, event.card, event.named_suit, announce)
     if isinstance(event, CardsDrawn) and event.reason in (DrawReason.TURN, DrawReason.CRANK):
         return Draw(event.player)
     if isinstance(event, SuitChosen):

@@ -16,7 +16,7 @@ from typing import TypeAlias
 from rich.text import Text
 from textual.geometry import Region
 
-from craits_core import Card, Event, Rank, Suit
+from craits_core import Card, Event, Suit
 from craits_core.events import (
     CardPlayed,
     CardsDrawn,
@@ -84,11 +84,10 @@ def movements_for(event: Event, *, crank_before: int = 0) -> tuple[Movement, ...
     Events that move nothing on the table give none.
     """
     match event:
-        case CardPlayed(player=player, card=card, suit=suit):
+        case CardPlayed(player=player, card=card, named_suit=named):
             played = Flight((card,), 1, player, Spot.DISCARD)
-            # An 8 names a suit even when it is its own; a 9 only when it switched.
-            if card.rank is Rank.EIGHT or suit is not card.suit:
-                return (played, Mark(MarkKind.SUIT, Spot.DISCARD, suit))
+            if named is not None:
+                return (played, Mark(MarkKind.SUIT, Spot.DISCARD, named))
             return (played,)
         case SuitChosen(suit=suit):
             return (Mark(MarkKind.SUIT, Spot.DISCARD, suit),)

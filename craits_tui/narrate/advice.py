@@ -39,10 +39,11 @@ def advice(n: Narrator, move: Command, crank: int = 0) -> str:
 def _play_advice(look: CardLook, move: Play) -> str:
     card = look.plain(move.card)
     rank = move.card.rank
-    if move.suit is not None and rank is Rank.EIGHT:
-        text = _("Play {card} and name {suit}").format(card=card, suit=suit_name(move.suit))
-    elif move.suit is not None and move.suit is not move.card.suit:
-        text = _("Play {card} and switch to {suit}").format(card=card, suit=suit_name(move.suit))
+    named = move.named_suit
+    if named is not None and rank is Rank.EIGHT:
+        text = _("Play {card} and name {suit}").format(card=card, suit=suit_name(named))
+    elif named is not None:  # a 9 switched
+        text = _("Play {card} and switch to {suit}").format(card=card, suit=suit_name(named))
     elif rank is Rank.NINE:  # the player is asked next: keep or switch
         text = _("Play {card} and keep {suit}").format(card=card, suit=suit_name(move.card.suit))
     else:

@@ -132,10 +132,11 @@ def _suit_chosen(n: Narrator, e: SuitChosen) -> str:
 def _card_played(n: Narrator, e: CardPlayed) -> str:
     card: Card = e.card
     line = _("{who} played {card}").format(who=n.who(e.player), card=n.card(card))
+    named = e.named_suit
     if card.rank is Rank.EIGHT:
         return line + _(" and named {suit}.").format(suit=suit_name(e.suit))
-    if card.rank is Rank.NINE and e.suit is not card.suit:
-        return line + _(" and switched to {suit}.").format(suit=suit_name(e.suit))
+    if named is not None:  # a 9 switched
+        return line + _(" and switched to {suit}.").format(suit=suit_name(named))
     tail = {
         Rank.TWO: _(": crank!"),
         Rank.FOUR: _(": skip!"),
