@@ -13,6 +13,7 @@ from textual.timer import Timer
 
 from craits_core import Draw, DrawReason, Event
 from craits_core.events import CardPlayed, CardsDrawn
+from craits_core.moves import command_for
 
 from ...i18n import _, ngettext
 from .base import TableBase
@@ -98,10 +99,8 @@ class AutoDraw(TableBase):
             case CardPlayed(player=player) if player == self.seat:
                 self._auto_sent = False  # refused, and the player moved themselves
                 return None
-            case CardsDrawn(player=player, reason=DrawReason.TURN | DrawReason.CRANK) if (
-                player == self.seat
-            ):
-                pass
+            case CardsDrawn(player=player) if player == self.seat and command_for([event], 0):
+                pass  # the seat's own draw, not one the rules forced on it
             case _:
                 return None
         self._auto_sent = False
