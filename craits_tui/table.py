@@ -157,7 +157,7 @@ class LocalTable:
         )
         # After the bots: they hear each event before the screen does.
         self._told = game.event_count
-        self._unsubscribe = game.subscribe(self._tell)
+        self._unsubscribe = game.subscribe(self._pass_on)
 
     @property
     def bots(self) -> dict[int, Bot]:
@@ -215,7 +215,7 @@ class LocalTable:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
-    def _tell(self, event: Event) -> None:
+    def _pass_on(self, event: Event) -> None:
         # Counted here, not read off the log: a bot's reply to this event may be
         # logged already, and waits to be told after it.
         index = self._told
@@ -289,7 +289,7 @@ class LocalTable:
         self.game = game
         self._host = BotHost(game, self._host.levels, seed=self._bot_seed)
         self._told = game.event_count
-        self._unsubscribe = game.subscribe(self._tell)
+        self._unsubscribe = game.subscribe(self._pass_on)
         return True
 
     def _rewind_save(self, old: Game, game: Game, keep: int, take_backs: int) -> None:

@@ -83,7 +83,7 @@ class Drawing(TableBase):
         self.query_one(GameLog).clear()
         self.query_one(PlayTrail).clear()
         for told, event in enumerate(stream, 1):
-            self._tell(event)
+            self._log_event(event)
             self._retell_asides(told)
         self._retell_asides(None)
 
@@ -92,7 +92,7 @@ class Drawing(TableBase):
         after its ``told``-th (None: after the last). None at a table here; an
         online table's log tells who comes and goes too."""
 
-    def _tell(self, event: Event) -> None:
+    def _log_event(self, event: Event) -> None:
         """An event shown: its line in the log, and a played card in the trail."""
         line = self.narrator.event(event)
         if line:

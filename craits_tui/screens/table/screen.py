@@ -228,7 +228,7 @@ class TableScreen(
             self._clear_notice()  # the situation it spoke of has passed
             drawn_for_you = self._auto_draw_notice(event) or drawn_for_you
             self._observed(event)
-            self._tell(event)
+            self._log_event(event)
             match event:
                 case IdiotCalled(target=target) if target == self.seat:
                     self._ring()
