@@ -69,6 +69,7 @@ from craits_core import (
 )
 from craits_core import project
 from craits_core.view import view
+from craits_tui.saved_meta import SavedMeta
 
 MOVES = ("card-played", "cards-drawn", "suit-chosen", "last-card-announced", "idiot-called")
 """Events that start a move: the answer to a command."""
@@ -1314,9 +1315,9 @@ def check_logs(
                 check.problems.append(f"{record.id}: {err}")
                 continue
             check.finished += game.state.is_over
-            table = record.meta.get("table")
-            code = table.get("code") if isinstance(table, dict) else table
-            seen = results.games.get(code) if isinstance(code, str) else None
+            table = SavedMeta.of(record).table
+            code = table.code if table is not None else None
+            seen = results.games.get(code) if code is not None else None
             if seen is None:
                 if game.state.is_over:
                     check.problems.append(f"{record.id}: finished but no player saw its end")

@@ -12,7 +12,9 @@ shares that connection.
 
 Transactions nest: one begun inside another becomes a savepoint of it, so what
 several parts write for one change (a move's events, the table's seats, the
-game's ratings) is saved together or not at all.
+game's ratings) is saved together or not at all. Each part reads and writes
+through the same two doors (`Database.reading`, `Database.transaction`), naming
+the `StoreError` class its callers catch (the store's own, a ledger's).
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ class StoreError(Exception):
         super().__init__(message)
         self.code = code
         self.params = params
+
+
+ErrorType = type[StoreError]
+"""The class of the errors a part of the file raises: `StoreError`, or its own
+subclass of it (made as `StoreError` is, from a message, a code and params)."""
 
 
 Schema = Callable[[Path, sqlite3.Connection], None]
@@ -88,17 +95,20 @@ class Database:
                 self._conn.close()
                 self._conn = None
 
-    def _connection(self) -> sqlite3.Connection:
+    def _connection(self, error: ErrorType) -> sqlite3.Connection:
         if self._conn is None:
-            raise StoreError(f"the store {self._path} is closed")
+            raise error(f"the store {self._path} is closed")
         return self._conn
 
     @contextmanager
-    def reading(self, what: str = "read from") -> Iterator[sqlite3.Connection]:
+    def reading(
+        self, what: str = "read from", *, error: ErrorType = StoreError
+    ) -> Iterator[sqlite3.Connection]:
         """A read transaction, so that what several queries read is of one moment
-        (inside a transaction already: that one)."""
+        (inside a transaction already: that one). What fails in SQLite, or on a
+        closed file, raises ``error``."""
         with self._lock:
-            conn = self._connection()
+            conn = self._connection(error)
             try:
                 if self._depth:
                     yield conn
@@ -112,16 +122,22 @@ class Database:
                     self._depth -= 1
                     _rollback(conn)
             except sqlite3.Error as err:
-                raise store_error(self._path, f"could not {what}", err, "unreadable") from err
+                raise store_error(
+                    self._path, f"could not {what}", err, "unreadable", error=error
+                ) from err
 
     @contextmanager
-    def transaction(self, what: str) -> Iterator[sqlite3.Connection]:
+    def transaction(
+        self, what: str, *, error: ErrorType = StoreError
+    ) -> Iterator[sqlite3.Connection]:
         """A write transaction, taken with the write lock from the start so that
         what is read inside it cannot be changed by another process before the
         end. Inside another one, a savepoint of it: undone alone if it fails, and
-        saved only with the outer one. ``what``: what it does, for the error."""
+        saved only with the outer one. ``what``: what it does, for the error,
+        raised as ``error`` when SQLite fails or the file is closed (what the
+        caller raises inside goes through as it is)."""
         with self._lock:
-            conn = self._connection()
+            conn = self._connection(error)
             savepoint = f"craits_{self._depth}"
             nested = self._depth > 0
             try:
@@ -139,7 +155,7 @@ class Database:
                     _rollback(conn)
                 if isinstance(err, sqlite3.Error):
                     raise store_error(
-                        self._path, f"could not {what} in", err, "unwritable"
+                        self._path, f"could not {what} in", err, "unwritable", error=error
                     ) from err
                 raise
 
@@ -215,10 +231,12 @@ def _set_up(path: Path, conn: sqlite3.Connection, schema: Schema) -> None:
 def identity(conn: sqlite3.Connection) -> tuple[int, set[str]]:
     """The file's application id and table names."""
     (app_id,) = conn.execute("PRAGMA application_id").fetchone()
-    tables = {
-        name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-    }
-    return app_id, tables
+    return app_id, table_names(conn)
+
+
+def table_names(conn: sqlite3.Connection) -> set[str]:
+    """The names of the tables in the file (each part's and the others')."""
+    return {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 
 def make_tables(conn: sqlite3.Connection, statements: Sequence[str]) -> None:
@@ -251,20 +269,22 @@ def not_ours(path: Path) -> StoreError:
     )
 
 
-def store_error(path: Path, doing: str, err: sqlite3.Error, code: str) -> StoreError:
-    """A `StoreError` in plain words for an error from SQLite: ``code`` unless it
+def store_error(
+    path: Path, doing: str, err: sqlite3.Error, code: str, *, error: ErrorType = StoreError
+) -> StoreError:
+    """An ``error`` in plain words for an error from SQLite: ``code`` unless it
     is not a database, damage or another program's lock."""
     name = getattr(err, "sqlite_errorname", "")
     if name == "SQLITE_NOTADB":
-        return StoreError(
+        return error(
             f"{path} is not a Craits save file (it is not a SQLite database)",
             "not-sqlite",
             path=path,
         )
     if name in _DAMAGE_CODES:
-        return StoreError(f"{path} is damaged ({err})", "damaged", path=path, detail=str(err))
+        return error(f"{path} is damaged ({err})", "damaged", path=path, detail=str(err))
     if name in _BUSY_CODES:
-        return StoreError(f"{doing} {path}: another program is using it ({err})", "busy", path=path)
+        return error(f"{doing} {path}: another program is using it ({err})", "busy", path=path)
     if isinstance(err, sqlite3.ProgrammingError):
-        return StoreError(f"{doing} {path}: the store is closed ({err})")
-    return StoreError(f"{doing} {path}: {err}", code, path=path, detail=str(err))
+        return error(f"{doing} {path}: the store is closed ({err})")
+    return error(f"{doing} {path}: {err}", code, path=path, detail=str(err))

@@ -21,7 +21,14 @@ from types import TracebackType
 from typing import Any, Literal
 
 from .codec import event_from_dict, event_to_dict
-from .database import APPLICATION_ID, DEFAULT_TIMEOUT, Database, StoreError, make_tables
+from .database import (
+    APPLICATION_ID,
+    DEFAULT_TIMEOUT,
+    Database,
+    StoreError,
+    make_tables,
+    table_names,
+)
 from .events import Event, GameEnded, RoundStarted
 from .game import Game
 from .locks import GameLock
@@ -513,9 +520,7 @@ class GameStore:
 def _schema(path: Path, conn: sqlite3.Connection) -> None:
     """The store's tables: made in a new file, checked in an old one."""
     (version,) = conn.execute("PRAGMA user_version").fetchone()
-    tables = {
-        name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-    }
+    tables = table_names(conn)
     if version == 0 and not tables & _TABLES:
         make_tables(conn, _SCHEMA)
         return

@@ -31,6 +31,7 @@ from .requests import (
     StartGame,
     StartLesson,
 )
+from .saved_meta import SavedMeta
 from .settings import THEMES, Settings, save_settings
 from .table import LocalTable, Seat, Table
 
@@ -152,7 +153,7 @@ class CraitsApp(App[str | None]):
 
     def play(self, game: Game, seats: tuple[Seat, ...]) -> LocalTable:
         """Save a new game with its seating and open its table."""
-        meta = {"seats": [seat.to_dict() for seat in seats]}
+        meta = SavedMeta(seats=seats).to_dict()
         store = self.store
         try:
             game_id = store.add(game, meta=meta) if store is not None else None
@@ -177,16 +178,16 @@ class CraitsApp(App[str | None]):
         assert self.store is not None
         try:
             record = self.store.record(game_id)
-            seats = tuple(Seat.from_dict(s) for s in record.meta.get("seats", []))
             game = self.store.load(game_id)
-        except (StoreError, ValueError) as err:
+        except StoreError as err:
             from .narrate import store_problem
 
-            problem = store_problem(err) if isinstance(err, StoreError) else str(err)
-            self.notify(problem, severity="error", timeout=8)
+            self.notify(store_problem(err), severity="error", timeout=8)
             return False
-        if len(seats) != len(game.state.players):
-            # A game saved without its seating: everyone but the first is a bot.
+        seats = SavedMeta.of(record).seats_for(game.state.players)
+        if seats is None:
+            # A game saved without its seating (or one not readable here): everyone
+            # but the first is a bot.
             seats = tuple(
                 Seat(name, None if i == 0 else DEFAULT_LEVEL)
                 for i, name in enumerate(game.state.players)

@@ -7,42 +7,20 @@ remote table can offer too (events for one seat, legal moves, submit a command).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from craits_core import ChooseSuit, Command, Draw, Event, Game, Play
 from craits_core.hosting import BotHost
 from craits_core.store import GameStore, StoreError
 
+from .saved_meta import SavedMeta
+from .seat import Seat
+
 if TYPE_CHECKING:
     from craits_core.bots import Bot
 
 Listener = Callable[[int, Event], None]
 """Hears each new event with its index in the log."""
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat at the table: a person, or a bot of some level."""
-
-    name: str
-    bot: str | None = None
-
-    @property
-    def is_bot(self) -> bool:
-        return self.bot is not None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "bot": self.bot}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Seat:
-        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-            raise ValueError(f"not a seat: {data!r}")
-        bot = data.get("bot")
-        if bot is not None and not isinstance(bot, str):
-            raise ValueError(f"not a bot level: {bot!r}")
-        return cls(data["name"], bot)
 
 
 class Table(Protocol):
@@ -268,8 +246,8 @@ class LocalTable:
         and the bots' replies since: the game is rebuilt from the log before that
         move, the bots are made anew from what their seats saw up to there, and the
         save file is cut back to the same events (with the count of take-backs in
-        the game's meta, key ``"take_backs"``). Returns False, changing nothing, when
-        there is nothing to take back.
+        the game's `SavedMeta`). Returns False, changing nothing, when there is
+        nothing to take back.
 
         Listeners hear nothing of it: afterwards `event_count` is smaller and
         `events_for` tells the game as it now stands. A bot's move decided before
@@ -300,9 +278,8 @@ class LocalTable:
         if store is None or game_id is None or self.save_problem is not None:
             return
         try:
-            meta = dict(store.record(game_id).meta)
-            meta["take_backs"] = take_backs
-            store.rewind(game_id, keep, meta=meta)
+            meta = SavedMeta.of(store.record(game_id)).with_take_backs(take_backs)
+            store.rewind(game_id, keep, meta=meta.to_dict())
             # The new game first: the claim on the saved game is never let go.
             store.attach(game_id, game)
         except StoreError as err:
@@ -315,10 +292,9 @@ class LocalTable:
         if store is None or game_id is None:
             return 0
         try:
-            found = store.record(game_id).meta.get("take_backs", 0)
+            return SavedMeta.of(store.record(game_id)).take_backs
         except StoreError:
             return 0
-        return found if type(found) is int and found >= 0 else 0
 
     def next_bot_move(self) -> Command | None:
         """What a bot does next, if anything (see `Moment.decide`). Safe to call from

@@ -30,6 +30,7 @@ from craits_core import (
 from craits_core.store import GameStore
 from craits_tui.online.client.table import RemoteTable
 from craits_tui.online.protocol import Message, SeatInfo, TableInfo
+from craits_tui.saved_meta import SavedMeta
 from craits_tui.table import LocalTable, Seat, Table
 
 from .decks import stacked_game
@@ -49,7 +50,7 @@ def seated(
     seats = [Seat(name, bot) for name, bot in zip(game.state.players, bots, strict=True)]
     game_id = None
     if store is not None:
-        game_id = store.add(game, meta={"seats": [seat.to_dict() for seat in seats]})
+        game_id = store.add(game, meta=SavedMeta(seats=tuple(seats)).to_dict())
     return LocalTable(game, seats, store=store, game_id=game_id)
 
 
@@ -80,9 +81,9 @@ def position(table: LocalTable) -> tuple[Any, ...]:
     return (table.game.state, table.game.events, table.event_count())
 
 
-def take_backs_saved(store: GameStore, table: LocalTable) -> object:
+def take_backs_saved(store: GameStore, table: LocalTable) -> int:
     assert table.game_id is not None
-    return store.record(table.game_id).meta.get("take_backs")
+    return SavedMeta.of(store.record(table.game_id)).take_backs
 
 
 def reloaded(path: Path, game_id: str) -> Game:
@@ -303,7 +304,7 @@ def test_the_save_file_follows_a_take_back(tmp_path: Path) -> None:
         table = seated(Game.new(NAMES, seed=5), store=store)
         game_id = table.game_id
         assert game_id is not None
-        seats_meta = store.record(game_id).meta["seats"]
+        seats = SavedMeta.of(store.record(game_id)).seats
         bots_reply(table)
         for _ in range(2):
             person_move(table)
@@ -312,7 +313,7 @@ def test_the_save_file_follows_a_take_back(tmp_path: Path) -> None:
         assert reloaded(path, game_id).events == table.game.events
         record = store.record(game_id)
         assert record.event_count == table.event_count()
-        assert record.meta == {"seats": seats_meta, "take_backs": 1}
+        assert SavedMeta.of(record) == SavedMeta(seats=seats, take_backs=1)
         # Later moves are saved after the cut, not after the log as it was.
         person_move(table, draw_first=True)
         bots_reply(table)
@@ -402,7 +403,7 @@ def test_a_program_killed_after_a_take_back_resumes_where_it_was(tmp_path: Path)
     game_id, live = json.loads(done.stdout)
     with GameStore(path) as store:
         record = store.record(game_id)
-        assert record.meta["take_backs"] == 1
+        assert SavedMeta.of(record).take_backs == 1
         resumed = store.load(game_id)  # the claim died with the program
         assert resumed.events == live
         assert resumed.state.current_player == 0

@@ -26,8 +26,9 @@ from craits_core import Game, GameRecord, GameStore, StoreError, UnknownGame
 from ..i18n import N_, _, ngettext
 from ..narrate import describe_rules, store_problem
 from ..requests import ResumeGame
+from ..saved_meta import SavedMeta
+from ..seat import Seat
 from ..settings import Settings
-from ..table import Seat
 from ..widgets.footer import Footer
 from .replay import ReplayScreen, replayed
 from .roomy import Roomy
@@ -56,8 +57,7 @@ def status_text(record: GameRecord) -> str:
 
 def take_backs(record: GameRecord) -> int:
     """How many times moves were taken back in the game (see `LocalTable.take_back`)."""
-    found = record.meta.get("take_backs", 0)
-    return found if type(found) is int and found > 0 else 0
+    return SavedMeta.of(record).take_backs
 
 
 def take_backs_text(record: GameRecord) -> str:
@@ -78,29 +78,22 @@ _BOT_KINDS = {
 def record_seats(record: GameRecord) -> tuple[Seat, ...] | None:
     """Who sat where, people or bots, as saved with the game; None when the save
     does not say (or says it in a way this version cannot read)."""
-    seats = record.meta.get("seats")
-    if not isinstance(seats, list) or len(seats) != len(record.players):
-        return None
-    try:
-        return tuple(Seat.from_dict(seat) for seat in seats)
-    except ValueError:
-        return None
+    return SavedMeta.of(record).seats_for(record.players)
 
 
 def seats_text(record: GameRecord) -> str:
     """The players, each with "bot" and its level where the seat was a bot."""
-    seats = record.meta.get("seats")
-    if not isinstance(seats, list) or len(seats) != len(record.players):
+    seats = record_seats(record)
+    if seats is None:
         return ", ".join(record.players)
     names = []
     for name, seat in zip(record.players, seats, strict=True):
-        bot = seat.get("bot") if isinstance(seat, dict) else None
-        if not bot:
+        if not seat.bot:
             names.append(name)
-        elif bot in _BOT_KINDS:
-            names.append(_(_BOT_KINDS[bot]).format(name=name))
+        elif seat.bot in _BOT_KINDS:
+            names.append(_(_BOT_KINDS[seat.bot]).format(name=name))
         else:
-            names.append(_("{name} (bot: {level})").format(name=name, level=bot))
+            names.append(_("{name} (bot: {level})").format(name=name, level=seat.bot))
     return ", ".join(names)
 
 
@@ -139,11 +132,11 @@ def person_records(
     played: dict[str, list[tuple[bool, int]]] = {}
     for record in records:
         outcome = outcomes.get(record.id)
-        seats = record.meta.get("seats")
-        if not record.finished or not isinstance(outcome, Outcome) or not isinstance(seats, list):
+        seats = record_seats(record)
+        if not record.finished or not isinstance(outcome, Outcome) or seats is None:
             continue
         for seat, (name, seat_info) in enumerate(zip(outcome.players, seats, strict=False)):
-            if isinstance(seat_info, dict) and not seat_info.get("bot"):
+            if not seat_info.bot:
                 played.setdefault(name, []).append((seat in outcome.winners, outcome.totals[seat]))
     people = [
         PersonRecord(name, len(games), sum(won for won, _t in games), min(t for _w, t in games))

@@ -15,6 +15,7 @@ from craits_core import GameRecord, GameStore
 
 from ..i18n import N_, _
 from ..requests import OpenLearn, OpenSetup, ResumeGame
+from ..saved_meta import SavedMeta
 from ..settings import Settings
 from ..widgets.footer import Footer
 from .roomy import Roomy
@@ -42,10 +43,10 @@ def describe_record(record: GameRecord) -> str:
 def played_here(record: GameRecord) -> bool:
     """Whether someone plays the saved game from this terminal: a game of bots only
     is watched, and is not offered to resume (Past games still opens it)."""
-    seats = record.meta.get("seats")
-    if not isinstance(seats, list) or len(seats) != len(record.players):
+    seats = SavedMeta.of(record).seats_for(record.players)
+    if seats is None:
         return True  # saved without its seating: it resumes with a person at seat 0
-    return any(not (isinstance(seat, dict) and seat.get("bot")) for seat in seats)
+    return any(not seat.bot for seat in seats)
 
 
 def game_to_resume(store: GameStore) -> GameRecord | None:

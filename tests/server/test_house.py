@@ -12,6 +12,7 @@ from craits_core import GameStore, replay
 from craits_tui.online.server.authority import Authority
 from craits_tui.online.server.ipc import IpcServer
 from craits_tui.online.server.limits import Limits
+from craits_tui.saved_meta import SavedMeta
 
 from .test_authority import (
     SHORT,
@@ -83,7 +84,8 @@ async def test_a_table_nobody_comes_back_to_closes_and_stays_closed(tmp_path: Pa
         await watcher.until(lambda: code not in authority.tables)
         # Its game is saved as it was, and marked: a restart leaves the table closed.
         record = authority.house.store.record(game_id or "")  # type: ignore[union-attr]
-        assert not record.finished and record.meta["table"]["closed"] is True
+        kept = SavedMeta.of(record).table
+        assert not record.finished and kept is not None and kept.closed
         assert Authority(authority.house.store).restore() == 0
 
 

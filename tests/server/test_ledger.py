@@ -481,6 +481,39 @@ def test_a_closed_store_closes_its_ledger_too(path: Path) -> None:
         ledger.rating("name:ann")
 
 
+def test_a_file_another_program_writes_is_a_ledger_error_that_says_so(path: Path) -> None:
+    with GameStore(path, timeout=0.05) as store:
+        ledger = Ledger(store)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another program writing, longer than we wait
+        try:
+            with pytest.raises(LedgerError, match="another program") as caught:
+                ledger.claim("Ann", KEY_A)
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert caught.value.code == "busy" and caught.value.params["path"] == path
+        ledger.claim("Ann", KEY_A)  # free again: the claim goes through
+        with pytest.raises(NameTaken):
+            ledger.claim("Ann", KEY_B)
+
+
+def test_a_ledger_table_that_cannot_be_read_is_a_ledger_error_on_one_line(path: Path) -> None:
+    with opened(path) as ledger:
+        ledger.claim("Ann", KEY_A)
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE ledger_replays")
+    conn.commit()
+    conn.close()
+    with opened(path) as ledger:
+        with pytest.raises(LedgerError, match="no such table") as caught:
+            ledger.replay_code("g1")
+        assert "\n" not in str(caught.value) and caught.value.code == "unreadable"
+        with pytest.raises(LedgerError, match="no such table") as caught:
+            ledger.record_finished("g1")
+        assert caught.value.code == "unwritable"
+
+
 def test_the_end_of_a_game_is_saved_with_its_last_move_or_not_at_all(path: Path) -> None:
     # The store's hook writes the ledger's records in the transaction that saves
     # the move: when the hook fails, neither the move nor the records are saved.

@@ -32,6 +32,7 @@ from craits_tui.online.server.ledger import (
 from craits_tui.online.server.limits import Limits, TablePace
 from craits_tui.online.server.mutes import MAX_MUTES
 from craits_tui.online.server.ssh import CraitsServer
+from craits_tui.saved_meta import SavedMeta
 from tests.server.test_authority import Client, take_turn
 from tests.server.test_ssh_social import (
     SHORT,
@@ -183,7 +184,8 @@ async def test_a_started_table_its_people_left_closes_and_counts_as_left_unfinis
             store, ledger = server.store, server.ledger
             assert store is not None and ledger is not None
             (record,) = store.games()
-            assert not record.finished and record.meta["table"]["closed"]
+            kept = SavedMeta.of(record).table
+            assert not record.finished and kept is not None and kept.closed
             first, last = (ledger.rating(player_id(p.name, p.fingerprint)) for p in (a, b))
             assert first.games == last.games == 1
             assert first.mu < last.mu

@@ -12,6 +12,7 @@ from textual.widgets import Button
 from craits_core import Card, Command, Game, GameStore, Play
 from craits_core.events import CardPlayed
 from craits_tui.app import CraitsApp
+from craits_tui.saved_meta import SavedMeta
 from craits_tui.screens.table import TableScreen
 from craits_tui.widgets.hand import Hand
 
@@ -172,7 +173,7 @@ async def test_keys_typed_with_q_do_not_take_a_move_back(tmp_path: Path) -> None
         assert app.return_code == 0  # `q` quit
     assert game_id is not None
     with GameStore(tmp_path / "games.sqlite3") as store:
-        assert store.record(game_id).meta.get("take_backs", 0) == 0
+        assert SavedMeta.of(store.record(game_id)).take_backs == 0
         assert list(store.load(game_id, attach=False).events) == events
 
 

@@ -311,13 +311,13 @@ class House:
             if record.finished:
                 continue
             try:
-                saved = SavedTable.from_meta(record.meta, record.players)
+                saved = SavedTable.of(record)
             except ValueError as err:
                 log.error("game %s: its table cannot be read back: %s", record.id, err)
                 continue
-            if saved is None or saved.closed or saved.code in self.tables:
+            if saved is None or saved.table.closed or saved.table.code in self.tables:
                 continue
-            refusal = self.quota_left(saved.creator, saved.address)
+            refusal = self.quota_left(saved.table.creator, saved.table.address)
             if refusal is not None:
                 log.error("game %s: its table is not reopened: %s", record.id, refusal.message)
                 continue
@@ -329,26 +329,27 @@ class House:
 
     def _reopen(self, game_id: str, rules: RuleSet, saved: SavedTable) -> bool:
         assert self.store is not None
+        kept = saved.table
         table = Table(
             self,
-            saved.code,
-            saved.name,
+            kept.code,
+            kept.name,
             rules,
             list(saved.slots),
-            creator=saved.creator,
-            address=saved.address,
-            host_seat=saved.host_seat,
-            quick=saved.quick,
-            turn_time=saved.turn_time,
-            spectator_chat=saved.spectator_chat,
+            creator=kept.creator,
+            address=kept.address,
+            host_seat=kept.host_seat,
+            quick=kept.quick,
+            turn_time=kept.turn_time,
+            spectator_chat=kept.spectator_chat,
         )
         try:
             game = self.store.load(game_id, saving=table.saving)
         except StoreError as err:
             log.error("game %s: its table cannot be reopened: %s", game_id, err)
             return False
-        self.tables[saved.code] = table
-        table.resume(game, game_id, dict(saved.people), dict(saved.attendance))
+        self.tables[kept.code] = table
+        table.resume(game, game_id, dict(kept.people), dict(kept.attendance))
         return True
 
     def close(self) -> None:

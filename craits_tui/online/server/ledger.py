@@ -15,13 +15,12 @@ hook), so that no kill can leave a finished game unrated.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from craits_core import GameStore, StoreError
+from craits_core import GameStore
 
 from ...names import name_keys
 from .ledger_tables import LedgerError, add_claim, set_up
@@ -137,7 +136,7 @@ class Ledger:
         self._database = store.database
         self.names_per_key = names_per_key
         self.board: Board = board
-        with self._writing("make the ledger's tables") as conn:
+        with self._database.transaction("make the ledger's tables", error=LedgerError) as conn:
             set_up(conn)
 
     @property
@@ -162,7 +161,7 @@ class Ledger:
         leaderboard.
         """
         player = player_id(user, key)
-        with self._writing("claim a name") as conn:
+        with self._database.transaction("claim a name", error=LedgerError) as conn:
             owners = _owners(conn, user)
             if owners - {key}:
                 if key is None:
@@ -204,7 +203,7 @@ class Ledger:
     def rating(self, player: str) -> Rating:
         """The rating of ``player`` (a `player_id`): the default, with no games, for a
         player the ledger has not rated."""
-        with self._reading() as conn:
+        with self._database.reading(error=LedgerError) as conn:
             return _rating(conn, player)
 
     def rate(self, placings: Sequence[Placing]) -> list[RatingChange]:
@@ -218,7 +217,7 @@ class Ledger:
         if len(placings) < 2:
             return []
         places = ranks(placings)
-        with self._writing("rate a game") as conn:
+        with self._database.transaction("rate a game", error=LedgerError) as conn:
             before = [_rating(conn, p.player) for p in placings]
             after = rated(before, places)
             conn.executemany(
@@ -241,7 +240,7 @@ class Ledger:
         left unfinished has none) and its ratings (``placings`` rated, or ``[]``
         when the game is not rated), in one transaction, or a part of the
         caller's (the one that saves the game's last move)."""
-        with self._writing("record the end of a game"):
+        with self._database.transaction("record the end of a game", error=LedgerError):
             code = self.record_finished(game_id) if over else None
             changes = self.rate(placings)
         return Finished(code, tuple(changes))
@@ -254,7 +253,7 @@ class Ledger:
         of ``player`` (a `player_id`, or None): their place among the listed
         players, place None while they are placing or are not listed, or None if
         they have no rated games."""
-        with self._reading() as conn:
+        with self._database.reading(error=LedgerError) as conn:
             rows = conn.execute(
                 f"SELECT id, name, mu, sigma, games FROM ledger_players WHERE {_PLACED}"
                 f" ORDER BY {_ORDER} LIMIT :top",
@@ -269,7 +268,7 @@ class Ledger:
 
     def rated_players(self) -> int:
         """How many players the leaderboard lists (their placement games played)."""
-        with self._reading() as conn:
+        with self._database.reading(error=LedgerError) as conn:
             (count,) = conn.execute(
                 f"SELECT count(*) FROM ledger_players WHERE {_PLACED}", self._placed()
             ).fetchone()
@@ -309,7 +308,7 @@ class Ledger:
     def record_finished(self, game_id: str) -> str:
         """The replay code of the finished game ``game_id`` ("ABC-DEF"): made on the
         first call, the same on later ones."""
-        with self._writing("make a replay code") as conn:
+        with self._database.transaction("make a replay code", error=LedgerError) as conn:
             row = conn.execute(
                 "SELECT code FROM ledger_replays WHERE game_id = ?", (game_id,)
             ).fetchone()
@@ -325,7 +324,7 @@ class Ledger:
     def replay_game(self, code: str) -> str | None:
         """The id of the game of the replay code ``code`` as typed (any case, with or
         without its dash), or None if no game has it."""
-        with self._reading() as conn:
+        with self._database.reading(error=LedgerError) as conn:
             row = conn.execute(
                 "SELECT game_id FROM ledger_replays WHERE code = ?", (normal_code(code),)
             ).fetchone()
@@ -333,32 +332,11 @@ class Ledger:
 
     def replay_code(self, game_id: str) -> str | None:
         """The replay code of ``game_id`` ("ABC-DEF"), or None if it has none yet."""
-        with self._reading() as conn:
+        with self._database.reading(error=LedgerError) as conn:
             row = conn.execute(
                 "SELECT code FROM ledger_replays WHERE game_id = ?", (game_id,)
             ).fetchone()
         return None if row is None else _shown_code(row[0])
-
-    # --- The connection -----------------------------------------------------------
-
-    @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
-        with self._errors(), self._database.reading() as conn:
-            yield conn
-
-    @contextmanager
-    def _writing(self, what: str) -> Iterator[sqlite3.Connection]:
-        with self._errors(), self._database.transaction(what) as conn:
-            yield conn
-
-    @contextmanager
-    def _errors(self) -> Iterator[None]:
-        try:
-            yield
-        except LedgerError:
-            raise
-        except StoreError as err:
-            raise LedgerError(_one_line(str(err)), err.code, **err.params) from None
 
 
 class _TakenCodes:
@@ -405,7 +383,3 @@ def _row_rating(player: str, mu: float, sigma: float, games: int) -> Rating:
 def _shown_code(code: str) -> str:
     half = len(code) // 2
     return f"{code[:half]}-{code[half:]}"
-
-
-def _one_line(message: str) -> str:
-    return " ".join(message.split())

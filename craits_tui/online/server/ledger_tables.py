@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 
 from craits_core import StoreError
+from craits_core.database import make_tables, table_names
 
 from ...names import name_keys
 from .ratings import player_id
@@ -14,6 +15,9 @@ from .ratings import player_id
 class LedgerError(StoreError):
     """The ledger's records cannot be read or written (the file is damaged,
     locked or closed). The message is one line; it names the file and says why."""
+
+    def __init__(self, message: str, code: str = "", **params: object) -> None:
+        super().__init__(" ".join(message.split()), code, **params)
 
 
 VERSION = 2
@@ -67,9 +71,7 @@ def add_claim(conn: sqlite3.Connection, name: str, key: str) -> None:
 def set_up(conn: sqlite3.Connection) -> None:
     """Make the ledger's tables in a file that has none, bring those of an older
     layout up to date (in the caller's transaction); `LedgerError` for a newer one."""
-    tables = {
-        name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-    }
+    tables = table_names(conn)
     if "ledger_version" in tables:
         (version,) = conn.execute("SELECT version FROM ledger_version").fetchone()
         if version > VERSION:
@@ -82,8 +84,7 @@ def set_up(conn: sqlite3.Connection) -> None:
     old = {"ledger_names", "ledger_players"} <= tables
     if old:
         conn.execute("ALTER TABLE ledger_players ADD COLUMN retired INTEGER NOT NULL DEFAULT 0")
-    for statement in _SCHEMA:
-        conn.execute(statement)
+    make_tables(conn, _SCHEMA)
     conn.execute("INSERT INTO ledger_version (version) VALUES (?)", (VERSION,))
     if old:
         _from_version_1(conn)

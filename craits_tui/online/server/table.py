@@ -225,7 +225,7 @@ class Table:
         store = self.hall.store
         if store is not None:
             try:
-                self.game_id = store.add(game, meta=table_meta(self), saving=self.saving)
+                self.game_id = store.add(game, meta=table_meta(self).to_dict(), saving=self.saving)
             except StoreError:
                 for seat in filled:
                     slot = self.slots[seat]
@@ -428,7 +428,7 @@ class Table:
         store = self.hall.store
         if store is None or self.game_id is None or store.closed:
             return
-        store.update_meta(self.game_id, table_meta(self, closed=closed))
+        store.update_meta(self.game_id, table_meta(self, closed=closed).to_dict())
 
     def close(self) -> None:
         """Stop everything the table runs; the saved game stays as it is."""
