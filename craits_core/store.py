@@ -11,28 +11,40 @@ The file lives in the user's data directory unless a path is given; several stor
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal
+from typing import Any
 
-from .codec import event_from_dict, event_to_dict
+from .codec import event_to_dict
 from .database import (
     APPLICATION_ID,
     DEFAULT_TIMEOUT,
     Database,
     StoreError,
-    make_tables,
-    table_names,
 )
-from .events import Event, GameEnded, RoundStarted
+from .events import Event
 from .game import Game
+from .game_rows import (
+    GAME_PROBLEMS,
+    OPENING_PROBLEMS,
+    RECORD_COLUMNS,
+    SCHEMA_VERSION,
+    GameRecord,
+    UnknownGame,
+    check_schema,
+    damaged_game,
+    decode_event,
+    encode,
+    fresh_id,
+    now,
+    record_of,
+    summary_after,
+    summary_before,
+)
 from .locks import GameLock
-from .rules import RuleSet
 
 __all__ = [
     "APPLICATION_ID",
@@ -49,107 +61,11 @@ __all__ = [
     "default_store_path",
 ]
 
-SCHEMA_VERSION = 1
-"""``PRAGMA user_version``: the layout of the tables. This version reads only its own."""
-
 FILE_NAME = "games.sqlite3"
-
-GameStatus = Literal["playing", "finished"]
 
 SaveHook = Callable[[list[Event]], None]
 """Called with a command's events inside the transaction that saves them (see
 `GameStore.add`)."""
-
-_SCHEMA: tuple[str, ...] = (
-    """CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        players TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        started_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('playing', 'finished')),
-        event_count INTEGER NOT NULL,
-        round_number INTEGER NOT NULL,
-        meta TEXT NOT NULL DEFAULT '{}'
-    )""",
-    "CREATE INDEX games_by_update ON games (updated_at)",
-    """CREATE TABLE events (
-        game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seq INTEGER NOT NULL,
-        data TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    ) WITHOUT ROWID""",
-    f"PRAGMA user_version = {SCHEMA_VERSION}",
-)
-_TABLES = frozenset({"games", "events"})
-_RECORD_COLUMNS = (
-    "id, players, rules, started_at, updated_at, status, event_count, round_number, meta"
-)
-
-
-OPENING_PROBLEMS = (
-    "not-sqlite",
-    "foreign",
-    "damaged",
-    "old-tables",
-    "newer",
-    "unreadable",
-    "no-folder",
-    "busy",
-    "cannot-open",
-)
-"""The codes of a `StoreError` raised on opening a save file."""
-
-GAME_PROBLEMS = (
-    "in-use",
-    "unknown-game",
-    "game-damaged",
-    "gone",
-    "changed-elsewhere",
-    "unreadable",
-    "unwritable",
-    "damaged",
-    "busy",
-)
-"""The codes of a `StoreError` raised by an open store: reading, saving or deleting
-a game."""
-
-
-class UnknownGame(StoreError, KeyError):
-    """No saved game has that id (also a `KeyError`)."""
-
-    def __init__(self, path: Path, game_id: str) -> None:
-        super().__init__(
-            f"there is no saved game {game_id!r} in {path}", "unknown-game", path=path, game=game_id
-        )
-
-    def __str__(self) -> str:
-        # KeyError would show the message in quotes.
-        return str(self.args[0]) if self.args else ""
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """What the store knows about a saved game without reading its log."""
-
-    id: str
-    players: tuple[str, ...]
-    rules: RuleSet
-    started_at: datetime
-    """When the game was first saved (UTC)."""
-    updated_at: datetime
-    """When its last command was saved (UTC)."""
-    status: GameStatus
-    event_count: int
-    round_number: int
-    """1-based position of the current (or last) round in the schedule."""
-    meta: Mapping[str, Any] = field(default_factory=dict)
-    """What the program saved with the game (who sits where, bot levels...)."""
-
-    @property
-    def finished(self) -> bool:
-        """Whether the game is over."""
-        return self.status == "finished"
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +107,7 @@ class GameStore:
         """
         self._path = Path(path) if path is not None else default_store_path()
         self._attached: dict[int, _Attachment] = {}
-        self.database = Database(self._path, _schema, timeout=timeout)
+        self.database = Database(self._path, check_schema, timeout=timeout)
         """The file's one connection, with its transactions (which nest)."""
 
     @property
@@ -246,22 +162,22 @@ class GameStore:
             known = self._attached[id(game)].game_id
             raise StoreError(f"this game is already saved in {self._path} as {known}")
         state = game.state
-        now = _now()
-        rows = [_encode(event_to_dict(event)) for event in game.events]
+        saved_at = now()
+        rows = [encode(event_to_dict(event)) for event in game.events]
         with self.database.transaction("save a new game") as conn:
-            game_id = _fresh_id(conn)
+            game_id = fresh_id(conn)
             conn.execute(
-                f"INSERT INTO games ({_RECORD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO games ({RECORD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
-                    _encode(list(state.players)),
-                    _encode(state.rules.to_dict()),
-                    now,
-                    now,
+                    encode(list(state.players)),
+                    encode(state.rules.to_dict()),
+                    saved_at,
+                    saved_at,
                     "finished" if state.is_over else "playing",
                     len(rows),
                     state.round_number,
-                    _encode(dict(meta or {})),
+                    encode(dict(meta or {})),
                 ),
             )
             conn.executemany(
@@ -284,7 +200,7 @@ class GameStore:
                 return
             raise StoreError(f"this game is already saved in {self._path} as {current.game_id}")
         rows = self._read_game(game_id)
-        if tuple(_decode_event(game_id, data, self._path) for data in rows) != game.events:
+        if tuple(decode_event(game_id, data, self._path) for data in rows) != game.events:
             raise StoreError(f"saved game {game_id} in {self._path} is not this game as it stands")
         self._attach(game_id, game, saving)
 
@@ -336,7 +252,7 @@ class GameStore:
     ) -> None:
         """Save one command's events at positions ``base``..., in the caller's
         transaction."""
-        rows = [_encode(event_to_dict(event)) for event in events]
+        rows = [encode(event_to_dict(event)) for event in events]
         found = conn.execute(
             "SELECT event_count, status, round_number FROM games WHERE id = ?", (game_id,)
         ).fetchone()
@@ -361,11 +277,11 @@ class GameStore:
             "INSERT INTO events (game_id, seq, data) VALUES (?, ?, ?)",
             ((game_id, base + i, data) for i, data in enumerate(rows)),
         )
-        status, round_number = _summary_after(events, status, round_number)
+        status, round_number = summary_after(events, status, round_number)
         conn.execute(
             "UPDATE games SET updated_at = ?, event_count = ?, status = ?, round_number = ?"
             " WHERE id = ?",
-            (_now(), base + len(rows), status, round_number, game_id),
+            (now(), base + len(rows), status, round_number, game_id),
         )
 
     def rewind(self, game_id: str, keep: int, *, meta: Mapping[str, Any] | None = None) -> None:
@@ -392,18 +308,18 @@ class GameStore:
                     f"rewound to {keep!r}"
                 )
             try:
-                status, round_number = _summary_before(conn, game_id, keep)
+                status, round_number = summary_before(conn, game_id, keep)
             except (ValueError, TypeError, KeyError) as err:
-                raise _damaged_game(self._path, game_id, f"its log cannot be read ({err})") from err
+                raise damaged_game(self._path, game_id, f"its log cannot be read ({err})") from err
             conn.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, keep))
             conn.execute(
                 "UPDATE games SET updated_at = ?, event_count = ?, status = ?, round_number = ?"
                 " WHERE id = ?",
-                (_now(), keep, status, round_number, game_id),
+                (now(), keep, status, round_number, game_id),
             )
             if meta is not None:
                 conn.execute(
-                    "UPDATE games SET meta = ? WHERE id = ?", (_encode(dict(meta)), game_id)
+                    "UPDATE games SET meta = ? WHERE id = ?", (encode(dict(meta)), game_id)
                 )
 
     def update_meta(self, game_id: str, meta: Mapping[str, Any]) -> None:
@@ -411,7 +327,7 @@ class GameStore:
         (who sits where changes as a game goes on). `UnknownGame` if there is none."""
         with self.database.transaction(f"save game {game_id}") as conn:
             found = conn.execute(
-                "UPDATE games SET meta = ? WHERE id = ?", (_encode(dict(meta)), game_id)
+                "UPDATE games SET meta = ? WHERE id = ?", (encode(dict(meta)), game_id)
             )
             if found.rowcount == 0:
                 raise UnknownGame(self._path, game_id)
@@ -426,12 +342,12 @@ class GameStore:
         `StoreError` naming the game when its log is damaged.
         """
         rows = self._read_game(game_id)
-        events = [_decode_event(game_id, data, self._path) for data in rows]
+        events = [decode_event(game_id, data, self._path) for data in rows]
         try:
             game = Game.from_events(events)
         except Exception as err:
             # Whatever breaks the replay, the saved log is unusable as it is.
-            raise _damaged_game(self._path, game_id, str(err)) from err
+            raise damaged_game(self._path, game_id, str(err)) from err
         if attach:
             self._attach(game_id, game, saving)
         return game
@@ -440,13 +356,13 @@ class GameStore:
         """What the store knows about ``game_id`` (`UnknownGame` if nothing)."""
         with self.database.reading() as conn:
             row = conn.execute(
-                f"SELECT {_RECORD_COLUMNS} FROM games WHERE id = ?", (game_id,)
+                f"SELECT {RECORD_COLUMNS} FROM games WHERE id = ?", (game_id,)
             ).fetchone()
         if row is None:
             raise UnknownGame(self._path, game_id)
-        record = _record(row)
+        record = record_of(row)
         if record is None:
-            raise _damaged_game(self._path, game_id, "its summary cannot be read")
+            raise damaged_game(self._path, game_id, "its summary cannot be read")
         return record
 
     def games(self) -> list[GameRecord]:
@@ -466,9 +382,9 @@ class GameStore:
     def _records(self, where: str) -> list[GameRecord]:
         with self.database.reading() as conn:
             rows = conn.execute(
-                f"SELECT {_RECORD_COLUMNS} FROM games {where} ORDER BY updated_at DESC, rowid DESC"
+                f"SELECT {RECORD_COLUMNS} FROM games {where} ORDER BY updated_at DESC, rowid DESC"
             ).fetchall()
-        return [record for record in map(_record, rows) if record is not None]
+        return [record for record in map(record_of, rows) if record is not None]
 
     def _read_game(self, game_id: str) -> list[str]:
         """The saved events of ``game_id`` (JSON text, oldest first), checked to be whole."""
@@ -484,7 +400,7 @@ class GameStore:
             raise UnknownGame(self._path, game_id)
         (count,) = found
         if [seq for seq, _ in rows] != list(range(count)):
-            raise _damaged_game(
+            raise damaged_game(
                 self._path,
                 game_id,
                 f"its log should have {count} events but {len(rows)} are there, or out of order",
@@ -515,117 +431,3 @@ class GameStore:
     def _holds(self, game_id: str) -> bool:
         """Whether this store has ``game_id`` attached (and so claimed)."""
         return any(a.game_id == game_id for a in self._attached.values())
-
-
-def _schema(path: Path, conn: sqlite3.Connection) -> None:
-    """The store's tables: made in a new file, checked in an old one."""
-    (version,) = conn.execute("PRAGMA user_version").fetchone()
-    tables = table_names(conn)
-    if version == 0 and not tables & _TABLES:
-        make_tables(conn, _SCHEMA)
-        return
-    if version > SCHEMA_VERSION:
-        raise StoreError(
-            f"{path} was written by a newer version of Craits "
-            f"(save format {version}; this version reads format {SCHEMA_VERSION})",
-            "newer",
-            path=path,
-            version=version,
-            readable=SCHEMA_VERSION,
-        )
-    if version != SCHEMA_VERSION or not _TABLES.issubset(tables):
-        raise StoreError(
-            f"{path} is damaged (its tables are not those of a Craits save file)",
-            "old-tables",
-            path=path,
-        )
-
-
-# --- Rows -------------------------------------------------------------------------
-
-
-def _now() -> str:
-    # Fixed width (microseconds always present), so the text sorts as the time does.
-    return datetime.now(UTC).isoformat(timespec="microseconds")
-
-
-def _damaged_game(path: Path, game_id: str, detail: str) -> StoreError:
-    return StoreError(
-        f"saved game {game_id} in {path} is damaged: {detail}",
-        "game-damaged",
-        path=path,
-        game=game_id,
-        detail=detail,
-    )
-
-
-def _fresh_id(conn: sqlite3.Connection) -> str:
-    """A short random id not yet in use (checked inside the caller's write transaction)."""
-    import secrets  # here, not at the top: it costs the app's start-up 2 ms
-
-    while True:
-        game_id = secrets.token_hex(4)
-        if conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
-            return game_id
-
-
-def _encode(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def _decode_event(game_id: str, data: str, path: Path) -> Event:
-    try:
-        return event_from_dict(json.loads(data))
-    except (ValueError, TypeError) as err:  # CorruptLog is a ValueError
-        raise _damaged_game(path, game_id, str(err)) from err
-
-
-def _summary_after(events: list[Event], status: str, round_number: int) -> tuple[str, int]:
-    """The status and round number of a game after ``events``."""
-    for event in events:
-        if isinstance(event, RoundStarted):
-            round_number = event.round_number
-        elif isinstance(event, GameEnded):
-            status = "finished"
-    return status, round_number
-
-
-def _summary_before(conn: sqlite3.Connection, game_id: str, keep: int) -> tuple[str, int]:
-    """The status and round number of ``game_id`` after its first ``keep`` saved
-    events: read back from the last of them to the last deal (a round's worth)."""
-    status = "playing"
-    rows = conn.execute(
-        "SELECT data FROM events WHERE game_id = ? AND seq < ? ORDER BY seq DESC", (game_id, keep)
-    )
-    for (data,) in rows:
-        event = json.loads(data)
-        kind = event.get("type") if isinstance(event, dict) else None
-        if kind == "game-ended":
-            status = "finished"
-        elif kind == "round-started":
-            return status, int(event["round_number"])
-    return status, 1  # no deal yet: only a log cut short before it
-
-
-def _record(row: tuple[Any, ...]) -> GameRecord | None:
-    """A `GameRecord` from a ``games`` row, or None if the row cannot be read."""
-    game_id, players, rules, started, updated, status, count, round_number, meta = row
-    try:
-        names = json.loads(players)
-        extra = json.loads(meta)
-        record = GameRecord(
-            id=game_id,
-            players=tuple(names),
-            rules=RuleSet.from_dict(json.loads(rules)),
-            started_at=datetime.fromisoformat(started),
-            updated_at=datetime.fromisoformat(updated),
-            status=status,
-            event_count=count,
-            round_number=round_number,
-            meta=extra if isinstance(extra, dict) else {},
-        )
-    except (ValueError, TypeError):
-        return None
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        return None
-    return record
