@@ -7,7 +7,7 @@ remote table can offer too (events for one seat, legal moves, submit a command).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from craits_core import ChooseSuit, Command, Draw, Event, Game, Play
 from craits_core.hosting import BotHost

@@ -9,8 +9,6 @@ shown, and the winners filled in as they come.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -18,143 +16,33 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, DataTable, Label, Static
 
 from craits_core import Game, GameRecord, GameStore, StoreError, UnknownGame
 
 from ..i18n import N_, _, ngettext
 from ..narrate import describe_rules, store_problem
+from ..past_games import (
+    COLUMNS,
+    FIXED_COLUMNS,
+    Outcome,
+    person_records,
+    record_seats,
+    records_text,
+    round_text,
+    seats_text,
+    status_text,
+    take_backs,
+    take_backs_text,
+    when_text,
+)
 from ..requests import ResumeGame
-from ..saved_meta import SavedMeta
-from ..seat import Seat
 from ..settings import Settings
 from ..widgets.footer import Footer
+from .history_dialogs import ConfirmDelete, UnfinishedChoice
 from .replay import ReplayScreen, replayed
 from .roomy import Roomy
-
-FIXED_COLUMNS = 68
-"""Room the list's other columns take; the players have the rest (the line below
-the list shows them all)."""
-
-_COLUMNS = ("when", "players", "round", "status", "backs", "winner")
-
-
-def when_text(record: GameRecord) -> str:
-    """The day the game was last played, in local time (the line below the list
-    gives the time too)."""
-    return record.updated_at.astimezone().strftime("%Y-%m-%d")
-
-
-def round_text(record: GameRecord) -> str:
-    """The round the game reached, out of how many it has."""
-    return _("{n}/{total}").format(n=record.round_number, total=len(record.rules.schedule))
-
-
-def status_text(record: GameRecord) -> str:
-    return _("Finished") if record.finished else _("Unfinished")
-
-
-def take_backs(record: GameRecord) -> int:
-    """How many times moves were taken back in the game (see `LocalTable.take_back`)."""
-    return SavedMeta.of(record).take_backs
-
-
-def take_backs_text(record: GameRecord) -> str:
-    """The list's mark of a game with moves taken back: how many times (blank: none)."""
-    n = take_backs(record)
-    return str(n) if n else ""
-
-
-_BOT_KINDS = {
-    "random": N_("{name} (random bot)"),
-    "easy": N_("{name} (easy bot)"),
-    "normal": N_("{name} (normal bot)"),
-    "hard": N_("{name} (hard bot)"),
-    "expert": N_("{name} (expert bot)"),
-}
-
-
-def record_seats(record: GameRecord) -> tuple[Seat, ...] | None:
-    """Who sat where, people or bots, as saved with the game; None when the save
-    does not say (or says it in a way this version cannot read)."""
-    return SavedMeta.of(record).seats_for(record.players)
-
-
-def seats_text(record: GameRecord) -> str:
-    """The players, each with "bot" and its level where the seat was a bot."""
-    seats = record_seats(record)
-    if seats is None:
-        return ", ".join(record.players)
-    names = []
-    for name, seat in zip(record.players, seats, strict=True):
-        if not seat.bot:
-            names.append(name)
-        elif seat.bot in _BOT_KINDS:
-            names.append(_(_BOT_KINDS[seat.bot]).format(name=name))
-        else:
-            names.append(_("{name} (bot: {level})").format(name=name, level=seat.bot))
-    return ", ".join(names)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What the list shows of a loaded game: its totals and winners (the game itself
-    is not kept: a long list of games would hold every log in memory)."""
-
-    players: tuple[str, ...]
-    totals: tuple[int, ...]
-    rounds_played: int
-    winners: tuple[int, ...]
-
-    @classmethod
-    def of(cls, game: Game) -> Outcome:
-        state = game.state
-        return cls(state.players, state.totals, len(state.round_scores), state.winners)
-
-
-@dataclass(frozen=True)
-class PersonRecord:
-    """How one person (a seat not played by a bot) did over the finished games."""
-
-    name: str
-    played: int
-    won: int
-    best: int
-    """The lowest final total."""
-
-
-def person_records(
-    records: Iterable[GameRecord], outcomes: Mapping[str, Outcome | StoreError]
-) -> list[PersonRecord]:
-    """Each person's finished games, known by name; the most played first. Games not
-    looked at yet, or damaged, are left out."""
-    played: dict[str, list[tuple[bool, int]]] = {}
-    for record in records:
-        outcome = outcomes.get(record.id)
-        seats = record_seats(record)
-        if not record.finished or not isinstance(outcome, Outcome) or seats is None:
-            continue
-        for seat, (name, seat_info) in enumerate(zip(outcome.players, seats, strict=False)):
-            if not seat_info.bot:
-                played.setdefault(name, []).append((seat in outcome.winners, outcome.totals[seat]))
-    people = [
-        PersonRecord(name, len(games), sum(won for won, _t in games), min(t for _w, t in games))
-        for name, games in played.items()
-    ]
-    return sorted(people, key=lambda p: -p.played)
-
-
-def records_text(people: Sequence[PersonRecord]) -> str:
-    """The records in a line: "Ann won 3 of 7 (best 85) · Ben won 0 of 1 (best 230)"."""
-    return " · ".join(
-        ngettext(
-            "{name} won {won} of {n} game (best {best})",
-            "{name} won {won} of {n} games (best {best})",
-            person.played,
-        ).format(name=person.name, won=person.won, n=person.played, best=person.best)
-        for person in people
-    )
 
 
 def _shorten(text: str, width: int) -> str:
@@ -210,7 +98,7 @@ class HistoryScreen(Roomy, Screen):
             _("Take-backs"),
             _("Winner"),
         )
-        for key, label in zip(_COLUMNS, labels, strict=True):
+        for key, label in zip(COLUMNS, labels, strict=True):
             table.add_column(label, key=key)
         store = self.store
         try:
@@ -464,94 +352,3 @@ class HistoryScreen(Roomy, Screen):
     def action_back(self) -> None:
         """Back to where the list was opened from."""
         self.app.pop_screen()
-
-
-class UnfinishedChoice(ModalScreen[str | None]):
-    """What to do with a game that is not over: resume it, or watch it so far.
-    Dismisses with "resume", "replay" or None."""
-
-    CSS_PATH = "menus.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "choose", N_("Cancel")),
-        Binding("r", "choose('resume')", N_("Resume")),
-        Binding("v", "choose('replay')", N_("Replay")),
-    ]
-
-    def __init__(self, record: GameRecord) -> None:
-        super().__init__()
-        self.record = record
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="unfinished"):
-            yield Label(_("This game is not finished."), id="unfinished-title")
-            yield Label(", ".join(self.record.players), id="unfinished-players")
-            yield Label(
-                _("Round {n} of {total}, last played {when}.").format(
-                    n=self.record.round_number,
-                    total=len(self.record.rules.schedule),
-                    when=self.record.updated_at.astimezone().strftime("%Y-%m-%d %H:%M"),
-                ),
-                id="unfinished-what",
-            )
-            with Horizontal(id="unfinished-buttons"):
-                yield Button(_("Resume (r)"), id="choice-resume", variant="primary")
-                yield Button(_("Replay so far (v)"), id="choice-replay")
-                yield Button(_("Cancel"), id="choice-cancel")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#choice-resume", Button).focus()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        choice = (event.button.id or "").removeprefix("choice-")
-        self.dismiss(choice if choice in ("resume", "replay") else None)
-
-    def action_choose(self, choice: str | None = None) -> None:
-        self.dismiss(choice)
-
-
-class ConfirmDelete(ModalScreen[bool]):
-    """Whether to delete a saved game for good. Dismisses with True (delete it) or
-    False."""
-
-    CSS_PATH = "menus.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,n", "choose(False)", N_("Keep it")),
-        Binding("y", "choose(True)", N_("Delete")),
-    ]
-
-    def __init__(self, record: GameRecord) -> None:
-        super().__init__()
-        self.record = record
-
-    def compose(self) -> ComposeResult:
-        record = self.record
-        when = record.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        what = (
-            _("Finished, last played {when}. Once deleted, it no longer counts in the records.")
-            if record.finished
-            else _("Round {n} of {total}, last played {when}. Once deleted, it cannot be resumed.")
-        )
-        with Vertical(id="delete"):
-            yield Label(_("Delete this game for good?"), id="delete-title")
-            yield Label(", ".join(record.players), id="delete-players")
-            yield Label(
-                what.format(n=record.round_number, total=len(record.rules.schedule), when=when),
-                id="delete-what",
-            )
-            with Horizontal(id="delete-buttons"):
-                yield Button(_("Keep it (n)"), id="delete-no", variant="primary")
-                yield Button(_("Delete (y)"), id="delete-yes", variant="error")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        # The harmless choice has the focus: Enter pressed by habit deletes nothing.
-        self.query_one("#delete-no", Button).focus()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "delete-yes")
-
-    def action_choose(self, delete: bool) -> None:
-        self.dismiss(delete)

@@ -9,7 +9,8 @@ from textual.widgets import Button, DataTable, Label, Static
 
 from craits_core import Game, GameStore
 from craits_tui.app import CraitsApp
-from craits_tui.screens.history import ConfirmDelete, HistoryScreen
+from craits_tui.screens.history import HistoryScreen
+from craits_tui.screens.history_dialogs import ConfirmDelete
 from craits_tui.screens.start import StartScreen
 from craits_tui.table import LocalTable, Seat
 from craits_tui.widgets.footer import Footer

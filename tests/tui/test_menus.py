@@ -29,17 +29,12 @@ from craits_tui.faces import CardLook
 from craits_tui.last_game import LastGame
 from craits_tui.launch import Launch, NewGame
 from craits_tui.names import clean_name
+from craits_tui.past_games import Outcome, PersonRecord, person_records, records_text
 from craits_tui.requests import StartGame
 from craits_tui.screens import options
 from craits_tui.screens.forms import chosen_rules
-from craits_tui.screens.history import (
-    HistoryScreen,
-    Outcome,
-    PersonRecord,
-    UnfinishedChoice,
-    person_records,
-    records_text,
-)
+from craits_tui.screens.history import HistoryScreen
+from craits_tui.screens.history_dialogs import UnfinishedChoice
 from craits_tui.screens.options import OptionsScreen
 from craits_tui.screens.replay import ReplayScreen
 from craits_tui.screens.replay.hands import HandsPanel

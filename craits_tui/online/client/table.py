@@ -15,9 +15,15 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from craits_core import Command, IllegalMove, PlayerView, command_to_dict, legal_moves_in_view
+from craits_core import (
+    Command,
+    IllegalMove,
+    PlayerView,
+    command_to_dict,
+    legal_moves_in_view,
+    project,
+)
 from craits_core.bot_levels import DEFAULT_LEVEL
-from craits_core import project
 
 from ...i18n import _
 from ...table import Seat
