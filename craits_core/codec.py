@@ -85,6 +85,10 @@ _PLAIN = (None, _int_in)
 _HIDDEN = frozenset({"seed", "deck", "hand", "starter", "stock_size", "cards"})
 """Fields that may be hidden from a seat (None, left out of the dict)."""
 
+_TOLD_INSTEAD = {"deck": ("starter", "stock_size")}
+"""What a seat's form tells in place of a hidden field: a deal without its deck and
+without these lacks the deck (the full form) and its stand-ins (a seat's) alike."""
+
 _FIELDS: dict[type[Event], tuple[tuple[str, Any, Any], ...]] = {
     cls: tuple((f.name, *_FIELD_CODECS.get(f.name, _PLAIN)) for f in fields(cls))
     for cls in EVENT_CLASSES
@@ -119,6 +123,8 @@ def event_from_dict(data: Any) -> Event:
         for name, _, read in _FIELDS[cls]:
             value = data.get(name)
             if value is None and name in optional:
+                if any(data.get(told) is None for told in _TOLD_INSTEAD.get(name, ())):
+                    raise CorruptLog(f"{cls.type} event lacks {name!r}")
                 values[name] = None
             elif name == "count" and value is None and data.get("cards") is not None:
                 values[name] = len(data["cards"])  # a log written before counts were
