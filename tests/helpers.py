@@ -3,21 +3,40 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import fields, is_dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
-from craits_core import FULL_DECK, Card, Game, IllegalMove, event_from_dict, replay
+from craits_core import FULL_DECK, Card, DrawReason, Event, Game, IllegalMove, replay
+from craits_core.events import CardsDrawn
 
 CODES = {str(card): card for card in FULL_DECK}
 
 
-def kinds(events: list[dict]) -> list[str]:
-    """The types of ``events``, in order."""
-    return [e["type"] for e in events]
+def kinds(events: Iterable[Event]) -> list[type[Event]]:
+    """The classes of ``events``, in order."""
+    return [type(e) for e in events]
+
+
+E = TypeVar("E", bound=Event)
+
+
+def of_type(events: Iterable[Event], kind: type[E]) -> list[E]:
+    """The events of ``events`` that are ``kind``, in order."""
+    return [e for e in events if isinstance(e, kind)]
+
+
+def codes(cards: Iterable[Card] | None) -> list[str] | None:
+    """``cards`` as codes (None stays None: cards hidden from a seat)."""
+    return None if cards is None else [str(c) for c in cards]
+
+
+def draws(events: Iterable[Event]) -> list[tuple[int, list[str] | None]]:
+    """Who drew what in ``events``: ``(seat, codes)`` for each cards-drawn, in order."""
+    return [(e.player, codes(e.cards)) for e in of_type(events, CardsDrawn)]
 
 
 def held(game: Game, seat: int) -> list[str]:
@@ -29,7 +48,7 @@ def refused(game: Game, command: object, code: str | None = None) -> IllegalMove
     """``command`` is refused (with ``code``, unless None) and nothing changes: the
     same state, no event in the log, nothing told to listeners."""
     before, logged = game.state, len(game.events)
-    heard: list[dict] = []
+    heard: list[Event] = []
     unsubscribe = game.subscribe(heard.append)
     try:
         with pytest.raises(IllegalMove) as caught:
@@ -50,15 +69,8 @@ def with_dry_stock(game: Game, seat: int) -> Game:
     every card it had, and the discard pile is its top card alone."""
     state = game.state
     assert len(state.pile) == 1
-    drawn = event_from_dict(
-        {
-            "type": "cards-drawn",
-            "player": seat,
-            "cards": [str(c) for c in state.stock],
-            "reason": "turn",
-        }
-    )
-    log = [*game.log, drawn]
+    drawn = CardsDrawn(seat, state.stock, DrawReason.TURN, len(state.stock))
+    log = [*game.events, drawn]
     dry = Game(log, replay(log))
     assert dry.state.stock_size == 0
     return dry

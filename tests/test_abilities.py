@@ -8,10 +8,19 @@ from __future__ import annotations
 
 import pytest
 
-from craits_core import Card, Draw, Game, Play, Suit
+from craits_core import Card, Draw, DrawReason, Game, Play, Suit
+from craits_core.events import (
+    CardPlayed,
+    CardsDrawn,
+    CrankRaised,
+    DirectionReversed,
+    PlayerSkipped,
+    RoundStarted,
+    TurnBegan,
+)
 from tests.decks import stacked_game
 
-from .helpers import held, kinds, refused
+from .helpers import draws, held, kinds, refused
 
 C = Card.parse
 
@@ -33,7 +42,7 @@ def four_players(
 def test_ace_outside_the_crank_is_an_ordinary_card():
     game = four_players("AH 3C 4D", cy="QH 5C 9S")
     events = game.handle(Play(1, C("AH")))
-    assert kinds(events) == ["card-played", "turn-began"]
+    assert kinds(events) == [CardPlayed, TurnBegan]
     assert game.state.crank == 0
     assert game.state.active_suit is Suit.HEARTS
     assert game.state.current_player == 2
@@ -56,7 +65,7 @@ def test_ace_matches_by_rank_like_any_card():
 def test_two_starts_the_crank_at_two():
     game = four_players("2H 3C 4D", cy="QH 5C 9S", stock="JC QC KC")
     events = game.handle(Play(1, C("2H")))
-    assert kinds(events) == ["card-played", "crank-raised", "turn-began"]
+    assert kinds(events) == [CardPlayed, CrankRaised, TurnBegan]
     assert game.state.crank == 2
     assert game.state.current_player == 2
     # Cy holds a heart but no ace or 2: the crank, not the suit, decides.
@@ -71,8 +80,8 @@ def test_two_starts_the_crank_at_two():
 def test_four_skips_the_next_player():
     game = four_players("4H 3C 4D")
     events = game.handle(Play(1, C("4H")))
-    assert kinds(events) == ["card-played", "player-skipped", "turn-began"]
-    assert events[1]["player"] == 2
+    assert kinds(events) == [CardPlayed, PlayerSkipped, TurnBegan]
+    assert events[1] == PlayerSkipped(2)
     assert game.state.current_player == 3
     refused(game, Play(2, C("QS")), "not-your-turn")
 
@@ -80,7 +89,7 @@ def test_four_skips_the_next_player():
 def test_four_with_two_players_gives_the_same_player_another_turn():
     game = stacked_game(["QS JS 10S", "4H 3C QH"], "KH")
     events = game.handle(Play(1, C("4H")))
-    assert events[1] == {"type": "player-skipped", "player": 0}
+    assert events[1] == PlayerSkipped(0)
     assert game.state.current_player == 1
     game.handle(Play(1, C("QH")))
     assert game.state.current_player == 0
@@ -92,8 +101,8 @@ def test_four_with_two_players_gives_the_same_player_another_turn():
 def test_five_makes_every_other_player_draw_one_in_turn_order():
     game = four_players("5H 3C 4D", cy="QH 5C 9S", stock="JC QC KC")
     events = game.handle(Play(1, C("5H")))
-    draws = [(e["player"], e["cards"]) for e in events if e["type"] == "cards-drawn"]
-    assert draws == [(2, ["JC"]), (3, ["QC"]), (0, ["KC"])]
+    assert draws(events) == [(2, ["JC"]), (3, ["QC"]), (0, ["KC"])]
+    assert {e.reason for e in events if isinstance(e, CardsDrawn)} == {DrawReason.FIVE}
     assert [len(h) for h in game.state.hands] == [4, 2, 4, 4]
     assert game.state.stock_size == 52 - 12 - 1 - 3
 
@@ -101,7 +110,7 @@ def test_five_makes_every_other_player_draw_one_in_turn_order():
 def test_after_a_five_the_next_player_plays_normally():
     game = four_players("5H 3C 4D", cy="QH 5C 9S", stock="JC QC KC")
     events = game.handle(Play(1, C("5H")))
-    assert events[-1] == {"type": "turn-began", "player": 2}
+    assert events[-1] == TurnBegan(2)
     refused(game, Draw(2), "must-play")
     game.handle(Play(2, C("QH")))
     assert game.state.current_player == 3
@@ -113,7 +122,7 @@ def test_after_a_five_the_next_player_plays_normally():
 def test_six_the_same_player_plays_again():
     game = four_players("6H QH 3C")
     events = game.handle(Play(1, C("6H")))
-    assert events[-1] == {"type": "turn-began", "player": 1}
+    assert events[-1] == TurnBegan(1)
     assert game.state.current_player == 1
     refused(game, Play(2, C("QS")), "not-your-turn")
     game.handle(Play(1, C("QH")))
@@ -142,8 +151,8 @@ def test_after_a_six_a_player_unable_to_play_draws_one_and_the_turn_ends():
     game.handle(Play(1, C("6H")))
     refused(game, Play(1, C("3C")), "must-follow")
     events = game.handle(Draw(1))
-    assert kinds(events) == ["cards-drawn", "turn-began"]
-    assert events[0]["cards"] == ["QH"]
+    assert kinds(events) == [CardsDrawn, TurnBegan]
+    assert events[0] == CardsDrawn(1, (C("QH"),), DrawReason.TURN, 1)
     # The drawn heart would match, but the turn is over.
     assert game.state.current_player == 2
     refused(game, Play(1, C("QH")), "not-your-turn")
@@ -155,8 +164,8 @@ def test_after_a_six_a_player_unable_to_play_draws_one_and_the_turn_ends():
 def test_seven_the_next_player_draws_one_then_plays():
     game = four_players("7H 3C 4D", cy="5C 9S 10C", stock="QH JC QC")
     events = game.handle(Play(1, C("7H")))
-    assert kinds(events) == ["card-played", "cards-drawn", "turn-began"]
-    assert events[1]["player"] == 2 and events[1]["cards"] == ["QH"]
+    assert kinds(events) == [CardPlayed, CardsDrawn, TurnBegan]
+    assert events[1] == CardsDrawn(2, (C("QH"),), DrawReason.SEVEN, 1)
     assert game.state.current_player == 2
     # Cy still has the turn and may play the card just drawn.
     game.handle(Play(2, C("QH")))
@@ -170,7 +179,7 @@ def test_seven_the_next_player_draws_one_then_plays():
 def test_eight_is_wild_and_names_the_suit_the_next_player_must_follow():
     game = four_players("8C 3C 4D", cy="QH 9D 5S")
     events = game.handle(Play(1, C("8C"), Suit.DIAMONDS))
-    assert events[0]["suit"] == "D"
+    assert events[0] == CardPlayed(1, C("8C"), Suit.DIAMONDS)
     assert game.state.active_suit is Suit.DIAMONDS
     # Not hearts (the old suit) nor clubs (the 8's own suit): diamonds.
     refused(game, Play(2, C("QH")), "must-follow")
@@ -204,7 +213,7 @@ def test_the_named_suit_lasts_until_the_next_play():
 def test_nine_keeps_its_suit():
     game = four_players("9H 3C 4D", cy="QH 9D 5S")
     events = game.handle(Play(1, C("9H")))
-    assert events[0]["suit"] == "H"
+    assert events[0] == CardPlayed(1, C("9H"), Suit.HEARTS)
     assert game.state.active_suit is Suit.HEARTS
     game.handle(Play(2, C("QH")))
 
@@ -218,7 +227,7 @@ def test_nine_naming_its_own_suit_keeps_it():
 def test_nine_switches_to_its_colour_mate():
     game = four_players("9H 3C 4D", cy="QH JD 5S")
     events = game.handle(Play(1, C("9H"), Suit.DIAMONDS))
-    assert events[0]["suit"] == "D"
+    assert events[0] == CardPlayed(1, C("9H"), Suit.DIAMONDS)
     assert game.state.active_suit is Suit.DIAMONDS
     refused(game, Play(2, C("QH")), "must-follow")
     game.handle(Play(2, C("JD")))
@@ -247,7 +256,7 @@ def test_a_suit_other_than_for_an_eight_or_nine_is_refused():
 def test_ten_reverses_direction():
     game = four_players("10H 3C 4D", ann="QH 3S KS")
     events = game.handle(Play(1, C("10H")))
-    assert kinds(events) == ["card-played", "direction-reversed", "turn-began"]
+    assert kinds(events) == [CardPlayed, DirectionReversed, TurnBegan]
     assert game.state.direction == -1
     assert game.state.current_player == 0
     game.handle(Play(0, C("QH")))
@@ -271,7 +280,7 @@ def test_three_jack_queen_do_nothing(card):
     game = stacked_game(["4S 3S KS", f"{card} 3C 4D", "QS JS 10S", "9S 7S 6S"], "KH")
     before = game.state
     events = game.handle(Play(1, C(card)))
-    assert kinds(events) == ["card-played", "turn-began"]
+    assert kinds(events) == [CardPlayed, TurnBegan]
     assert game.state.current_player == 2
     assert game.state.direction == 1
     assert game.state.crank == 0
@@ -283,7 +292,7 @@ def test_three_jack_queen_do_nothing(card):
 def test_king_does_nothing():
     game = stacked_game(["4S 3S QS", "KD 3C 4D", "JS 10S 9S", "8S 7S 6S"], "QD")
     events = game.handle(Play(1, C("KD")))
-    assert kinds(events) == ["card-played", "turn-began"]
+    assert kinds(events) == [CardPlayed, TurnBegan]
     assert game.state.current_player == 2
     assert game.state.direction == 1
 
@@ -303,15 +312,14 @@ def reversed_table(ann: str) -> Game:
 def test_four_after_a_reversal_skips_the_player_on_the_right():
     game = reversed_table("4H 3S KS")
     events = game.handle(Play(0, C("4H")))
-    assert events[1] == {"type": "player-skipped", "player": 3}
+    assert events[1] == PlayerSkipped(3)
     assert game.state.current_player == 2
 
 
 def test_five_after_a_reversal_makes_players_draw_counter_clockwise():
     game = reversed_table("5H 3S KS")
     events = game.handle(Play(0, C("5H")))
-    draws = [(e["player"], e["cards"]) for e in events if e["type"] == "cards-drawn"]
-    assert draws == [(3, ["JC"]), (2, ["QC"]), (1, ["KC"])]
+    assert draws(events) == [(3, ["JC"]), (2, ["QC"]), (1, ["KC"])]
     assert game.state.current_player == 3
 
 
@@ -326,8 +334,7 @@ def test_six_after_a_reversal_the_same_player_plays_again():
 def test_seven_after_a_reversal_hits_the_player_on_the_right():
     game = reversed_table("7H 3S KS")
     events = game.handle(Play(0, C("7H")))
-    assert events[1]["type"] == "cards-drawn"
-    assert (events[1]["player"], events[1]["cards"]) == (3, ["JC"])
+    assert events[1] == CardsDrawn(3, (C("JC"),), DrawReason.SEVEN, 1)
     assert game.state.current_player == 3
 
 
@@ -360,7 +367,7 @@ def test_a_suit_named_by_an_eight_does_not_leak_into_the_next_round(suit):
     # Round 8: one card each. Bob goes out with the 8, naming a suit.
     game = stacked_game(["KD", "8H"], "QH", "JC QC KC")
     events = game.handle(Play(1, C("8H"), suit))
-    assert "round-started" in kinds(events)
+    assert RoundStarted in kinds(events)
     state = game.state
     assert state.round_number == 9
     assert state.pile == (state.top_card,)

@@ -10,13 +10,22 @@ from craits_core import (
     CallIdiot,
     Card,
     Draw,
+    DrawReason,
     Game,
     Play,
     Suit,
 )
-from tests.decks import stacked_game
+from craits_core.events import (
+    CardPlayed,
+    CardsDrawn,
+    CrankEnded,
+    CrankRaised,
+    TurnBegan,
+    TurnLost,
+)
+from tests.decks import cards, stacked_game
 
-from .helpers import held, kinds, refused, with_dry_stock
+from .helpers import draws, held, kinds, refused, with_dry_stock
 
 C = Card.parse
 
@@ -41,8 +50,8 @@ def test_during_the_crank_the_next_player_must_play_an_ace_or_a_two():
     refused(game, Draw(2), "crank-answer")
     assert game.legal_moves(2) == [Play(2, C("AS"))]
     events = game.handle(Play(2, C("AS")))
-    assert kinds(events) == ["card-played", "crank-raised", "turn-began"]
-    assert events[1]["count"] == 3
+    assert kinds(events) == [CardPlayed, CrankRaised, TurnBegan]
+    assert events[1] == CrankRaised(3)
     assert game.state.crank == 3
     assert game.state.current_player == 3
 
@@ -75,8 +84,8 @@ def test_the_first_player_with_neither_draws_the_count_and_the_crank_ends():
     game.handle(Play(1, C("2H")))
     game.handle(Play(2, C("AS")))
     events = game.handle(Draw(3))
-    assert kinds(events) == ["cards-drawn", "crank-ended", "turn-began"]
-    assert events[0]["cards"] == ["JC", "QC", "KC"]
+    assert kinds(events) == [CardsDrawn, CrankEnded, TurnBegan]
+    assert events[0] == CardsDrawn(3, tuple(cards("JC QC KC")), DrawReason.CRANK, 3)
     assert held(game, 3) == ["KS", "QD", "JS", "JC", "QC", "KC"]
     assert game.state.crank == 0
     # Di's turn is over; Ann plays next.
@@ -96,7 +105,7 @@ def test_after_the_crank_play_goes_on_normally_matching_the_last_ace_or_two():
     refused(game, Play(0, C("10H")), "must-follow")
     # Her ace is no crank answer any more, just a card of the same rank.
     events = game.handle(Play(0, C("AD")))
-    assert kinds(events) == ["card-played", "turn-began"]
+    assert kinds(events) == [CardPlayed, TurnBegan]
     assert game.state.crank == 0
 
 
@@ -110,7 +119,7 @@ def test_two_ace_two_then_a_player_with_neither_draws_five():
     assert game.state.crank == 5
     assert game.state.current_player == 0
     events = game.handle(Draw(0))
-    assert events[0]["cards"] == ["JC", "QH", "KC", "10C", "9C"]
+    assert draws(events) == [(0, ["JC", "QH", "KC", "10C", "9C"])]
     assert len(game.state.hands[0]) == 8
     assert game.state.crank == 0
     assert game.state.current_player == 1
@@ -126,7 +135,8 @@ def test_the_crank_goes_round_to_the_player_who_started_it():
     game.handle(Play(1, C("2S")))
     assert game.state.crank == 5
     events = game.handle(Draw(0))
-    assert len(events[0]["cards"]) == 5
+    assert isinstance(events[0], CardsDrawn) and events[0].count == 5
+    assert events[0].cards is not None and len(events[0].cards) == 5
     assert game.state.current_player == 1
 
 
@@ -171,8 +181,7 @@ def test_a_crank_draw_comes_up_short_when_the_stock_runs_out():
     before = len(game.state.hands[1])
     events = game.handle(Draw(1))
     # Only the 5 of spades, shuffled back from under the 2, is there to draw.
-    drawn = [e for e in events if e["type"] == "cards-drawn"]
-    assert [(e["player"], e["cards"]) for e in drawn] == [(1, ["5S"])]
+    assert draws(events) == [(1, ["5S"])]
     assert len(game.state.hands[1]) == before + 1
     assert game.state.crank == 0
     assert game.state.pile == (C("2S"),)
@@ -185,8 +194,8 @@ def test_a_pass_still_ends_a_crank():
     assert game.state.crank == 2
     game = with_dry_stock(game, 0)
     events = game.handle(Draw(1))
-    assert kinds(events) == ["cards-drawn", "crank-ended", "turn-began"]
-    assert events[0]["cards"] == []
+    assert kinds(events) == [CardsDrawn, CrankEnded, TurnBegan]
+    assert events[0] == CardsDrawn(1, (), DrawReason.CRANK, 0)
     assert held(game, 1) == ["KD", "QD", "3H"]
     assert game.state.crank == 0
     assert game.state.current_player == 2
@@ -214,12 +223,12 @@ def test_a_penalised_player_is_passed_over_in_the_crank_and_the_count_is_unchang
     game.handle(Play(2, C("3H")))
     events = game.handle(Play(0, C("2H"), announce=True))
     # Bob holds an ace and a 2 but loses this turn; Cy faces the same count.
-    assert {"type": "turn-lost", "player": 1} in events
-    assert events[-1] == {"type": "turn-began", "player": 2}
+    assert TurnLost(1) in events
+    assert events[-1] == TurnBegan(2)
     assert game.state.lost_turns[1] == 0
     assert game.state.crank == 2
     refused(game, Play(1, C("AC")), "not-your-turn")
     events = game.handle(Draw(2))
-    assert events[0]["cards"] == ["KS", "QS"]
+    assert draws(events) == [(2, ["KS", "QS"])]
     assert game.state.crank == 0
     assert game.state.current_player == 0

@@ -19,13 +19,19 @@ from craits_core import (
     Rank,
     RuleSet,
     Suit,
-    event_from_dict,
     evolve,
     initial_state,
 )
+from craits_core.events import (
+    DealerChosen,
+    Event,
+    PlayerSkipped,
+    RoundStarted,
+    TurnBegan,
+)
 from tests.decks import cards, stacked_game
 
-from .helpers import play_out, refused
+from .helpers import draws, kinds, of_type, play_out, refused
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
 FULL_SCHEDULE = [8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8]
@@ -41,11 +47,11 @@ def card(code: str) -> Card:
     return Card.parse(code)
 
 
-def types_after_deal(game: Game) -> list[str]:
-    """Event types that followed the last deal: what the starter did."""
+def types_after_deal(game: Game) -> list[type[Event]]:
+    """Event classes that followed the last deal: what the starter did."""
     events = game.events
-    start = max(i for i, e in enumerate(events) if e["type"] == "round-started")
-    return [e["type"] for e in events[start + 1 :]]
+    start = max(i for i, e in enumerate(events) if isinstance(e, RoundStarted))
+    return kinds(events[start + 1 :])
 
 
 # --- Players ------------------------------------------------------------------------------
@@ -81,8 +87,8 @@ def test_a_new_game_starts_at_round_one_with_eight_cards(players: int) -> None:
 # --- The schedule -----------------------------------------------------------------------
 
 
-def _round_starts(game: Game) -> list[dict]:
-    return [e for e in game.events if e["type"] == "round-started"]
+def _round_starts(game: Game) -> list[RoundStarted]:
+    return of_type(game.events, RoundStarted)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -90,8 +96,8 @@ def test_a_full_game_is_fifteen_rounds_of_8_down_to_1_and_back_to_8(players: int
     game = Game.new(NAMES[:players], seed=31 * players)
     play_out(game, players)
     starts = _round_starts(game)
-    assert [e["round_number"] for e in starts] == list(range(1, 16))
-    assert [e["hand_size"] for e in starts] == FULL_SCHEDULE
+    assert [e.round_number for e in starts] == list(range(1, 16))
+    assert [e.hand_size for e in starts] == FULL_SCHEDULE
     assert len(game.state.round_scores) == 15
     assert game.state.is_over
 
@@ -101,7 +107,7 @@ def test_the_short_game_is_the_first_eight_rounds(players: int) -> None:
     game = Game.new(NAMES[:players], seed=7 * players, rules=RuleSet(short_game=True))
     play_out(game, players)
     starts = _round_starts(game)
-    assert [e["hand_size"] for e in starts] == [8, 7, 6, 5, 4, 3, 2, 1]
+    assert [e.hand_size for e in starts] == [8, 7, 6, 5, 4, 3, 2, 1]
     assert len(game.state.round_scores) == 8
     assert game.state.is_over
 
@@ -111,7 +117,7 @@ def test_a_game_started_at_a_later_round_runs_to_the_end_of_the_schedule() -> No
     assert game.state.hand_size == 1
     play_out(game, 4)
     starts = _round_starts(game)
-    assert [e["hand_size"] for e in starts] == FULL_SCHEDULE[7:]
+    assert [e.hand_size for e in starts] == FULL_SCHEDULE[7:]
     assert len(game.state.round_scores) == 8
 
 
@@ -121,26 +127,28 @@ def test_each_round_is_dealt_from_a_fresh_full_deck_and_the_deal_passes_clockwis
 ) -> None:
     game = Game.new(NAMES[:players], seed=1000 + players)
     play_out(game, 77 + players)
-    first_dealer = game.events[1]["dealer"]
+    chosen = game.events[1]
+    assert isinstance(chosen, DealerChosen)
+    first_dealer = chosen.dealer
     starts = _round_starts(game)
-    assert [e["dealer"] for e in starts] == [(first_dealer + i) % players for i in range(15)]
-    full = sorted(str(c) for c in FULL_DECK)
+    assert [e.dealer for e in starts] == [(first_dealer + i) % players for i in range(15)]
+    full = sorted(FULL_DECK)
     for event in starts:
-        assert sorted(event["deck"]) == full
-    assert len({tuple(e["deck"]) for e in starts}) == 15  # shuffled afresh each round
+        assert event.deck is not None and sorted(event.deck) == full
+    assert len({e.deck for e in starts}) == 15  # shuffled afresh each round
     # Right after each deal: everyone holds the round's hand, one card is face up,
     # the rest is the stock, play goes clockwise, no crank.
     state = initial_state()
-    for raw in game.events:
-        state = evolve(state, event_from_dict(raw))
-        if raw["type"] == "round-started":
-            size = raw["hand_size"]
+    for event in game.events:
+        state = evolve(state, event)
+        if isinstance(event, RoundStarted):
+            size = event.hand_size
             assert [len(h) for h in state.hands] == [size] * players
             assert len(state.pile) == 1
             assert state.stock_size == 52 - size * players - 1
             assert state.direction == 1
             assert state.crank == 0
-            assert state.dealer == raw["dealer"]
+            assert state.dealer == event.dealer
 
 
 # --- The first dealer ---------------------------------------------------------------------
@@ -148,10 +156,10 @@ def test_each_round_is_dealt_from_a_fresh_full_deck_and_the_deal_passes_clockwis
 
 def _check_draw_for_dealer(game: Game, players: int) -> int:
     chosen = game.events[1]
-    assert chosen["type"] == "dealer-chosen"
-    passes = chosen["draws"]
+    assert isinstance(chosen, DealerChosen)
+    passes = chosen.draws
     assert passes, "a game without a given dealer draws for dealer"
-    seen: list[str] = []
+    seen: list[Card] = []
     drawing = list(range(players))
     for i, draw in enumerate(passes):
         seats = [seat for seat, _ in draw]
@@ -159,17 +167,17 @@ def _check_draw_for_dealer(game: Game, players: int) -> int:
             assert seats == list(range(players))  # everyone draws, seat 0 first
         else:
             assert sorted(seats) == drawing  # only the players tied for lowest draw again
-        values = {seat: ACE_LOW[card(code).rank.label] for seat, code in draw}
+        values = {seat: ACE_LOW[drawn.rank.label] for seat, drawn in draw}
         low = min(values.values())
         drawing = sorted(seat for seat, value in values.items() if value == low)
-        seen += [code for _, code in draw]
+        seen += [drawn for _, drawn in draw]
         if i < len(passes) - 1:
             assert len(drawing) > 1, "the draw goes on only while there is a tie"
     assert len(drawing) == 1
     assert len(seen) == len(set(seen)), "the draws come from the same deck"
-    assert chosen["dealer"] == drawing[0]
+    assert chosen.dealer == drawing[0]
     assert game.state.dealer == drawing[0]
-    assert _round_starts(game)[0]["dealer"] == drawing[0]
+    assert _round_starts(game)[0].dealer == drawing[0]
     return len(passes)
 
 
@@ -193,7 +201,7 @@ def test_the_draw_for_dealer_is_reproducible_from_the_seed() -> None:
 def test_a_given_dealer_skips_the_draw() -> None:
     game = Game.new(NAMES[:3], seed=1, dealer=2)
     assert game.state.dealer == 2
-    assert _round_starts(game)[0]["dealer"] == 2
+    assert _round_starts(game)[0].dealer == 2
 
 
 # --- The deal -----------------------------------------------------------------------------
@@ -229,10 +237,8 @@ def test_the_stock_is_drawn_in_the_order_of_the_deck() -> None:
     # Dealer 0; seats 1 and 2 cannot play on KH and draw, one card each, in stock order.
     game = stacked_game(["2C 3C", "2D 3D", "2S 3S"], "KH", "QH 4S 5S")
     assert game.state.current_player == 1
-    drawn = game.handle(Draw(1))
-    assert [e["cards"] for e in drawn if e["type"] == "cards-drawn"] == [["QH"]]
-    drawn = game.handle(Draw(2))
-    assert [e["cards"] for e in drawn if e["type"] == "cards-drawn"] == [["4S"]]
+    assert draws(game.handle(Draw(1))) == [(1, ["QH"])]
+    assert draws(game.handle(Draw(2))) == [(2, ["4S"])]
     assert game.state.stock[0] == card("5S")
 
 
@@ -271,8 +277,7 @@ def test_starter_2_starts_the_crank_at_2_against_the_player_left_of_the_dealer()
     assert game.state.current_player == LEFT
     assert game.legal_moves(LEFT) == [Draw(LEFT)]  # no ace or 2: they draw the count
     events = game.handle(Draw(LEFT))
-    drawn = [e for e in events if e["type"] == "cards-drawn"]
-    assert [(e["player"], e["cards"]) for e in drawn] == [(LEFT, ["6D", "8D"])]
+    assert draws(events) == [(LEFT, ["6D", "8D"])]
     assert game.state.crank == 0
     assert game.state.current_player == AFTER_LEFT
 
@@ -291,15 +296,14 @@ def test_starter_2_the_player_left_of_the_dealer_must_answer_with_an_ace_or_a_2(
 def test_starter_4_skips_the_player_left_of_the_dealer() -> None:
     game = table4("4H")
     assert game.state.current_player == AFTER_LEFT
-    assert types_after_deal(game) == ["player-skipped", "turn-began"]
-    assert game.events[-2]["player"] == LEFT
+    assert types_after_deal(game) == [PlayerSkipped, TurnBegan]
+    assert game.events[-2] == PlayerSkipped(LEFT)
     assert [len(h) for h in game.state.hands] == [5, 5, 5, 5]
 
 
 def test_starter_5_makes_every_player_but_the_dealer_draw_one_in_turn_order() -> None:
     game = table4("5H", "AC 6C 8C")
-    drawn = [e for e in game.events if e["type"] == "cards-drawn"]
-    assert [(e["player"], e["cards"]) for e in drawn] == [
+    assert draws(game.events) == [
         (LEFT, ["AC"]),
         (AFTER_LEFT, ["6C"]),
         (RIGHT, ["8C"]),
@@ -331,8 +335,7 @@ def test_starter_6_a_dealer_unable_to_play_draws_one_and_the_turn_passes() -> No
 
 def test_starter_7_makes_the_player_left_of_the_dealer_draw_one_then_play() -> None:
     game = table4("7H", "AD 6D")
-    drawn = [e for e in game.events if e["type"] == "cards-drawn"]
-    assert [(e["player"], e["cards"]) for e in drawn] == [(LEFT, ["AD"])]
+    assert draws(game.events) == [(LEFT, ["AD"])]
     assert [len(h) for h in game.state.hands] == [5, 5, 5, 6]
     assert game.state.current_player == LEFT
 
@@ -383,7 +386,7 @@ def test_starters_without_ability_let_the_player_left_of_the_dealer_play_first(
 ) -> None:
     game = table4(starter)
     state = game.state
-    assert types_after_deal(game) == ["turn-began"]
+    assert types_after_deal(game) == [TurnBegan]
     assert state.current_player == LEFT
     assert state.direction == 1
     assert state.crank == 0
@@ -401,7 +404,7 @@ def test_two_players_starter_4_skips_the_other_player_so_the_dealer_plays_first(
 ) -> None:
     game = stacked_game(["2C 3C", "2D 3D"], "4H", dealer=dealer)
     assert game.state.current_player == dealer
-    assert [e["player"] for e in game.events if e["type"] == "player-skipped"] == [1 - dealer]
+    assert of_type(game.events, PlayerSkipped) == [PlayerSkipped(1 - dealer)]
 
 
 @pytest.mark.parametrize("dealer", [0, 1])

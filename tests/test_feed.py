@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from craits_core import Draw, Play
+from craits_core import Draw, DrawReason, Event, Play
+from craits_core.events import CardsDrawn
 from craits_tui import pacing
 from craits_tui.feed import Feed
 from craits_tui.table import LocalTable, Seat
@@ -19,11 +20,7 @@ def table_of_two() -> LocalTable:
 
 
 def listen(table: LocalTable, feed: Feed) -> None:
-    def heard(event: dict[str, object]) -> None:
-        feed.arrive(feed.heard, event)  # type: ignore[arg-type]
-        feed.heard += 1
-
-    table.subscribe(heard)
+    table.subscribe(feed.arrive)
 
 
 def test_a_feed_folds_what_its_seat_sees_one_event_at_a_time() -> None:
@@ -35,7 +32,7 @@ def test_a_feed_folds_what_its_seat_sees_one_event_at_a_time() -> None:
     assert feed.waiting > 0 and feed.view is not None
     assert cards("7H")[0] in feed.view.hand  # not shown yet
     while (event := feed.next()) is not None:
-        assert "type" in event
+        assert isinstance(event, Event)
     assert feed.caught_up
     assert cards("7H")[0] not in feed.view.hand
     assert feed.view == table.game.view(0)
@@ -53,10 +50,10 @@ def test_a_held_feed_keeps_events_waiting_and_the_other_hands_hidden() -> None:
     shown = [feed.next() for _ in range(feed.waiting)]
     table.submit(Draw(1))
     later = [feed.next() for _ in range(feed.waiting)]
-    drawn = [e for e in later if e is not None and e["type"] == "cards-drawn"]
+    drawn = [e for e in later if isinstance(e, CardsDrawn)]
     assert shown and drawn
     # Bob's card reaches Ann's feed face down.
-    assert all(event["cards"] is None and event["count"] == 1 for event in drawn)
+    assert drawn == [CardsDrawn(1, None, DrawReason.TURN, 1)]
 
 
 def test_an_event_heard_twice_is_folded_once() -> None:

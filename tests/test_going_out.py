@@ -9,19 +9,31 @@ from __future__ import annotations
 import pytest
 
 from craits_core import Card, Draw, Game, Play, Suit
+from craits_core.events import (
+    CardPlayed,
+    CardsDrawn,
+    CrankEnded,
+    CrankRaised,
+    Event,
+    RoundEnded,
+    RoundStarted,
+    TurnBegan,
+)
 from tests.decks import stacked_game
 
-from .helpers import kinds, refused
+from .helpers import codes, draws, kinds, refused
 
 C = Card.parse
 
 
-def ended(events: list[dict]) -> dict:
+def ended(events: list[Event]) -> RoundEnded:
     """The round-ended event, which the next deal must follow at once."""
     types = kinds(events)
-    at = types.index("round-ended")
-    assert types[at + 1] == "round-started"
-    return events[at]
+    at = types.index(RoundEnded)
+    assert types[at + 1] is RoundStarted
+    end = events[at]
+    assert isinstance(end, RoundEnded)
+    return end
 
 
 def one_card_each(bob: str, cy: str = "5C", ann: str = "KD", stock: str = "KC QC JC 10C") -> Game:
@@ -34,12 +46,12 @@ def one_card_each(bob: str, cy: str = "5C", ann: str = "KD", stock: str = "KC QC
 def test_playing_the_last_card_ends_the_round_and_the_next_is_dealt_at_once():
     game = one_card_each("QH")
     events = game.handle(Play(1, C("QH")))
-    assert kinds(events)[:3] == ["card-played", "round-ended", "round-started"]
-    end = events[1]
-    assert end["round_number"] == 8
-    assert end["went_out"] == [1]
-    assert end["hands"] == [["KD"], [], ["5C"]]
-    assert end["scores"] == [10, 0, 30]
+    assert kinds(events)[:3] == [CardPlayed, RoundEnded, RoundStarted]
+    end = ended(events)
+    assert end.round_number == 8
+    assert end.went_out == (1,)
+    assert [codes(h) for h in end.hands] == [["KD"], [], ["5C"]]
+    assert end.scores == (10, 0, 30)
     state = game.state
     assert state.round_scores == ((10, 0, 30),)
     assert state.totals == (10, 0, 30)
@@ -60,7 +72,7 @@ def test_the_round_is_scored_from_the_hands_left():
     game.handle(Play(1, C("6H")))
     game.handle(Play(1, C("6S")))
     events = game.handle(Play(1, C("QS")))
-    assert ended(events)["scores"] == [20, 0, -50, 75]
+    assert ended(events).scores == (20, 0, -50, 75)
     assert game.state.totals == (20, 0, -50, 75)
 
 
@@ -68,7 +80,7 @@ def test_two_threes_left_score_minus_one_hundred():
     game = stacked_game(["3C 3S", "6H QH", "KC 8D"], "JH")
     game.handle(Play(1, C("6H")))
     events = game.handle(Play(1, C("QH")))
-    assert ended(events)["scores"] == [-100, 0, 60]
+    assert ended(events).scores == (-100, 0, 60)
 
 
 # --- The last card's ability still acts ----------------------------------------------------
@@ -77,23 +89,18 @@ def test_two_threes_left_score_minus_one_hundred():
 def test_a_seven_as_the_last_card_still_makes_the_next_player_draw_one():
     game = one_card_each("7H")
     events = game.handle(Play(1, C("7H")))
-    assert kinds(events)[:4] == ["card-played", "cards-drawn", "round-ended", "round-started"]
-    assert (events[1]["player"], events[1]["cards"]) == (2, ["KC"])
-    end = events[2]
-    assert end["hands"][2] == ["5C", "KC"]
-    assert end["scores"] == [10, 0, 40]
+    assert kinds(events)[:4] == [CardPlayed, CardsDrawn, RoundEnded, RoundStarted]
+    assert draws(events[1:2]) == [(2, ["KC"])]
+    end = ended(events)
+    assert codes(end.hands[2]) == ["5C", "KC"]
+    assert end.scores == (10, 0, 40)
 
 
 def test_a_five_as_the_last_card_still_makes_every_other_player_draw_one():
     game = one_card_each("5H", cy="4C")
     events = game.handle(Play(1, C("5H")))
-    draws = [
-        (e["player"], e["cards"])
-        for e in events[: kinds(events).index("round-ended")]
-        if e["type"] == "cards-drawn"
-    ]
-    assert draws == [(2, ["KC"]), (0, ["QC"])]
-    assert ended(events)["scores"] == [20, 0, 25]
+    assert draws(events[: kinds(events).index(RoundEnded)]) == [(2, ["KC"]), (0, ["QC"])]
+    assert ended(events).scores == (20, 0, 25)
 
 
 @pytest.mark.parametrize("card", ["4H", "6H", "10H"])
@@ -101,24 +108,24 @@ def test_a_four_six_or_ten_as_the_last_card_does_nothing_more(card):
     game = one_card_each(card)
     events = game.handle(Play(1, C(card)))
     # No skip, no second turn for Bob, no reversal: the round is over.
-    assert kinds(events)[:3] == ["card-played", "round-ended", "round-started"]
-    assert ended(events)["scores"] == [10, 0, 30]
+    assert kinds(events)[:3] == [CardPlayed, RoundEnded, RoundStarted]
+    assert ended(events).scores == (10, 0, 30)
 
 
 def test_an_eight_as_the_last_card_still_names_its_suit():
     game = one_card_each("8C")
     refused(game, Play(1, C("8C")), "suit-required")
     events = game.handle(Play(1, C("8C"), Suit.SPADES))
-    assert events[0]["suit"] == "S"
-    assert kinds(events)[:3] == ["card-played", "round-ended", "round-started"]
+    assert events[0] == CardPlayed(1, C("8C"), Suit.SPADES)
+    assert kinds(events)[:3] == [CardPlayed, RoundEnded, RoundStarted]
 
 
 def test_a_nine_as_the_last_card_still_names_its_suit():
     game = one_card_each("9H")
     refused(game, Play(1, C("9H"), Suit.CLUBS), "nine-suit")
     events = game.handle(Play(1, C("9H"), Suit.DIAMONDS))
-    assert events[0]["suit"] == "D"
-    assert kinds(events)[:3] == ["card-played", "round-ended", "round-started"]
+    assert events[0] == CardPlayed(1, C("9H"), Suit.DIAMONDS)
+    assert kinds(events)[:3] == [CardPlayed, RoundEnded, RoundStarted]
 
 
 # --- A 2 as the last card: the crank goes on --------------------------------------------------
@@ -127,17 +134,17 @@ def test_a_nine_as_the_last_card_still_names_its_suit():
 def test_a_two_as_the_last_card_keeps_the_crank_going_until_someone_draws():
     game = one_card_each("2H")
     events = game.handle(Play(1, C("2H")))
-    assert kinds(events) == ["card-played", "crank-raised", "turn-began"]
+    assert kinds(events) == [CardPlayed, CrankRaised, TurnBegan]
     assert game.state.round_number == 8
     assert game.state.crank == 2
     assert game.state.current_player == 2
     refused(game, Play(2, C("5C")), "crank-draw")
     events = game.handle(Draw(2))
-    assert events[0]["cards"] == ["KC", "QC"]
+    assert draws(events[:1]) == [(2, ["KC", "QC"])]
     end = ended(events)
-    assert end["went_out"] == [1]
-    assert end["hands"][2] == ["5C", "KC", "QC"]
-    assert end["scores"] == [10, 0, 50]
+    assert end.went_out == (1,)
+    assert codes(end.hands[2]) == ["5C", "KC", "QC"]
+    assert end.scores == (10, 0, 50)
 
 
 def test_the_crank_after_going_out_runs_among_the_players_still_holding_cards():
@@ -155,10 +162,10 @@ def test_the_crank_after_going_out_runs_among_the_players_still_holding_cards():
     # Bob has no cards: the crank comes back to Cy.
     assert game.state.crank == 5
     assert game.state.current_player == 2
-    assert "round-ended" not in kinds(game.events)
+    assert RoundEnded not in kinds(game.events)
     events = game.handle(Draw(2))
-    assert events[0]["cards"] == ["10C", "9C", "7C", "4C", "JD"]
-    assert ended(events)["scores"] == [10, 0, 10 + 25 + 30 + 20 + 15 + 10]
+    assert draws(events[:1]) == [(2, ["10C", "9C", "7C", "4C", "JD"])]
+    assert ended(events).scores == (10, 0, 10 + 25 + 30 + 20 + 15 + 10)
 
 
 def test_a_player_who_plays_out_during_that_crank_also_scores_nothing():
@@ -168,19 +175,19 @@ def test_a_player_who_plays_out_during_that_crank_also_scores_nothing():
     assert game.state.crank == 3
     assert game.state.current_player == 0
     events = game.handle(Draw(0))
-    assert events[0]["cards"] == ["KC", "QC", "JC"]
+    assert draws(events[:1]) == [(0, ["KC", "QC", "JC"])]
     end = ended(events)
-    assert end["went_out"] == [1, 2]
-    assert end["scores"] == [40, 0, 0]
+    assert end.went_out == (1, 2)
+    assert end.scores == (40, 0, 0)
 
 
 def test_when_nobody_with_cards_is_left_the_crank_ends_with_no_draw():
     game = stacked_game(["AH", "2H"], "JH", "KC QC JC")
     game.handle(Play(1, C("2H")))
     events = game.handle(Play(0, C("AH")))
-    before_end = kinds(events)[: kinds(events).index("round-ended")]
-    assert "cards-drawn" not in before_end
-    assert "crank-ended" in before_end
+    before_end = kinds(events)[: kinds(events).index(RoundEnded)]
+    assert CardsDrawn not in before_end
+    assert CrankEnded in before_end
     end = ended(events)
-    assert end["went_out"] == [0, 1]
-    assert end["scores"] == [0, 0]
+    assert end.went_out == (0, 1)
+    assert end.scores == (0, 0)

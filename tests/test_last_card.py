@@ -12,11 +12,21 @@ from craits_core import (
     Card,
     ChooseSuit,
     Draw,
+    DrawReason,
     Game,
     Play,
     Suit,
 )
-from tests.decks import stacked_game
+from craits_core.events import (
+    CardPlayed,
+    CardsDrawn,
+    IdiotCalled,
+    LastCardAnnounced,
+    PlayerSkipped,
+    TurnBegan,
+    TurnLost,
+)
+from tests.decks import cards, stacked_game
 
 from .helpers import held, kinds, refused, with_dry_stock
 
@@ -43,7 +53,7 @@ def callable_on(game: Game, seat: int, target: int) -> bool:
 def test_announcing_with_the_play():
     game = table("QH 3S")
     events = game.handle(Play(1, C("QH"), announce=True))
-    assert kinds(events) == ["card-played", "last-card-announced", "turn-began"]
+    assert kinds(events) == [CardPlayed, LastCardAnnounced, TurnBegan]
     assert game.state.announced[1]
     assert game.view(2).announced[1]
     err = refused(game, CallIdiot(2, 1), "already-announced")
@@ -56,7 +66,7 @@ def test_announcing_after_the_play_while_the_next_player_thinks():
     game.handle(Play(1, C("QH")))
     assert Announce(1) in game.legal_moves(1)
     events = game.handle(Announce(1))
-    assert kinds(events) == ["last-card-announced"]
+    assert events == [LastCardAnnounced(1)]
     assert game.state.announced[1]
     assert game.state.current_player == 2
     refused(game, CallIdiot(0, 1), "already-announced")
@@ -105,7 +115,7 @@ def test_a_pass_closes_the_window():
     assert held(game, 2) == ["QC", "JS", "9D"]
     assert game.state.window == 1
     events = game.handle(Draw(2))  # Nothing to draw: a pass.
-    assert events[0]["cards"] == []
+    assert events[0] == CardsDrawn(2, (), DrawReason.TURN, 0)
     refused(game, Announce(1), "no-window")
     refused(game, CallIdiot(0, 1), "no-window")
 
@@ -118,7 +128,7 @@ def test_the_draw_forced_by_a_seven_does_not_close_the_window():
     game.handle(Play(1, C("7H")))
     assert held(game, 2) == ["KC", "4D", "JC"]
     events = game.handle(CallIdiot(0, 1))
-    assert kinds(events) == ["idiot-called", "cards-drawn"]
+    assert kinds(events) == [IdiotCalled, CardsDrawn]
     assert held(game, 1) == ["3S", "QC", "KS"]
 
 
@@ -207,9 +217,10 @@ def test_a_right_call_makes_the_idiot_draw_two_and_lose_the_next_turn():
     game = table("QH 3S", cy="KH 4D", ann="10H 5S", stock="JC QC KS QS")
     game.handle(Play(1, C("QH")))
     events = game.handle(CallIdiot(2, 1))
-    assert events[0] == {"type": "idiot-called", "player": 2, "target": 1}
-    assert events[1]["type"] == "cards-drawn"
-    assert (events[1]["player"], events[1]["cards"]) == (1, ["JC", "QC"])
+    assert events == [
+        IdiotCalled(2, 1),
+        CardsDrawn(1, tuple(cards("JC QC")), DrawReason.PENALTY, 2),
+    ]
     assert held(game, 1) == ["3S", "JC", "QC"]
     assert game.state.lost_turns[1] == 1
     assert game.view(0).lost_turns[1] == 1
@@ -223,9 +234,8 @@ def test_the_idiot_is_passed_over_the_next_time_the_turn_comes_to_them():
     game.handle(CallIdiot(0, 1))
     game.handle(Draw(2))  # Cy has no spade, no 3, no 8.
     events = game.handle(Play(0, C("QS")))
-    assert kinds(events) == ["card-played", "turn-lost", "turn-began"]
-    assert events[1]["player"] == 1
-    assert events[2]["player"] == 2
+    assert events[1:] == [TurnLost(1), TurnBegan(2)]
+    assert isinstance(events[0], CardPlayed)
     assert game.state.lost_turns[1] == 0
     refused(game, Play(1, C("QH")), "not-your-turn")
 
@@ -235,8 +245,8 @@ def test_with_two_players_the_idiots_opponent_plays_twice_in_a_row():
     game.handle(Play(1, C("QH")))
     game.handle(CallIdiot(0, 1))
     events = game.handle(Play(0, C("KH")))
-    assert kinds(events) == ["card-played", "turn-lost", "turn-began"]
-    assert events[2]["player"] == 0
+    assert events[1:] == [TurnLost(1), TurnBegan(0)]
+    assert isinstance(events[0], CardPlayed)
     game.handle(Play(0, C("JH")))  # Ann's last card: she goes out.
     assert game.state.round_scores[-1][0] == 0
 
@@ -320,12 +330,12 @@ def test_a_four_skip_does_not_use_up_a_lost_turn():
     game.handle(CallIdiot(2, 1))
     game.handle(Play(2, C("3H")))
     events = game.handle(Play(0, C("4H")))
-    assert kinds(events) == ["card-played", "player-skipped", "turn-began"]
-    assert events[1]["player"] == 1
+    assert kinds(events) == [CardPlayed, PlayerSkipped, TurnBegan]
+    assert events[1] == PlayerSkipped(1)
     assert game.state.lost_turns[1] == 1  # The skip and the lost turn add up.
     assert game.state.current_player == 2
     game.handle(Play(2, C("JH")))
     events = game.handle(Draw(0))  # Ann's 5 of spades does not follow.
-    assert {"type": "turn-lost", "player": 1} in events
+    assert TurnLost(1) in events
     assert game.state.lost_turns[1] == 0
     assert game.state.current_player == 2

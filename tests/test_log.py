@@ -3,6 +3,7 @@ and the hooks that follow it (subscribers and writers)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable
@@ -25,7 +26,22 @@ from craits_core import (
     event_to_dict,
     replay,
 )
+from craits_core.events import (
+    CardPlayed,
+    CardsDrawn,
+    DealerChosen,
+    Event,
+    GameEnded,
+    GameStarted,
+    IdiotCalled,
+    LastCardAnnounced,
+    RoundEnded,
+    RoundStarted,
+    TurnBegan,
+)
 from tests.decks import stacked_game
+
+from .helpers import kinds
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
 
@@ -106,22 +122,22 @@ def text(data: Any) -> str:
 # --- Events as JSON ------------------------------------------------------------------
 
 
-def test_every_event_is_a_json_ready_dict_with_a_type(game: Game) -> None:
+def test_every_event_has_a_json_ready_dict_with_a_type(game: Game) -> None:
     events = game.events
-    assert len(events) == len(game.log) > 3
-    for event, typed in zip(events, game.log, strict=True):
-        assert isinstance(event, dict)
-        assert isinstance(event.get("type"), str) and event["type"]
-        assert json.loads(json.dumps(event)) == event
-        assert event_from_dict(json.loads(json.dumps(event))) == typed
-        assert event_to_dict(typed) == event
+    assert len(events) > 3
+    for event in events:
+        assert isinstance(event, Event)
+        data = event_to_dict(event)
+        assert isinstance(data.get("type"), str) and data["type"] == event.type
+        assert json.loads(json.dumps(data)) == data
+        assert event_from_dict(json.loads(json.dumps(data))) == event
 
 
 def test_the_log_alone_rebuilds_the_game(game: Game) -> None:
-    assert replay(game.log) == game.state
+    assert replay(game.events) == game.state
     assert Game.from_events(game.events).state == game.state
-    assert Game.from_events(game.log).state == game.state
-    assert Game.from_events(json.loads(json.dumps(game.events))).events == game.events
+    stored = json.loads(json.dumps([event_to_dict(e) for e in game.events]))
+    assert Game.from_events(stored).events == game.events
 
 
 def test_the_saved_game_carries_its_format_and_version(game: Game) -> None:
@@ -129,13 +145,12 @@ def test_the_saved_game_carries_its_format_and_version(game: Game) -> None:
     assert isinstance(LOG_VERSION, int) and LOG_VERSION >= 1
     assert data["version"] == LOG_VERSION
     assert isinstance(data["format"], str) and data["format"]
-    assert data["events"] == game.events
+    assert data["events"] == [event_to_dict(e) for e in game.events]
 
 
 def assert_same_game(copy: Game, game: Game) -> None:
     assert copy.state == game.state
     assert copy.events == game.events
-    assert copy.log == game.log
     assert copy.to_json() == game.to_json()
     for seat in [*range(len(game.state.players)), None]:
         assert copy.events_for(seat) == game.events_for(seat)
@@ -178,7 +193,7 @@ def base_game() -> Game:
     game = Game.new(NAMES[:3], seed=21, rules=RuleSet(short_game=True), first_round=6)
     rnd = random.Random(21)
     while (
-        game.state.round_number < 7 or sum(e["type"] == "card-played" for e in game.events[-8:]) < 2
+        game.state.round_number < 7 or sum(isinstance(e, CardPlayed) for e in game.events[-8:]) < 2
     ):
         game.handle(random_move(game, rnd))
     assert not game.state.is_over
@@ -190,8 +205,9 @@ def base() -> dict[str, Any]:
     return saved(base_game())
 
 
-def index_of(data: dict[str, Any], kind: str, nth: int = 0) -> int:
-    return [i for i, e in enumerate(data["events"]) if e["type"] == kind][nth]
+def index_of(data: dict[str, Any], kind: type[Event], nth: int = 0) -> int:
+    """Where the ``nth`` event of class ``kind`` is in a saved game's events."""
+    return [i for i, e in enumerate(data["events"]) if e["type"] == kind.type][nth]
 
 
 def edit(data: dict[str, Any], change: Callable[[dict[str, Any]], Any]) -> str:
@@ -259,54 +275,54 @@ def test_a_log_cut_short_at_the_start_is_refused(base: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     "kind, field",
     [
-        ("game-started", "players"),
-        ("game-started", "rules"),
-        ("dealer-chosen", "dealer"),
-        ("round-started", "deck"),
-        ("card-played", "card"),
-        ("card-played", "suit"),
-        ("cards-drawn", "reason"),
-        ("turn-began", "player"),
+        (GameStarted, "players"),
+        (GameStarted, "rules"),
+        (DealerChosen, "dealer"),
+        (RoundStarted, "deck"),
+        (CardPlayed, "card"),
+        (CardPlayed, "suit"),
+        (CardsDrawn, "reason"),
+        (TurnBegan, "player"),
     ],
 )
-def test_a_missing_field_is_refused(base: dict[str, Any], kind: str, field: str) -> None:
+def test_a_missing_field_is_refused(base: dict[str, Any], kind: type[Event], field: str) -> None:
     at = index_of(base, kind)
-    assert_corrupt(edit(base, lambda d: d["events"][at].pop(field)), kind, field)
+    assert_corrupt(edit(base, lambda d: d["events"][at].pop(field)), kind.type, field)
 
 
 def test_an_event_without_a_type_is_refused(base: dict[str, Any]) -> None:
-    at = index_of(base, "card-played")
+    at = index_of(base, CardPlayed)
     assert_corrupt(edit(base, lambda d: d["events"][at].pop("type")))
 
 
 @pytest.mark.parametrize("kind", ["card-eaten", "", None, 7, "CARD-PLAYED"], ids=repr)
 def test_an_unknown_event_type_is_refused(base: dict[str, Any], kind: Any) -> None:
-    at = index_of(base, "card-played")
+    at = index_of(base, CardPlayed)
     err = assert_corrupt(edit(base, lambda d: d["events"][at].update(type=kind)))
     assert "type" in str(err)
 
 
 @pytest.mark.parametrize("kind", [["card-played"], {"name": "card-played"}], ids=repr)
 def test_an_event_type_that_is_not_a_string_is_refused(base: dict[str, Any], kind: Any) -> None:
-    at = index_of(base, "card-played")
+    at = index_of(base, CardPlayed)
     assert_corrupt(edit(base, lambda d: d["events"][at].update(type=kind)))
 
 
 @pytest.mark.parametrize("event", [None, 5, "card-played", ["card-played"]], ids=repr)
 def test_an_event_that_is_not_an_object_is_refused(base: dict[str, Any], event: Any) -> None:
-    at = index_of(base, "card-played")
+    at = index_of(base, CardPlayed)
     assert_corrupt(edit(base, lambda d: d["events"].__setitem__(at, event)))
 
 
 @pytest.mark.parametrize("card", ["1X", "ZZ", "JOKER", "", 17, None, ["AS"], "11H"], ids=repr)
 def test_a_card_that_is_not_a_card_is_refused(base: dict[str, Any], card: Any) -> None:
-    at = index_of(base, "card-played")
+    at = index_of(base, CardPlayed)
     err = assert_corrupt(edit(base, lambda d: d["events"][at].update(card=card)))
     if isinstance(card, str) and card:
         assert card in str(err)
-    deal = index_of(base, "round-started")
+    deal = index_of(base, RoundStarted)
     assert_corrupt(edit(base, lambda d: d["events"][deal]["deck"].__setitem__(5, card)))
-    drawn = index_of(base, "cards-drawn")
+    drawn = index_of(base, CardsDrawn)
     assert_corrupt(edit(base, lambda d: d["events"][drawn].update(cards=[card])))
 
 
@@ -315,18 +331,18 @@ def test_a_card_that_is_not_a_card_is_refused(base: dict[str, Any], card: Any) -
     [("suit", "X"), ("suit", None), ("player", "1"), ("player", 1.0), ("player", True)],
 )
 def test_a_field_of_the_wrong_kind_is_refused(base: dict[str, Any], field: str, value: Any) -> None:
-    at = index_of(base, "card-played")
+    at = index_of(base, CardPlayed)
     assert_corrupt(edit(base, lambda d: d["events"][at].update({field: value})))
 
 
 def test_a_card_played_that_was_not_in_the_hand_is_refused(base: dict[str, Any]) -> None:
-    events = Game.from_json(text(base)).log
+    events = Game.from_json(text(base)).events
     played = 0
-    for at, event in enumerate(base["events"]):
-        if event["type"] != "card-played":
+    for at, event in enumerate(events):
+        if not isinstance(event, CardPlayed):
             continue
         before = replay(events[:at])
-        hand = before.hands[event["player"]]
+        hand = before.hands[event.player]
         # A card of another hand, of the stock, and one the rules would allow.
         strangers = [c for h in before.hands for c in h if c not in hand] + list(before.stock)
         for card in strangers[:3]:
@@ -338,26 +354,27 @@ def test_a_card_played_that_was_not_in_the_hand_is_refused(base: dict[str, Any])
 
 
 def test_a_removed_event_is_refused(base: dict[str, Any]) -> None:
-    events = base["events"]
+    events = Game.from_json(text(base)).events
     for at, event in enumerate(events):
-        if event["type"] == "last-card-announced":
+        if isinstance(event, LastCardAnnounced):
             continue  # An announcement is a move of its own: the log stays valid without it.
         assert_corrupt(edit(base, lambda d, a=at: d["events"].pop(a)))
 
 
 def test_a_truncated_move_is_refused(base: dict[str, Any]) -> None:
     # The last move's events end with turn-began; without it the move is incomplete.
-    assert base["events"][-1]["type"] == "turn-began"
-    assert base["events"][-2]["type"] != "turn-began"
+    events = Game.from_json(text(base)).events
+    assert isinstance(events[-1], TurnBegan)
+    assert not isinstance(events[-2], TurnBegan)
     assert_corrupt(edit(base, lambda d: d["events"].pop()))
 
 
 def test_reordered_events_are_refused(base: dict[str, Any]) -> None:
-    events = base["events"]
+    events = Game.from_json(text(base)).events
     swapped = 0
     for at in range(len(events) - 1):
         a, b = events[at], events[at + 1]
-        if a == b or "last-card-announced" in (a["type"], b["type"]):
+        if a == b or LastCardAnnounced in kinds((a, b)):
             continue
         swapped += 1
 
@@ -369,14 +386,14 @@ def test_reordered_events_are_refused(base: dict[str, Any]) -> None:
 
 
 def test_a_duplicated_event_is_refused(base: dict[str, Any]) -> None:
-    for kind in ("card-played", "cards-drawn", "turn-began", "round-started"):
+    for kind in (CardPlayed, CardsDrawn, TurnBegan, RoundStarted):
         at = index_of(base, kind, -1)
         assert_corrupt(edit(base, lambda d, a=at: d["events"].insert(a, d["events"][a])))
 
 
 def test_a_changed_deck_is_refused(base: dict[str, Any]) -> None:
     for nth in (0, -1):  # The first deal, and a later one.
-        at = index_of(base, "round-started", nth)
+        at = index_of(base, RoundStarted, nth)
 
         def swap_cards(d: dict[str, Any], a: int = at) -> None:
             deck = d["events"][a]["deck"]
@@ -403,25 +420,26 @@ def test_a_stacked_deck_with_a_card_twice_is_refused() -> None:
 @pytest.mark.parametrize(
     "kind, change",
     [
-        ("game-started", lambda e: e.update(seed=e["seed"] + 1)),
-        ("game-started", lambda e: e.update(players=e["players"][:1])),
-        ("game-started", lambda e: e.update(players=[*e["players"], "Zed"])),
-        ("game-started", lambda e: e.update(rules={**e["rules"], "jokers": True})),
-        ("game-started", lambda e: e.update(first_round=99)),
-        ("dealer-chosen", lambda e: e.update(dealer=(e["dealer"] + 1) % 3)),
-        ("cards-drawn", lambda e: e.update(player=(e["player"] + 1) % 3)),
-        ("cards-drawn", lambda e: e.update(cards=[*e["cards"][::-1], "KS"])),
-        ("cards-drawn", lambda e: e.update(reason="penalty")),
-        ("turn-began", lambda e: e.update(player=(e["player"] + 1) % 3)),
-        ("round-ended", lambda e: e.update(scores=[s + 1 for s in e["scores"]])),
+        (GameStarted, lambda e: e.update(seed=e["seed"] + 1)),
+        (GameStarted, lambda e: e.update(players=e["players"][:1])),
+        (GameStarted, lambda e: e.update(players=[*e["players"], "Zed"])),
+        (GameStarted, lambda e: e.update(rules={**e["rules"], "jokers": True})),
+        (GameStarted, lambda e: e.update(first_round=99)),
+        (DealerChosen, lambda e: e.update(dealer=(e["dealer"] + 1) % 3)),
+        (CardsDrawn, lambda e: e.update(player=(e["player"] + 1) % 3)),
+        (CardsDrawn, lambda e: e.update(cards=[*e["cards"][::-1], "KS"])),
+        (CardsDrawn, lambda e: e.update(reason="penalty")),
+        (CardsDrawn, lambda e: e.update(count=e["count"] + 1)),
+        (TurnBegan, lambda e: e.update(player=(e["player"] + 1) % 3)),
+        (RoundEnded, lambda e: e.update(scores=[s + 1 for s in e["scores"]])),
         (
-            "round-ended",
+            RoundEnded,
             lambda e: e.update(went_out=[s for s in range(3) if s not in e["went_out"]]),
         ),
     ],
 )
 def test_a_tampered_event_is_refused(
-    base: dict[str, Any], kind: str, change: Callable[[dict[str, Any]], None]
+    base: dict[str, Any], kind: type[Event], change: Callable[[dict[str, Any]], None]
 ) -> None:
     at = index_of(base, kind)
     assert_corrupt(edit(base, lambda d: change(d["events"][at])))
@@ -429,14 +447,15 @@ def test_a_tampered_event_is_refused(
 
 def test_a_tampered_end_of_game_is_refused() -> None:
     data = saved(finished_game())
-    assert data["events"][-1]["type"] == "game-ended"
+    assert data["events"][-1]["type"] == GameEnded.type
     for change in (
         lambda e: e.update(winners=[s for s in range(3) if s not in e["winners"]]),
         lambda e: e.update(totals=[t - 1 for t in e["totals"]]),
     ):
         assert_corrupt(edit(data, lambda d, c=change: c(d["events"][-1])))
     # Nothing may follow the end of the game.
-    assert_corrupt(edit(data, lambda d: d["events"].append({"type": "turn-began", "player": 0})))
+    more = event_to_dict(TurnBegan(0))
+    assert_corrupt(edit(data, lambda d: d["events"].append(more)))
 
 
 def test_corrupt_input_never_disturbs_a_good_game(base: dict[str, Any]) -> None:
@@ -453,24 +472,24 @@ def test_corrupt_input_never_disturbs_a_good_game(base: dict[str, Any]) -> None:
 
 def test_a_subscriber_gets_every_new_event_once_in_order() -> None:
     game = Game.new(NAMES[:3], seed=8, rules=RuleSet(short_game=True), first_round=7)
-    got: list[dict[str, Any]] = []
-    also: list[dict[str, Any]] = []
+    got: list[Event] = []
+    also: list[Event] = []
     unsubscribe = game.subscribe(got.append)
     game.subscribe(also.append)
     start = len(game.events)
     rnd = random.Random(8)
-    returned: list[dict[str, Any]] = []
+    returned: list[Event] = []
     while not game.state.is_over:
         returned.extend(game.handle(random_move(game, rnd)))
-    assert got == also == returned == game.events[start:]
-    assert any(e["type"] == "round-started" for e in got), "the next deal is delivered too"
+    assert got == also == returned == list(game.events[start:])
+    assert RoundStarted in kinds(got), "the next deal is delivered too"
     unsubscribe()
     unsubscribe()  # A second call is harmless.
 
 
 def test_refused_commands_deliver_nothing() -> None:
     game = stacked_game(["KH 4C", "QD 5S", "JC 9H"], "KD")
-    got: list[dict[str, Any]] = []
+    got: list[Event] = []
     game.subscribe(got.append)
     for command in (Play(0, Card.parse("KH")), Play(1, Card.parse("5S")), Draw(1), Announce(1)):
         with pytest.raises(IllegalMove):
@@ -480,7 +499,7 @@ def test_refused_commands_deliver_nothing() -> None:
 
 def test_unsubscribe_stops_the_events() -> None:
     game = stacked_game(["KH 4C", "QD 5S", "JC 9H"], "KD")
-    got: list[dict[str, Any]] = []
+    got: list[Event] = []
     unsubscribe = game.subscribe(got.append)
     first = game.handle(Play(1, Card.parse("QD")))
     unsubscribe()
@@ -492,9 +511,9 @@ def test_a_subscriber_that_unsubscribes_gets_no_more_events() -> None:
     # Unsubscribing stops the events, also when it is done from inside the callback
     # in the middle of a move's events.
     game = stacked_game(["KH 4C", "QD 5S", "JC 9H"], "KD")
-    got: list[dict[str, Any]] = []
+    got: list[Event] = []
 
-    def once(event: dict[str, Any]) -> None:
+    def once(event: Event) -> None:
         got.append(event)
         unsubscribe()
 
@@ -508,31 +527,26 @@ def test_a_subscriber_sees_the_log_order_when_another_one_reacts() -> None:
     # A host that lets a bot react inside a callback (here: call "idiot" as soon as
     # a player is down to one card): every subscriber still gets the log's order.
     game = stacked_game(["KH 4C", "QD 5S", "JC 9H"], "KD")
-    got: list[dict[str, Any]] = []
+    got: list[Event] = []
 
-    def referee(event: dict[str, Any]) -> None:
-        if event["type"] == "card-played" and game.legal_moves(0) == [CallIdiot(0, 1)]:
+    def referee(event: Event) -> None:
+        if isinstance(event, CardPlayed) and game.legal_moves(0) == [CallIdiot(0, 1)]:
             game.handle(CallIdiot(0, 1))
 
     game.subscribe(referee)
     game.subscribe(got.append)
     start = len(game.events)
     game.handle(Play(1, Card.parse("QD")))
-    assert [e["type"] for e in game.events[start:]] == [
-        "card-played",
-        "turn-began",
-        "idiot-called",
-        "cards-drawn",
-    ]
-    assert got == game.events[start:]
+    assert kinds(game.events[start:]) == [CardPlayed, TurnBegan, IdiotCalled, CardsDrawn]
+    assert got == list(game.events[start:])
 
 
 def test_a_writer_gets_each_moves_events_before_they_take_effect() -> None:
     game = Game.new(NAMES[:4], seed=13, rules=RuleSet(short_game=True), first_round=7)
-    written: list[list[dict[str, Any]]] = []
+    written: list[list[Event]] = []
     order: list[str] = []
 
-    def writer(events: list[dict[str, Any]]) -> None:
+    def writer(events: list[Event]) -> None:
         # Nothing has happened yet: the game is still as it was before the move.
         assert len(game.events) == expected_size
         assert game.state is expected_state
@@ -547,9 +561,9 @@ def test_a_writer_gets_each_moves_events_before_they_take_effect() -> None:
         expected_size, expected_state = len(game.events), game.state
         command = random_move(game, rnd)
         produced = game.handle(command)
-        assert written[-1] == produced == game.events[expected_size:]
+        assert written[-1] == produced == list(game.events[expected_size:])
         assert order[-len(produced) - 1 :] == ["writer"] + ["listener"] * len(produced)
-    assert [event for batch in written for event in batch] == game.events[start:]
+    assert [event for batch in written for event in batch] == list(game.events[start:])
 
 
 def test_a_writer_is_not_called_for_a_refused_command() -> None:
@@ -564,10 +578,10 @@ def test_a_writer_is_not_called_for_a_refused_command() -> None:
 def test_a_writer_that_raises_leaves_the_game_unchanged() -> None:
     game = stacked_game(["KH 4C", "QD 5S", "JC 9H"], "KD")
     twin = game.clone()
-    got: list[dict[str, Any]] = []
+    got: list[Event] = []
     game.subscribe(got.append)
 
-    def broken(events: list[dict[str, Any]]) -> None:
+    def broken(events: list[Event]) -> None:
         raise OSError("disk full")
 
     remove = game.add_writer(broken)
@@ -584,7 +598,7 @@ def test_a_writer_that_raises_leaves_the_game_unchanged() -> None:
     # Without the writer the same move goes through, exactly as on an untouched copy.
     assert game.handle(move) == twin.handle(move)
     assert game.state == twin.state
-    assert got == game.events[len(events) :]
+    assert got == list(game.events[len(events) :])
 
 
 def test_a_writer_that_fails_once_does_not_disturb_the_next_moves() -> None:
@@ -592,7 +606,7 @@ def test_a_writer_that_fails_once_does_not_disturb_the_next_moves() -> None:
     twin = game.clone()
     calls = 0
 
-    def flaky(events: list[dict[str, Any]]) -> None:
+    def flaky(events: list[Event]) -> None:
         nonlocal calls
         calls += 1
         if calls % 3 == 0:
@@ -612,19 +626,26 @@ def test_a_writer_that_fails_once_does_not_disturb_the_next_moves() -> None:
 
 
 def test_changing_an_event_handed_out_does_not_change_the_game() -> None:
-    # Whoever gets event dicts (the caller of handle, a subscriber, a reader of the
-    # log or of a redacted stream) may keep or annotate them; the game's own log,
-    # and so what it saves, stays as it was.
+    # Whoever gets events (the caller of handle, a subscriber, a reader of the log
+    # or of a redacted stream) may keep them, and change the lists they came in;
+    # the events themselves cannot change, and the game's own log, and so what it
+    # saves, stays as it was.
     game = stacked_game(["KH 4C", "QD 5S", "JC 9H"], "KD")
-    got: list[dict[str, Any]] = []
+    got: list[Event] = []
     game.subscribe(got.append)
     produced = game.handle(Play(1, card := Card.parse("QD")))
-    expected = json.loads(json.dumps(game.events))
-    produced[0]["card"] = "AS"
-    got[-1]["player"] = 0
-    game.events[0]["players"].append("Zed")
-    game.events_for(0)[-1]["seen"] = True
+    expected, saved_text = game.events, game.to_json()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        produced[0].card = Card.parse("AS")  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        got[-1].player = 0  # type: ignore[misc]
+    started = game.events[0]
+    assert isinstance(started, GameStarted) and isinstance(started.players, tuple)
+    produced.clear()
+    got.clear()
+    game.events_for(0).append(TurnBegan(0))
     assert game.events == expected
+    assert game.to_json() == saved_text
     assert game.state.pile[-1] == card
     assert Game.from_json(game.to_json()).state == game.state
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import replace
 from functools import cache
@@ -36,14 +37,25 @@ from craits_core import (
     RuleSet,
     State,
     Suit,
+    event_to_dict,
     evolve,
     initial_state,
     replay,
     score_hand,
 )
-from craits_core.events import CardPlayed, CardsDrawn, RoundEnded, RoundStarted
+from craits_core.events import (
+    CardPlayed,
+    CardsDrawn,
+    Event,
+    GameEnded,
+    GameStarted,
+    LastCardAnnounced,
+    RoundEnded,
+    RoundStarted,
+    TurnLost,
+)
 from craits_core.rules import round_blocked
-from tests.helpers import CODES, cards_in
+from tests.helpers import cards_in, kinds, of_type
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 SUIT_CHOICES: tuple[Suit | None, ...] = (None, *Suit)
@@ -175,8 +187,8 @@ def assert_view_hides(game: Game, seat: int | None) -> None:
 
 
 def assert_stream_hides(
-    redacted: list[dict[str, Any]],
-    full: list[dict[str, Any]],
+    redacted: list[Event],
+    full: list[Event],
     states: list[State],
     seat: int | None,
 ) -> None:
@@ -184,28 +196,28 @@ def assert_stream_hides(
     in the stock; the only exception is the hands a round-ended event reveals."""
     assert len(redacted) == len(full) == len(states)
     for shown, event, after in zip(redacted, full, states, strict=True):
-        assert shown["type"] == event["type"]
-        visible = {
-            k: v for k, v in shown.items() if not (shown["type"] == "round-ended" and k == "hands")
-        }
+        assert type(shown) is type(event)
+        visible = replace(shown, hands=()) if isinstance(shown, RoundEnded) else shown
         leaked = set(cards_in(visible)) & hidden_from(after, seat)
         assert not leaked, f"seat {seat} sees {sorted(map(str, leaked))} in {shown}"
-        if event["type"] == "cards-drawn":
-            assert shown["count"] == len(event["cards"])
-            assert shown["cards"] == (event["cards"] if event["player"] == seat else None)
-        if event["type"] == "game-started":
-            assert "seed" not in shown
+        if isinstance(event, CardsDrawn):
+            assert isinstance(shown, CardsDrawn) and event.cards is not None
+            assert shown.count == event.count == len(event.cards)
+            assert shown.cards == (event.cards if event.player == seat else None)
+        if isinstance(event, GameStarted):
+            assert isinstance(shown, GameStarted) and shown.seed is None
+            assert "seed" not in event_to_dict(shown)
 
 
 def assert_scores_consistent(game: Game) -> None:
     state = game.state
-    ended = [e for e in game.events if e["type"] == "round-ended"]
+    ended = of_type(game.events, RoundEnded)
     assert len(state.round_scores) == len(ended)
-    assert [tuple(e["scores"]) for e in ended] == [tuple(r) for r in state.round_scores]
+    assert [e.scores for e in ended] == list(state.round_scores)
     for event in ended:
-        hands = [[CODES[c] for c in hand] for hand in event["hands"]]
-        assert event["scores"] == [score_hand(h) if h else 0 for h in hands]
-        assert event["went_out"] == [seat for seat, hand in enumerate(hands) if not hand]
+        hands = event.hands
+        assert event.scores == tuple(score_hand(h) if h else 0 for h in hands)
+        assert event.went_out == tuple(seat for seat, hand in enumerate(hands) if not hand)
     columns = zip(*state.round_scores, strict=True) if state.round_scores else ()
     sums = [sum(col) for col in columns] or [0] * len(state.players)
     assert list(state.totals) == sums
@@ -236,7 +248,7 @@ def assert_blocked_rounds_exact(game: Game) -> None:
     state = initial_state()
     passed: set[int] = set()
     due = False  # everyone holding cards has passed: the next event ends the round
-    for event in game.log:
+    for event in game.events:
         if due:
             assert isinstance(event, RoundEnded) and not event.went_out, event
             due = False
@@ -262,26 +274,25 @@ class Tracker:
         self.seen = 0
         self.step()
 
-    def step(self, produced: list[dict[str, Any]] | None = None) -> None:
+    def step(self, produced: list[Event] | None = None) -> None:
         game = self.game
         state = game.state
-        new_typed = game.log[self.seen :]
-        new_dicts = game.events[self.seen :]
+        new = list(game.events[self.seen :])
         if produced is not None:
-            assert produced == new_dicts, "handle returns exactly the events it logged"
+            assert produced == new, "handle returns exactly the events it logged"
         # The state is the fold of the log: incrementally, from scratch, and checked.
         states = []
-        for event in new_typed:
+        for event in new:
             self.state = evolve(self.state, event)
             states.append(self.state)
         assert self.state == state
-        assert replay(game.log) == state
+        assert replay(game.events) == state
         assert Game.from_events(game.events).state == state
         assert_all_cards_accounted(state)
         players = len(state.players)
         for seat in [*range(players), None]:
             assert_view_hides(game, seat)
-            assert_stream_hides(game.events_for(seat, self.seen), new_dicts, states, seat)
+            assert_stream_hides(game.events_for(seat, self.seen), new, states, seat)
         assert_scores_consistent(game)
         assert_passes_consistent(state)
         if not state.is_over:
@@ -289,16 +300,16 @@ class Tracker:
             assert game.legal_moves(state.current_player), "the seat to act has no move"
         else:
             assert all(game.legal_moves(seat) == [] for seat in range(players))
-        for kind in {e["type"] for e in new_dicts}:
-            note_event(f"saw {kind}")
-        self.seen = len(game.log)
+        for kind in set(kinds(new)):
+            note_event(f"saw {kind.__name__}")
+        self.seen = len(game.events)
 
 
-def try_command(game: Game, command: Any) -> list[dict[str, Any]] | None:
+def try_command(game: Game, command: Any) -> list[Event] | None:
     """Handle ``command``; check that it is accepted exactly when listed and that a
     refusal changes nothing. Returns the events, or None when refused."""
     listed = is_listed(game, command)
-    state, events, size = game.state, game.events, len(game.log)
+    state, events, size = game.state, game.events, len(game.events)
     try:
         produced = game.handle(command)
     except IllegalMove as err:
@@ -307,7 +318,7 @@ def try_command(game: Game, command: Any) -> list[dict[str, Any]] | None:
         assert isinstance(err.code, str) and err.code, f"refusal of {command} has no code"
         assert isinstance(err.params, dict)
         assert game.state is state or game.state == state
-        assert game.events == events and len(game.log) == size
+        assert game.events == events and len(game.events) == size
         return None
     assert listed, f"{command} was accepted but legal_moves does not list it"
     assert produced, "an accepted command produces events"
@@ -334,7 +345,7 @@ def test_random_commands_keep_every_invariant(
         if produced is not None:
             tracker.step(produced)
     assert_blocked_rounds_exact(game)
-    size = len(game.log)
+    size = len(game.events)
     for seat in [*range(setup[0]), None]:
         whole = game.events_for(seat)
         assert len(whole) == size
@@ -366,9 +377,9 @@ def assert_legal_moves_exact(game: Game) -> None:
             if isinstance(move, Play):
                 produced = game.clone().handle(replace(move, announce=True))
                 if len(game.state.hands[seat]) == 2:
-                    assert {"type": "last-card-announced", "player": seat} in produced
+                    assert LastCardAnnounced(seat) in produced
         allowed = set(listed)
-        state, size = game.state, len(game.log)
+        state, size = game.state, len(game.events)
         for command in candidates(players, seat):
             if normal_form(command) in allowed:
                 game.clone().handle(command)  # e.g. a 9 naming its own suit
@@ -379,7 +390,7 @@ def assert_legal_moves_exact(game: Game) -> None:
                 assert err.code and str(err)
             else:
                 raise AssertionError(f"{command} is not listed but was accepted")
-            assert game.state is state and len(game.log) == size
+            assert game.state is state and len(game.events) == size
 
 
 @settings(FAST, max_examples=25)
@@ -427,12 +438,7 @@ def test_every_game_ends_and_is_scored(
     assert state.winners
     assert_scores_consistent(game)
     assert_blocked_rounds_exact(game)
-    last = game.events[-1]
-    assert last == {
-        "type": "game-ended",
-        "totals": list(state.totals),
-        "winners": list(state.winners),
-    }
+    assert game.events[-1] == GameEnded(state.totals, state.winners)
     assert Game.from_json(game.to_json()).state == state
     # Nothing more can happen.
     for seat in range(players):
@@ -462,18 +468,18 @@ def shedder_or_hoarder_move(game: Game, shedder: int, rnd: random.Random) -> Com
     return rnd.choice(moves)
 
 
-def lost_turns_in_blocked_rounds(events: list[dict[str, Any]]) -> int:
+def lost_turns_in_blocked_rounds(events: Sequence[Event]) -> int:
     """Turns lost after the last card played in rounds that ended blocked."""
     found = 0
     since_play = 0
     for event in events:
-        kind = event["type"]
-        if kind in ("card-played", "round-started"):
-            since_play = 0
-        elif kind == "turn-lost":
-            since_play += 1
-        elif kind == "round-ended" and not event["went_out"]:
-            found += since_play
+        match event:
+            case CardPlayed() | RoundStarted():
+                since_play = 0
+            case TurnLost():
+                since_play += 1
+            case RoundEnded(went_out=()):
+                found += since_play
     return found
 
 
@@ -525,7 +531,6 @@ def test_same_seed_and_commands_give_the_same_game(
         with suppress(IllegalMove):
             second.handle(command)
     assert second.events == first.events
-    assert second.log == first.log
     assert second.state == first.state
     assert second.to_json() == first.to_json()
 
@@ -534,15 +539,15 @@ def test_the_leak_checks_catch_a_leak() -> None:
     """The checks above are not vacuous: an unredacted stream or a peek fails them."""
     game = Game.new(NAMES[:3], seed=2)
     rnd = random.Random(2)
-    while not any(e["type"] == "cards-drawn" for e in game.events[3:]):
+    while CardsDrawn not in kinds(game.events[3:]):
         game.handle(random_legal(game, rnd, off_turn=0))
     states, state = [], initial_state()
-    for event in game.log:
+    for event in game.events:
         state = evolve(state, event)
         states.append(state)
     for seat in (0, 1, 2, None):
-        assert_stream_hides(game.events_for(seat), game.events, states, seat)
+        assert_stream_hides(game.events_for(seat), list(game.events), states, seat)
         with pytest.raises(AssertionError):
-            assert_stream_hides(game.events, game.events, states, seat)
+            assert_stream_hides(list(game.events), list(game.events), states, seat)
     peek = {"hand": game.state.hands[1], "stock": game.state.stock[:1]}
     assert set(cards_in(peek)) & hidden_from(game.state, 0)

@@ -7,9 +7,10 @@ import itertools
 import pytest
 
 from craits_core import Draw, Game, Play, RuleSet, score_hand
+from craits_core.events import GameEnded, RoundEnded
 from tests.decks import cards, stacked_game
 
-from .helpers import play_out
+from .helpers import of_type, play_out
 
 SHORT = RuleSet(short_game=True)
 
@@ -102,10 +103,10 @@ def test_the_player_who_went_out_scores_zero_and_the_others_their_hands() -> Non
     game = stacked_game(["3C", "QH", "8S"], "KH", rules=SHORT)
     assert game.state.hand_size == 1
     events = game.handle(Play(1, cards("QH")[0]))
-    ended = [e for e in events if e["type"] == "round-ended"]
+    ended = of_type(events, RoundEnded)
     assert len(ended) == 1
-    assert ended[0]["went_out"] == [1]
-    assert ended[0]["scores"] == [-50, 0, 50]
+    assert ended[0].went_out == (1,)
+    assert ended[0].scores == (-50, 0, 50)
     assert game.state.round_scores == ((-50, 0, 50),)
     assert game.state.totals == (-50, 0, 50)
 
@@ -159,9 +160,10 @@ def test_totals_are_the_sums_of_the_round_scores_and_the_lowest_win(seed: int) -
     assert state.totals == sums
     low = min(sums)
     assert set(state.winners) == {seat for seat, total in enumerate(sums) if total == low}
-    ended = [e for e in game.events if e["type"] == "game-ended"]
+    ended = of_type(game.events, GameEnded)
     assert len(ended) == 1
-    assert ended[0]["totals"] == list(sums)
+    assert ended[0].totals == sums
+    assert ended[0].winners == state.winners
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -169,13 +171,13 @@ def test_every_round_is_scored_from_the_hands_left(seed: int) -> None:
     players = ["Ann", "Bob", "Cy", "Di"][: 2 + seed % 3]
     game = Game.new(players, seed=100 + seed, rules=SHORT)
     play_out(game, seed)
-    ended = [e for e in game.events if e["type"] == "round-ended"]
+    ended = of_type(game.events, RoundEnded)
     assert len(ended) == 8
     for event, recorded in zip(ended, game.state.round_scores, strict=True):
-        assert tuple(event["scores"]) == recorded
-        for seat, hand in enumerate(event["hands"]):
-            if seat in event["went_out"]:
-                assert hand == []
-                assert event["scores"][seat] == 0
+        assert event.scores == recorded
+        for seat, hand in enumerate(event.hands):
+            if seat in event.went_out:
+                assert hand == ()
+                assert event.scores[seat] == 0
             else:
-                assert event["scores"][seat] == score_hand(cards(" ".join(hand)))
+                assert event.scores[seat] == score_hand(hand)

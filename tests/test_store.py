@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import signal
 import sqlite3
@@ -14,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from craits_core import Command, Game, RuleSet
+from craits_core import Command, Game, RuleSet, event_from_dict, event_to_dict
+from craits_core.events import CardPlayed, CardsDrawn, StockReshuffled, TurnBegan
 from craits_core.locks import GameLock
 from craits_core.store import (
     GAME_PROBLEMS,
@@ -131,7 +133,7 @@ def test_a_game_written_closed_and_reopened_plays_on_exactly(path: Path) -> None
     with GameStore(path) as store:
         (record,) = store.games()
         assert record.id == game_id
-        assert record.event_count == len(twin.log)
+        assert record.event_count == twin.event_count
         resumed = store.load(game_id)
         assert resumed.state == twin.state
         assert resumed.events == twin.events
@@ -201,7 +203,7 @@ def test_two_games_side_by_side_stay_independent(path: Path) -> None:
         assert store.load(first_id).events == first_twin.events
         assert store.load(second_id).events == second_twin.events
         counts = {r.id: r.event_count for r in store.games()}
-    assert counts == {first_id: len(first_twin.log), second_id: len(second_twin.log)}
+    assert counts == {first_id: first_twin.event_count, second_id: second_twin.event_count}
 
 
 def test_two_stores_on_one_file_share_it(path: Path) -> None:
@@ -413,7 +415,7 @@ def test_a_detached_game_plays_on_unsaved(path: Path) -> None:
     game = Game.new(NAMES, seed=8)
     with GameStore(path) as store:
         game_id = store.add(game)
-        saved = len(game.log)
+        saved = game.event_count
         store.detach(game)
         play(game, random.Random(1), 3)
         assert store.record(game_id).event_count == saved
@@ -444,7 +446,7 @@ def test_listing_says_what_each_game_is(path: Path) -> None:
         assert isinstance(record, GameRecord)
         assert record.players == ("Ann", "Bob")
         assert record.rules == RuleSet()
-        assert record.event_count == len(newer.log)
+        assert record.event_count == newer.event_count
         assert record.round_number == newer.state.round_number == 1
         assert record.started_at.tzinfo == UTC
         assert record.started_at <= record.updated_at
@@ -531,7 +533,7 @@ def test_rewind_cuts_the_saved_log_and_the_rebuilt_game_saves_on(path: Path) -> 
         store.detach(game)
         play(rebuilt, rng, 10)
         assert reloaded(path, game_id).events == rebuilt.events
-        assert store.record(game_id).event_count == len(rebuilt.log)
+        assert store.record(game_id).event_count == rebuilt.event_count
 
 
 def test_rewind_without_meta_keeps_what_was_kept(path: Path) -> None:
@@ -545,7 +547,7 @@ def test_rewind_without_meta_keeps_what_was_kept(path: Path) -> None:
 
 def test_rewind_puts_the_status_and_round_back(path: Path) -> None:
     game = short_game(3, players=2, first_round=7)
-    dealt = len(game.log)
+    dealt = game.event_count
     with GameStore(path) as store:
         game_id = store.add(game)
         play(game, random.Random(5))
@@ -690,32 +692,77 @@ def test_a_save_file_from_a_newer_version_is_refused(path: Path) -> None:
     assert caught.value.code == "newer" and caught.value.params["version"] == 99
 
 
-def damage_event(path: Path, game_id: str, sql: str) -> None:
+def damage_event(path: Path, game_id: str, sql: str, data: str | None = None) -> None:
     conn = sqlite3.connect(path)
-    conn.execute(sql, {"id": game_id})
+    conn.execute(sql, {"id": game_id, "data": data})
     conn.commit()
     conn.close()
 
 
+def stored_rows(path: Path, game_id: str) -> list[str]:
+    conn = sqlite3.connect(path)
+    rows = conn.execute(
+        "SELECT data FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+    ).fetchall()
+    conn.close()
+    return [data for (data,) in rows]
+
+
+def test_each_event_is_stored_in_its_codec_form(path: Path) -> None:
+    game = Game.new(NAMES, seed=6)
+    with GameStore(path) as store:
+        game_id = store.add(game)
+        play(game, random.Random(6), 60)
+    rows = stored_rows(path, game_id)
+    assert [json.loads(row) for row in rows] == [event_to_dict(e) for e in game.events]
+    assert [event_from_dict(json.loads(row)) for row in rows] == list(game.events)
+
+
+def test_a_game_stored_before_draws_carried_their_count_loads(path: Path) -> None:
+    game = Game.new(NAMES, seed=7, rules=RuleSet(voluntary_draw=True))
+    with GameStore(path) as store:
+        game_id = store.add(game)
+        play(game, random.Random(7), 150)
+    assert any(isinstance(e, StockReshuffled) for e in game.events)
+    conn = sqlite3.connect(path)
+    for seq, row in enumerate(stored_rows(path, game_id)):
+        data = json.loads(row)
+        if data["type"] in (CardsDrawn.type, StockReshuffled.type):
+            del data["count"]
+            conn.execute(
+                "UPDATE events SET data = ? WHERE game_id = ? AND seq = ?",
+                (json.dumps(data), game_id, seq),
+            )
+    conn.commit()
+    conn.close()
+    old = reloaded(path, game_id)
+    assert old.events == game.events
+    assert old.state == game.state
+
+
+REWRITE = "UPDATE events SET data = :data WHERE game_id = :id AND seq = 5"
+
+
 @pytest.mark.parametrize(
-    "sql",
+    ("sql", "data"),
     [
-        "UPDATE events SET data = 'not json' WHERE game_id = :id AND seq = 5",
-        "UPDATE events SET data = '[1, 2]' WHERE game_id = :id AND seq = 5",
-        'UPDATE events SET data = \'{"type": "card-played"}\' WHERE game_id = :id AND seq = 5',
-        'UPDATE events SET data = \'{"type": "turn-began", "player": 2}\''
-        " WHERE game_id = :id AND seq = 5",
-        "DELETE FROM events WHERE game_id = :id AND seq = 5",
+        (REWRITE, "not json"),
+        (REWRITE, "[1, 2]"),
+        (REWRITE, json.dumps({"type": CardPlayed.type})),
+        (REWRITE, json.dumps(event_to_dict(TurnBegan(2)))),
+        ("DELETE FROM events WHERE game_id = :id AND seq = 5", None),
     ],
     ids=["not-json", "not-an-object", "incomplete", "breaks-the-rules", "missing"],
 )
-def test_a_damaged_game_log_is_named_and_spares_the_others(path: Path, sql: str) -> None:
+def test_a_damaged_game_log_is_named_and_spares_the_others(
+    path: Path, sql: str, data: str | None
+) -> None:
     with GameStore(path) as store:
         games = [Game.new(NAMES, seed=s) for s in (1, 2)]
         damaged_id, sound_id = (store.add(game) for game in games)
         for game in games:
             play(game, random.Random(1), 20)
-    damage_event(path, damaged_id, sql)
+    damage_event(path, damaged_id, sql, data)
 
     with GameStore(path) as store:
         with pytest.raises(StoreError, match=damaged_id) as caught:

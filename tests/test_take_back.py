@@ -27,6 +27,13 @@ from craits_core import (
     RuleSet,
     Suit,
 )
+from craits_core.events import (
+    Event,
+    IdiotCalled,
+    LastCardAnnounced,
+    RoundEnded,
+    StockReshuffled,
+)
 from craits_core.store import GameStore
 from craits_tui.online.client.table import RemoteTable
 from craits_tui.online.protocol import Message, SeatInfo, TableInfo
@@ -34,6 +41,7 @@ from craits_tui.saved_meta import SavedMeta
 from craits_tui.table import LocalTable, Seat, Table
 
 from .decks import stacked_game
+from .helpers import kinds
 
 NAMES = ("Ann", "Bob", "Cy")
 
@@ -136,13 +144,12 @@ def test_an_announcement_riding_on_the_play_and_an_idiot_call_go_with_it() -> No
     table.submit(Play(0, Card.parse("3H")))
     assert CallIdiot(1, 0) in table.legal_moves(1)
     bots_reply(table)
-    kinds = [e["type"] for e in table.events_for(None)]
-    assert "idiot-called" in kinds
+    assert IdiotCalled in kinds(table.events_for(None))
     assert table.take_back(0)
     assert position(table) == start
     # Said along with the play, the announcement goes too.
     table.submit(Play(0, Card.parse("3H"), announce=True))
-    assert table.events_for(None)[-2]["type"] == "last-card-announced"
+    assert isinstance(table.events_for(None)[-2], LastCardAnnounced)
     bots_reply(table)
     assert table.take_back(0)
     assert position(table) == start
@@ -275,23 +282,32 @@ def test_the_bots_forget_what_was_taken_back() -> None:
 
 def test_listeners_hear_the_game_after_the_take_back() -> None:
     table = seated(Game.new(NAMES, seed=5))
-    heard: list[dict[str, Any]] = []
-    unsubscribe = table.subscribe(heard.append)
+    heard: list[Event] = []
+    told: list[int] = []
+
+    def listener(index: int, event: Event) -> None:
+        told.append(index)
+        heard.append(event)
+
+    unsubscribe = table.subscribe(listener)
     dealt = table.event_count()
     bots_reply(table)
     person_move(table)
     bots_reply(table)
-    assert heard == table.game.events[dealt:]  # as the game has them, not redacted
+    assert heard == list(table.game.events[dealt:])  # as the game has them, not redacted
+    assert told == list(range(dealt, table.event_count()))  # each with its place in the log
     assert table.take_back(0)
     assert len(heard) > table.event_count() - dealt  # nothing told of the take-back itself
     keep = table.event_count()
     heard.clear()
+    told.clear()
     person_move(table, draw_first=True)
     bots_reply(table)
-    assert heard == table.game.events[keep:]
+    assert heard == list(table.game.events[keep:])
+    assert told == list(range(keep, table.event_count()))  # counted from the log cut back
     unsubscribe()
     person_move(table)
-    assert heard == table.game.events[keep : keep + len(heard)]
+    assert heard == list(table.game.events[keep : keep + len(heard)])
     assert len(heard) < table.event_count() - keep
 
 
@@ -361,7 +377,7 @@ def test_reshuffles_after_a_take_back_are_those_of_the_game_resumed(tmp_path: Pa
             keep = table.event_count()
             person_move(table, draw_first=True)
             bots_reply(table)
-            if any(e["type"] == "stock-reshuffled" for e in table.events_for(None, since=keep)):
+            if StockReshuffled in kinds(table.events_for(None, since=keep)):
                 break
         else:
             raise AssertionError("the stock was never reshuffled")
@@ -426,7 +442,7 @@ def test_the_rounds_moves_make_its_log_again(seed: int) -> None:
         game.handle(rng.choice(game.legal_moves(seat)))
     moves = game.round_moves()
     first = moves[0][0]
-    assert game.events[first - 1]["type"] != "round-ended"  # after the deal, in this round
+    assert not isinstance(game.events[first - 1], RoundEnded)  # after the deal, in this round
     again = game.rewound(first)
     for start, command in moves:
         assert again.event_count == start

@@ -18,18 +18,22 @@ from craits_core import (
     Suit,
     score_hand,
 )
+from craits_core.events import (
+    CardPlayed,
+    CardsDrawn,
+    CrankEnded,
+    RoundEnded,
+    StockReshuffled,
+    TurnBegan,
+)
 from craits_core.rules import round_blocked
 from tests.decks import cards, stacked_game
 
-from .helpers import refused, with_dry_stock
+from .helpers import codes, draws, kinds, of_type, refused, with_dry_stock
 
 
 def card(code: str) -> Card:
     return Card.parse(code)
-
-
-def of_type(events: list[dict], kind: str) -> list[dict]:
-    return [e for e in events if e["type"] == kind]
 
 
 # Three players, dealer 0 (Ann): Bob (seat 1) plays first.
@@ -45,7 +49,7 @@ def three(seat1: str, starter: str = "KH", stock: str = "", seat2: str = "2D 3S 
 def test_a_card_of_the_active_suit_can_be_played() -> None:
     game = three("QH 3D 5S 7S")
     events = game.handle(Play(1, card("QH")))
-    assert [e["type"] for e in events] == ["card-played", "turn-began"]
+    assert kinds(events) == [CardPlayed, TurnBegan]
     assert game.state.top_card == card("QH")
     assert game.state.active_suit is Suit.HEARTS
     assert card("QH") not in game.state.hands[1]
@@ -143,8 +147,7 @@ def test_a_player_who_cannot_play_draws_one_card_and_the_turn_ends() -> None:
     game = three("2S 3D 5S 7S", stock="QH 4C")  # no heart, no king, no 8
     assert game.legal_moves(1) == [Draw(1)]
     events = game.handle(Draw(1))
-    assert [(e["type"], e.get("player")) for e in events] == [("cards-drawn", 1), ("turn-began", 2)]
-    assert events[0]["cards"] == ["QH"]
+    assert events == [CardsDrawn(1, (card("QH"),), DrawReason.TURN, 1), TurnBegan(2)]
     assert sorted(game.state.hands[1]) == sorted(cards("2S 3D 5S 7S QH"))
     assert game.state.current_player == 2
     assert game.state.top_card == card("KH")
@@ -195,14 +198,15 @@ def test_a_forced_draw_from_an_empty_stock_reshuffles_the_discard_pile_but_its_t
     game.handle(Play(1, card("5D")))  # seats 2, 3, 4, 0 draw: 3 cards left
     assert game.state.stock_size == 3
     events = game.handle(Play(2, card("5C")))  # seats 3, 4, 0 take the last 3; seat 1...
-    drawn = of_type(events, "cards-drawn")
-    assert [e["player"] for e in drawn] == [3, 4, 0, 1]
-    assert [e["cards"] for e in drawn[:3]] == [["6D"], ["QS"], ["3S"]]
-    reshuffled = of_type(events, "stock-reshuffled")
+    drawn = of_type(events, CardsDrawn)
+    assert [e.player for e in drawn] == [3, 4, 0, 1]
+    assert [codes(e.cards) for e in drawn[:3]] == [["6D"], ["QS"], ["3S"]]
+    reshuffled = of_type(events, StockReshuffled)
     assert len(reshuffled) == 1
-    assert sorted(reshuffled[0]["cards"]) == ["5D", "5H"]
+    assert sorted(codes(reshuffled[0].cards)) == ["5D", "5H"]
+    assert reshuffled[0].count == 2
     # ...takes one of the pile's cards; the top card, the 5C, stays face up.
-    assert drawn[3]["cards"][0] in ("5D", "5H")
+    assert codes(drawn[3].cards) in (["5D"], ["5H"])
     assert events.index(reshuffled[0]) < events.index(drawn[3])
     assert game.state.pile == (card("5C"),)
     assert game.state.stock_size == 1
@@ -227,10 +231,11 @@ def test_a_player_who_must_draw_from_an_empty_stock_draws_from_the_reshuffled_pi
     assert game.legal_moves(0) == [Draw(0)]
     before = len(game.state.hands[0])
     events = game.handle(Draw(0))
-    assert [e["type"] for e in events] == ["stock-reshuffled", "cards-drawn", "turn-began"]
-    assert events[0]["cards"] == ["5C"]
-    assert events[1]["player"] == 0
-    assert events[1]["cards"] == ["5C"]
+    assert events == [
+        StockReshuffled((card("5C"),), 1),
+        CardsDrawn(0, (card("5C"),), DrawReason.TURN, 1),
+        TurnBegan(1),
+    ]
     assert len(game.state.hands[0]) == before + 1
     assert game.state.pile == (card("KC"),)  # the top card stays
     assert game.state.top_card == card("KC")
@@ -245,9 +250,8 @@ def test_with_nothing_at_all_to_draw_the_player_passes_and_play_goes_on() -> Non
     hand = game.state.hands[1]
     assert game.legal_moves(1) == [Draw(1)]
     events = game.handle(Draw(1))
-    drawn = of_type(events, "cards-drawn")
-    assert [(e["player"], e["cards"]) for e in drawn] == [(1, [])]
-    assert of_type(events, "round-ended") == []
+    assert of_type(events, CardsDrawn) == [CardsDrawn(1, (), DrawReason.TURN, 0)]
+    assert of_type(events, RoundEnded) == []
     assert game.state.hands[1] == hand
     assert game.state.current_player == 2
     assert game.state.round_number == 1
@@ -262,11 +266,10 @@ def test_a_crank_draw_comes_up_short_when_the_cards_run_out() -> None:
     assert game.state.crank == 2
     before = len(game.state.hands[3])
     events = game.handle(Draw(3))
-    assert of_type(events, "stock-reshuffled")[0]["cards"] == ["KC"]
-    drawn = of_type(events, "cards-drawn")
-    assert [(e["player"], e["cards"]) for e in drawn] == [(3, ["KC"])]  # 1 card, not 2
+    assert of_type(events, StockReshuffled) == [StockReshuffled((card("KC"),), 1)]
+    assert draws(events) == [(3, ["KC"])]  # 1 card, not 2
     assert len(game.state.hands[3]) == before + 1
-    assert of_type(events, "crank-ended")
+    assert of_type(events, CrankEnded)
     assert game.state.crank == 0
     assert game.state.pile == (card("2C"),)
     assert game.state.current_player == 4
@@ -287,16 +290,16 @@ def test_when_every_player_passes_and_nothing_can_be_drawn_the_round_ends_as_it_
     assert len(game.state.pile) == 1  # nothing to reshuffle
     first = game.state.current_player
     events = game.handle(Draw(first))
-    assert [(e["player"], e["cards"]) for e in of_type(events, "cards-drawn")] == [(first, [])]
-    assert of_type(events, "round-ended") == []  # the other player may still play
+    assert draws(events) == [(first, [])]
+    assert of_type(events, RoundEnded) == []  # the other player may still play
     hands = game.state.hands
     expected = [score_hand(h) for h in hands]
     events = game.handle(Draw(1 - first))
-    ended = of_type(events, "round-ended")
+    ended = of_type(events, RoundEnded)
     assert len(ended) == 1
-    assert ended[0]["went_out"] == []
-    assert ended[0]["scores"] == expected
-    assert [sorted(h) for h in ended[0]["hands"]] == [sorted(str(c) for c in h) for h in hands]
+    assert ended[0].went_out == ()
+    assert ended[0].scores == tuple(expected)
+    assert [sorted(h) for h in ended[0].hands] == [sorted(h) for h in hands]
     assert game.state.round_scores == (tuple(expected),)
     assert game.state.totals == tuple(expected)
     # The game goes on with the next round.
@@ -375,8 +378,8 @@ def pass_round_to_bob(game: Game) -> dict[int, int]:
         seat = game.state.current_player
         assert seat is not None
         events = game.handle(Draw(seat))
-        assert [e["cards"] for e in of_type(events, "cards-drawn")] == [[]]
-        assert of_type(events, "round-ended") == [], "the round ended before Bob passed"
+        assert draws(events) == [(seat, [])]
+        assert of_type(events, RoundEnded) == [], "the round ended before Bob passed"
         passes[seat] += 1
     return passes
 
@@ -396,9 +399,9 @@ def test_a_player_passed_over_for_a_lost_turn_has_not_passed(card_down_to_one: s
     assert game.state.lost_turns[1] == 0  # used up on the way
     assert any(isinstance(m, Play) for m in game.legal_moves(1))  # Bob could still play
     events = game.handle(Draw(1))  # but he passes too: now everybody has
-    ended = of_type(events, "round-ended")
+    ended = of_type(events, RoundEnded)
     assert len(ended) == 1
-    assert ended[0]["went_out"] == []
+    assert ended[0].went_out == ()
 
 
 def test_a_pass_that_only_ended_a_crank_is_not_a_pass_in_turn() -> None:
@@ -410,15 +413,15 @@ def test_a_pass_that_only_ended_a_crank_is_not_a_pass_in_turn() -> None:
     idiot_with_nothing_left(game, "2H")
     assert game.state.crank == 2 and game.state.current_player == 2
     events = game.handle(Draw(2))  # Cy holds no ace or 2, and there is nothing to draw
-    assert [e["cards"] for e in of_type(events, "cards-drawn")] == [[]]
-    assert of_type(events, "crank-ended")
+    assert draws(events) == [(2, [])]
+    assert of_type(events, CrankEnded)
     assert game.state.passed == (False, False, False)  # Cy may yet follow the 2H
     assert game.state.current_player == 0
     passes = pass_round_to_bob(game)  # Ann, Bob passed over, Cy, Ann
     assert passes == {0: 2, 2: 1}
     assert game.state.passed == (True, False, True)
     events = game.handle(Draw(1))
-    assert len(of_type(events, "round-ended")) == 1
+    assert len(of_type(events, RoundEnded)) == 1
 
 
 def test_a_player_skipped_by_a_4_has_not_passed() -> None:
@@ -431,9 +434,9 @@ def test_a_player_skipped_by_a_4_has_not_passed() -> None:
     assert game.state.passed == (False, True, False)
     assert game.state.current_player == 2
     events = game.handle(Draw(2))  # Cy passes: Ann has not passed yet
-    assert of_type(events, "round-ended") == []
+    assert of_type(events, RoundEnded) == []
     events = game.handle(Draw(0))
-    assert len(of_type(events, "round-ended")) == 1
+    assert len(of_type(events, RoundEnded)) == 1
 
 
 # --- Refusals change nothing ----------------------------------------------------------------

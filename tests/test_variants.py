@@ -7,9 +7,10 @@ import dataclasses
 import pytest
 
 from craits_core import Card, Draw, Game, Play, RuleSet, Suit
+from craits_core.events import RoundStarted
 from tests.decks import stacked_game
 
-from .helpers import play_out, refused
+from .helpers import draws, of_type, play_out, refused
 
 STANDARD = RuleSet()
 
@@ -65,10 +66,8 @@ def test_short_game_ends_after_round_8_and_the_full_game_goes_on(short: bool) ->
 def test_short_game_has_8_rounds_and_the_full_game_15(short: bool, rounds: int) -> None:
     game = Game.new(["Ann", "Bob", "Cy"], seed=3, rules=RuleSet(short_game=short))
     play_out(game, 3)
-    starts = [e for e in game.events if e["type"] == "round-started"]
-    assert [e["hand_size"] for e in starts] == [8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8][
-        :rounds
-    ]
+    starts = of_type(game.events, RoundStarted)
+    assert [e.hand_size for e in starts] == [8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8][:rounds]
     assert len(game.state.round_scores) == rounds
 
 
@@ -125,8 +124,7 @@ def test_voluntary_draw_a_player_who_can_play_may_draw_and_the_turn_ends() -> No
     assert Draw(1) in game.legal_moves(1)
     assert Play(1, card("QH")) in game.legal_moves(1)
     events = game.handle(Draw(1))
-    drawn = [e for e in events if e["type"] == "cards-drawn"]
-    assert [(e["player"], e["cards"]) for e in drawn] == [(1, ["JC"])]
+    assert draws(events) == [(1, ["JC"])]
     assert game.state.current_player == 2
     assert game.state.top_card == card("KH")
 

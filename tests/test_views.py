@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 import pytest
@@ -13,13 +13,23 @@ from craits_core import (
     Card,
     ChooseSuit,
     Draw,
+    DrawReason,
     Game,
     Play,
     RuleSet,
     Suit,
+    event_to_dict,
+)
+from craits_core.events import (
+    CardsDrawn,
+    Event,
+    GameStarted,
+    RoundEnded,
+    RoundStarted,
+    StockReshuffled,
 )
 from tests.decks import cards, stacked_game
-from tests.helpers import cards_in
+from tests.helpers import cards_in, kinds, of_type
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
 
@@ -37,12 +47,14 @@ def card(code: str) -> Card:
     return Card.parse(code)
 
 
-def random_game(seed: int, players: int = 4, until: str | None = None, steps: int = 300) -> Game:
-    """A game played at random for ``steps`` moves, or until an event of type ``until``."""
+def random_game(
+    seed: int, players: int = 4, until: type[Event] | None = None, steps: int = 300
+) -> Game:
+    """A game played at random for ``steps`` moves, or until an event of class ``until``."""
     game = Game.new(NAMES[:players], seed=seed)
     rnd = random.Random(seed)
     for _ in range(100_000 if until else steps):
-        if until and any(e["type"] == until for e in game.events):
+        if until and any(isinstance(e, until) for e in game.events):
             break
         seat = game.state.current_player
         game.handle(rnd.choice(game.legal_moves(seat)))
@@ -251,16 +263,13 @@ def test_another_seats_draw_is_only_a_count() -> None:
     game = table()
     start = len(game.events)
     game.handle(Play(1, card("7D")))  # Cy draws the QC.
-    full = [e for e in game.events[start:] if e["type"] == "cards-drawn"]
-    assert full == [{"type": "cards-drawn", "player": 2, "cards": ["QC"], "reason": "seven"}]
+    full = of_type(game.events[start:], CardsDrawn)
+    assert full == [CardsDrawn(2, (card("QC"),), DrawReason.SEVEN, 1)]
     for seat in (0, 1, None):
-        drawn = [e for e in game.events_for(seat, start) if e["type"] == "cards-drawn"]
-        assert drawn == [
-            {"type": "cards-drawn", "player": 2, "cards": None, "reason": "seven", "count": 1}
-        ]
-    own = [e for e in game.events_for(2, start) if e["type"] == "cards-drawn"]
-    assert own[0]["cards"] == ["QC"]
-    assert own[0]["count"] == 1
+        drawn = of_type(game.events_for(seat, start), CardsDrawn)
+        assert drawn == [CardsDrawn(2, None, DrawReason.SEVEN, 1)]
+    own = of_type(game.events_for(2, start), CardsDrawn)
+    assert own == full
 
 
 def test_own_draws_are_visible_and_others_are_counts_for_every_reason() -> None:
@@ -269,32 +278,38 @@ def test_own_draws_are_visible_and_others_are_counts_for_every_reason() -> None:
     game.handle(Play(1, card("QD")))
     game.handle(CallIdiot(0, 1))  # Bob draws 2H 3H as a penalty.
     game.handle(Draw(2))  # Cy draws 4H on the turn.
-    full = [e for e in game.events[start:] if e["type"] == "cards-drawn"]
-    assert [(e["player"], e["cards"], e["reason"]) for e in full] == [
-        (1, ["2H", "3H"], "penalty"),
-        (2, ["4H"], "turn"),
+    full = of_type(game.events[start:], CardsDrawn)
+    assert full == [
+        CardsDrawn(1, tuple(cards("2H 3H")), DrawReason.PENALTY, 2),
+        CardsDrawn(2, tuple(cards("4H")), DrawReason.TURN, 1),
     ]
     for seat in (0, 1, 2, None):
-        drawn = [e for e in game.events_for(seat, start) if e["type"] == "cards-drawn"]
+        drawn = of_type(game.events_for(seat, start), CardsDrawn)
         for shown, event in zip(drawn, full, strict=True):
-            assert shown["count"] == len(event["cards"])
-            assert shown["cards"] == (event["cards"] if event["player"] == seat else None)
+            assert event.cards is not None
+            assert shown.count == len(event.cards)
+            assert shown.cards == (event.cards if event.player == seat else None)
+            assert (shown.player, shown.reason) == (event.player, event.reason)
 
 
 def test_a_deal_shows_only_the_seats_own_hand_and_the_starter() -> None:
     game = table()
     deal = game.events[2]
-    assert deal["type"] == "round-started" and len(deal["deck"]) == 52
+    assert isinstance(deal, RoundStarted) and deal.deck is not None and len(deal.deck) == 52
     for seat in (0, 1, 2):
         shown = game.events_for(seat)[2]
-        assert shown["type"] == "round-started"
-        assert shown["hand"] == HANDS[seat].split()
-        assert shown["starter"] == STARTER
-        assert shown["stock_size"] == 42
-        assert shown["round_number"] == 6 and shown["hand_size"] == 3 and shown["dealer"] == 0
+        assert shown == RoundStarted(
+            round_number=6,
+            hand_size=3,
+            dealer=0,
+            deck=None,
+            hand=tuple(cards(HANDS[seat])),
+            starter=card(STARTER),
+            stock_size=42,
+        )
         assert set(cards_in(shown)) == set(cards(HANDS[seat])) | {card(STARTER)}
     spectator = game.events_for(None)[2]
-    assert spectator["hand"] is None
+    assert spectator == RoundStarted(6, 3, 0, None, None, card(STARTER), 42)
     assert set(cards_in(spectator)) == {card(STARTER)}
 
 
@@ -304,51 +319,49 @@ def test_a_later_deal_is_redacted_too() -> None:
     game.handle(Play(1, card("QS")))  # Bob goes out: round 9 is dealt.
     state = game.state
     for seat in (0, 1, 2, None):
-        deals = [e for e in game.events_for(seat, start) if e["type"] == "round-started"]
+        deals = of_type(game.events_for(seat, start), RoundStarted)
         assert len(deals) == 1
         deal = deals[0]
-        assert deal.get("deck") is None
-        assert deal["starter"] == str(state.pile[0])
-        expected = [str(c) for c in state.hands[seat]] if seat is not None else None
-        assert deal["hand"] == expected
+        assert deal.deck is None
+        assert deal.starter == state.pile[0]
+        assert deal.stock_size == len(state.stock)
+        assert deal.hand == (state.hands[seat] if seat is not None else None)
 
 
 @pytest.mark.parametrize("seed", [5, "secret seed"])
 def test_game_started_carries_no_seed(seed: int | str) -> None:
     game = Game.new(NAMES[:3], seed=seed)
-    assert game.events[0]["seed"] == seed
+    started = game.events[0]
+    assert isinstance(started, GameStarted) and started.seed == seed
     for seat in (0, 1, 2, None):
         shown = game.events_for(seat)[0]
-        assert shown["type"] == "game-started"
-        assert "seed" not in shown
-        assert shown == {k: v for k, v in game.events[0].items() if k != "seed"}
+        assert shown == replace(started, seed=None)
+        # Nor does its stored or sent form.
+        assert "seed" not in event_to_dict(shown)
 
 
 def test_a_reshuffle_shows_only_a_count() -> None:
-    game = random_game(4, players=5, until="stock-reshuffled")
-    found = [i for i, e in enumerate(game.events) if e["type"] == "stock-reshuffled"]
+    game = random_game(4, players=5, until=StockReshuffled)
+    found = [e for e in game.events if isinstance(e, StockReshuffled)]
     assert found
     for seat in (0, 1, 2, 3, 4, None):
         stream = game.events_for(seat)
-        for at in found:
-            assert stream[at] == {
-                "type": "stock-reshuffled",
-                "cards": None,
-                "count": len(game.events[at]["cards"]),
-            }
+        for event in found:
+            assert event.cards is not None and event.count == len(event.cards)
+            assert stream[game.events.index(event)] == StockReshuffled(None, event.count)
 
 
 @pytest.mark.parametrize("seed", [6, 7])
 def test_public_events_pass_unchanged(seed: int) -> None:
-    game = random_game(seed, players=3, until="round-ended")
+    game = random_game(seed, players=3, until=RoundEnded)
     game.handle(game.legal_moves(game.state.current_player)[0])
-    secret = {"game-started", "round-started", "cards-drawn", "stock-reshuffled"}
+    secret = (GameStarted, RoundStarted, CardsDrawn, StockReshuffled)
     for seat in (0, 1, 2, None):
         for shown, event in zip(game.events_for(seat), game.events, strict=True):
-            if event["type"] not in secret:
+            if not isinstance(event, secret):
                 assert shown == event
-    ended = [e for e in game.events_for(None) if e["type"] == "round-ended"]
-    assert ended and all(len(e["hands"]) == 3 for e in ended)
+    ended = of_type(game.events_for(None), RoundEnded)
+    assert ended and all(len(e.hands) == 3 for e in ended)
 
 
 @pytest.mark.parametrize("seed", [8, 9, 10])
@@ -364,7 +377,7 @@ def test_a_redacted_stream_has_as_many_events_as_the_log(seed: int) -> None:
             for seat in [*range(players), None]:
                 stream = game.events_for(seat)
                 assert len(stream) == size
-                assert [e["type"] for e in stream] == [e["type"] for e in game.events]
+                assert kinds(stream) == kinds(game.events)
                 for since in (0, 3, size // 2, size - 1, size):
                     assert game.events_for(seat, since) == stream[since:]
         game.handle(rnd.choice(game.legal_moves(game.state.current_player)))
