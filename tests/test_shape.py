@@ -142,11 +142,11 @@ def test_the_bot_levels_are_listed_once_and_the_default_named_once() -> None:
         if name == "craits_core.bot_levels":
             continue
         for node in ast.walk(tree):
-            if isinstance(node, ast.Tuple | ast.List) and all(
+            constants = isinstance(node, ast.Tuple | ast.List) and all(
                 isinstance(e, ast.Constant) for e in node.elts
-            ):
-                if {e.value for e in node.elts} >= set(LEVELS):
-                    listed.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            )
+            if constants and {e.value for e in node.elts} >= set(LEVELS):
+                listed.append(f"{path.relative_to(ROOT)}:{node.lineno}")
             if isinstance(node, ast.keyword) and node.arg in ("bot", "level", "default"):
                 value = node.value
                 if isinstance(value, ast.Constant) and value.value in LEVELS:
@@ -154,9 +154,9 @@ def test_the_bot_levels_are_listed_once_and_the_default_named_once() -> None:
             if isinstance(node, ast.arguments):
                 params = [*node.posonlyargs, *node.args][-len(node.defaults) or len(node.args) :]
                 for param, value in zip(params, node.defaults, strict=False):
-                    if param.arg in ("bot", "level") and isinstance(value, ast.Constant):
-                        if value.value in LEVELS:
-                            defaults.append(f"{path.relative_to(ROOT)}:{value.lineno}")
+                    constant = isinstance(value, ast.Constant) and value.value in LEVELS
+                    if param.arg in ("bot", "level") and constant:
+                        defaults.append(f"{path.relative_to(ROOT)}:{value.lineno}")
     assert listed == []
     assert defaults == []
 
