@@ -108,6 +108,7 @@ from craits_core.bots.expert import ExpertBot
 from craits_core.bots.features import Situation
 from craits_core.bots.hard import HardBot
 from craits_core.bots.sampling import Knowledge, Sampler
+from craits_core.events import RoundEnded
 
 A, B = 0, 1
 """The two roles: the first level named on the command line and the second."""
@@ -249,7 +250,7 @@ class Table:
         self.bots = list(bots)
         self.roles = tuple(roles)
         self.players = len(bots)
-        self.ended: dict[str, Any] | None = None
+        self.ended: RoundEnded | None = None
         self.choose_ms: tuple[list[float], list[float]] = ([], [])
         self.chosen_ms: tuple[list[float], list[float]] = ([], [])
         self.capped = 0
@@ -262,7 +263,7 @@ class Table:
         for event in self.game.handle(command):
             for seat, bot in enumerate(self.bots):
                 bot.observe(redact(event, seat, self.players))
-            if event["type"] == "round-ended":
+            if isinstance(event, RoundEnded):
                 self.ended = event
                 return
 
@@ -304,7 +305,7 @@ class Table:
         self.play(move)
         return seat
 
-    def run(self) -> dict[str, Any]:
+    def run(self) -> RoundEnded:
         """Play the round out; returns its round-ended event."""
         actor = self.game.state.dealer
         for _ in range(MAX_COMMANDS):
@@ -352,8 +353,8 @@ def play_table(
         lone_role,
         lone_seat,
         roles,
-        tuple(ended["scores"]),
-        tuple(ended["went_out"]),
+        ended.scores,
+        ended.went_out,
         table.choose_ms,
         table.chosen_ms,
         table.capped,

@@ -19,10 +19,11 @@ import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .commands import Command
 from .decide import legal_moves
+from .events import Event
 from .state import State
 from .view import PlayerView, redact, view
 
@@ -155,7 +156,7 @@ class BotHost:
             bot.observe(event)
         return _Seated(bot, len(events))
 
-    def _hear(self, event: dict[str, Any]) -> None:
+    def _hear(self, event: Event) -> None:
         with self._lock:
             index = self._heard
             self._heard += 1
@@ -188,7 +189,7 @@ class Undisturbed:
         self.level = bot.level
         self._lock = threading.Lock()
         self._deciding = 0
-        self._later: list[dict[str, Any]] = []
+        self._later: list[Event] = []
 
     def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
         """The wrapped bot's `Bot.choose`."""
@@ -214,7 +215,7 @@ class Undisturbed:
         finally:
             self._end()
 
-    def observe(self, event: dict[str, Any]) -> None:
+    def observe(self, event: Event) -> None:
         """Noted now, or once the decision under way is made."""
         with self._lock:
             if self._deciding:

@@ -7,7 +7,6 @@ import statistics
 import threading
 import time
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 
@@ -26,6 +25,7 @@ from craits_core import (
 )
 from craits_core.bots import LEVELS, Bot, NormalBot, RandomBot, Weights, make_bot
 from craits_core.decide import legal_moves
+from craits_core.events import CrankEnded, Event, LastCardAnnounced, TurnBegan
 from craits_core.hosting import BotHost, Undisturbed, next_move
 from tests.decks import cards, stacked_game
 from tests.hosting import listen, step
@@ -84,7 +84,7 @@ def test_bots_play_the_variants(rules: RuleSet) -> None:
 
 
 def test_same_seed_same_game() -> None:
-    def log(seed: int) -> list[dict[str, object]]:
+    def log(seed: int) -> tuple[Event, ...]:
         game = Game.new(NAMES[:4], seed=seed, rules=RuleSet(short_game=True))
         return play_out(game, table(["normal", "random", "normal", "random"], seed)).events
 
@@ -359,7 +359,7 @@ class Timed:
     def react(self, view: PlayerView, legal: Sequence[Command]) -> Command | None:
         return self.inner.react(view, legal)
 
-    def observe(self, event: dict[str, Any]) -> None:
+    def observe(self, event: Event) -> None:
         self.inner.observe(event)
 
 
@@ -398,11 +398,11 @@ class Listening(NormalBot):
 
     def __init__(self) -> None:
         super().__init__(seed=1)
-        self.heard: list[dict[str, Any]] = []
+        self.heard: list[Event] = []
         self.deciding = threading.Event()
         self.go_on = threading.Event()
 
-    def observe(self, event: dict[str, Any]) -> None:
+    def observe(self, event: Event) -> None:
         self.heard.append(event)
         super().observe(event)
 
@@ -424,15 +424,15 @@ def test_events_during_a_decision_reach_the_bot_after_it() -> None:
     )
     thinking.start()
     assert inner.deciding.wait(10)
-    news = [{"type": "last-card-announced", "player": 1 - seat}, {"type": "turn-began"}]
+    news = [LastCardAnnounced(1 - seat), TurnBegan(1 - seat)]
     for event in news:
         bot.observe(event)
     assert inner.heard == []  # not in the middle of the decision
     inner.go_on.set()
     thinking.join(10)
     assert len(chosen) == 1 and inner.heard == news  # after it, in order
-    bot.observe({"type": "crank-ended"})
-    assert inner.heard[-1] == {"type": "crank-ended"}  # at once, between decisions
+    bot.observe(CrankEnded())
+    assert inner.heard[-1] == CrankEnded()  # at once, between decisions
 
 
 def test_the_bots_next_move_comes_from_the_moment_given() -> None:
@@ -478,10 +478,10 @@ def test_a_host_seats_bots_and_drops_a_stale_answer() -> None:
 
 def test_bots_made_while_the_game_moves_hear_every_event_once() -> None:
     game = Game.new(["Ann", "Bob"], seed=6)
-    heard: list[dict[str, Any]] = []
+    heard: list[Event] = []
 
     class Recording(RandomBot):
-        def observe(self, event: dict[str, Any]) -> None:
+        def observe(self, event: Event) -> None:
             heard.append(event)
             super().observe(event)
 

@@ -26,6 +26,7 @@ from craits_core.bots.masks import INDEX
 from craits_core.bots.nets import Models, Network, read_models, shipped_models
 from craits_core.bots.reasons import ENGLISH, Reason
 from craits_core.bots.sampling import Knowledge, Sampler
+from craits_core.events import CardPlayed, RoundStarted
 from tests.decks import stacked_game
 from tests.hosting import listen, step
 
@@ -80,7 +81,7 @@ def test_a_draw_on_the_turn_marks_the_suit_until_it_is_played() -> None:
     game.handle(Draw(2))  # Cy has no spade, no jack and no 8
     assert voids.of(2) == SPADES_ONLY
     assert voids.of(0) == voids.of(1) == (False,) * 4
-    voids.note({"type": "card-played", "player": 2, "card": "7S", "suit": "S"})
+    voids.note(CardPlayed(2, Card.parse("7S"), Suit.SPADES))
     assert voids.of(2) == (False,) * 4  # the 7S drawn since
 
 
@@ -90,16 +91,15 @@ def test_a_new_round_forgets_the_marks() -> None:
     for move in (Play(0, Card.parse("QS")), Play(1, Card.parse("JS")), Draw(2)):
         game.handle(move)
     voids.note(
-        {
-            "type": "round-started",
-            "round_number": 2,
-            "hand_size": 1,
-            "dealer": 0,
-            "hand": ["KD"],
-            "starter": "5C",
-            "stock_size": 30,
-            "deck": None,
-        }
+        RoundStarted(
+            round_number=2,
+            hand_size=1,
+            dealer=0,
+            deck=None,
+            hand=(Card.parse("KD"),),
+            starter=Card.parse("5C"),
+            stock_size=30,
+        )
     )
     assert voids.of(2) == (False,) * 4
 

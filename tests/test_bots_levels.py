@@ -406,7 +406,7 @@ def test_a_seat_knows_who_passed_as_the_state_keeps_it() -> None:
             for event in game.events_for(s, since=seen):
                 knowledge[s].note(event)
             assert knowledge[s].passed == game.state.passed
-        seen = len(game.log)
+        seen = len(game.events)
         if any(game.state.passed):
             with_passes += 1
             for s in range(players):
@@ -422,7 +422,7 @@ def test_a_player_who_drew_is_dealt_no_card_that_fitted() -> None:
     for event in game.events_for(2):
         knowledge.note(event)
     game.handle(Draw(1))
-    for event in game.events_for(2, since=len(game.log) - 3):
+    for event in game.events_for(2, since=len(game.events) - 3):
         knowledge.note(event)
     seat = game.state.current_player
     assert seat == 2

@@ -58,7 +58,6 @@ from craits_core.bots.hard import final_scores, play_out, playout_move
 from craits_core.bots.nets import HOLDER_CLASSES, Models, Network, read_models, save_models
 from craits_core.commands import Announce, CallIdiot, Command, Play
 from craits_core.decide import apply, legal_moves
-from craits_core.events import event_to_dict
 from craits_core.state import State
 
 SCORE_SCALE = 30.0
@@ -154,7 +153,7 @@ def play_round(
             move = playout_move(state, seat, rng)
         events, state = apply(state, move)
         for event in events:
-            voids.note(event_to_dict(event))
+            voids.note(event)
     return rows, returns, holders
 
 

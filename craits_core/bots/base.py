@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
+from ..cards import Card
 from ..commands import Announce, CallIdiot, Command, Play
-from ..view import PlayerView
+from ..events import Event, RoundStarted
+from ..view import PlayerView, redact
 
 
 @runtime_checkable
@@ -36,9 +38,17 @@ class Bot(Protocol):
         """An immediate move (announce, call "idiot") or None."""
         ...
 
-    def observe(self, event: dict[str, Any]) -> None:
+    def observe(self, event: Event) -> None:
         """Take note of one event of the bot's stream."""
         ...
+
+
+def starter_of(deal: RoundStarted, players: int) -> Card | None:
+    """The starter of ``deal`` (a seat's or the full one) at a table of ``players``
+    seats; 0 before the game-started event, when a full deal cannot be cut: None."""
+    if not players:
+        return deal.starter
+    return redact(deal, None, players).starter
 
 
 def leaves_one_card(view: PlayerView, move: Command) -> bool:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ..commands import Announce, CallIdiot, Command, Play
+from ..events import Event
 from ..scoring import POINTS
 from ..view import PlayerView
 from .base import announced, find_call, leaves_one_card, require_moves
@@ -53,7 +53,7 @@ class EasyBot:
             return call
         return None
 
-    def observe(self, event: dict[str, Any]) -> None:
+    def observe(self, event: Event) -> None:
         """Nothing to remember."""
 
     def _pick(self, moves: list[Command]) -> Command:

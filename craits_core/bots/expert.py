@@ -26,12 +26,12 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
 from ..commands import Announce, CallIdiot, Command, Play
 from ..decide import apply, legal_moves
+from ..events import Event
 from ..state import State
 from ..view import PlayerView
 from .base import find_announce, find_call, require_moves
@@ -111,7 +111,7 @@ class ExpertBot:
         """Always announce the last card; always call "idiot" when it is right."""
         return find_announce(legal) or find_call(legal)
 
-    def observe(self, event: dict[str, Any]) -> None:
+    def observe(self, event: Event) -> None:
         """Remember what the seat saw."""
         self._knowledge.note(event)
         self._voids.note(event)

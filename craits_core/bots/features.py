@@ -15,17 +15,28 @@ it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
-from ..cards import FULL_DECK, Card, Rank, Suit, card_from_code
+from ..cards import FULL_DECK, Card, Rank, Suit
 from ..commands import ChooseSuit, Command, Draw, Play
+from ..events import (
+    CardPlayed,
+    CardsDrawn,
+    CrankEnded,
+    CrankRaised,
+    DrawReason,
+    Event,
+    GameStarted,
+    RoundStarted,
+    SuitChosen,
+)
 from ..scoring import score_hand
 from ..state import State
 from ..view import PlayerView
+from .base import starter_of
 from .masks import INDEX, SUITS
 
 MAX_OTHERS = 4
@@ -54,36 +65,31 @@ class Voids:
         """Per suit (in `masks.SUITS` order): whether ``seat`` could not follow it."""
         return self.marks.get(seat, _NO_VOIDS)
 
-    def note(self, event: Mapping[str, Any]) -> None:
-        """Fold one event (redacted or not) into the marks."""
-        kind = event.get("type")
-        if kind == "card-played":
-            self._suit = Suit(event["suit"])
-            seat = event["player"]
-            played = _SUIT[card_from_code(event["card"]).suit]
-            marks = self.marks.get(seat)
-            if marks is not None and marks[played]:
-                self.marks[seat] = _put(marks, played, False)
-        elif kind == "cards-drawn":
-            if event["reason"] == "turn" and not self._crank and self._suit is not None:
-                seat = event["player"]
-                self.marks[seat] = _put(self.of(seat), _SUIT[self._suit], True)
-        elif kind == "suit-chosen":
-            self._suit = Suit(event["suit"])
-        elif kind == "crank-raised":
-            self._crank = True
-        elif kind == "crank-ended":
-            self._crank = False
-        elif kind == "game-started":
-            self._players = len(event.get("players") or ())
-        elif kind == "round-started":
-            self.marks = {}
-            self._crank = False
-            starter = event.get("starter")
-            deck = event.get("deck")
-            if starter is None and deck is not None and self._players:  # an unredacted deal
-                starter = deck[self._players * event["hand_size"]]
-            self._suit = card_from_code(starter).suit if isinstance(starter, str) else None
+    def note(self, event: Event) -> None:
+        """Fold one event (of a seat's stream, or the full one) into the marks."""
+        match event:
+            case CardPlayed(player=seat, card=card, suit=suit):
+                self._suit = suit
+                played = _SUIT[card.suit]
+                marks = self.marks.get(seat)
+                if marks is not None and marks[played]:
+                    self.marks[seat] = _put(marks, played, False)
+            case CardsDrawn(player=seat, reason=DrawReason.TURN):
+                if not self._crank and self._suit is not None:
+                    self.marks[seat] = _put(self.of(seat), _SUIT[self._suit], True)
+            case SuitChosen(suit=suit):
+                self._suit = suit
+            case CrankRaised():
+                self._crank = True
+            case CrankEnded():
+                self._crank = False
+            case GameStarted(players=players):
+                self._players = len(players)
+            case RoundStarted():
+                self.marks = {}
+                self._crank = False
+                starter = starter_of(event, self._players)
+                self._suit = starter.suit if starter is not None else None
 
 
 def _put(marks: tuple[bool, ...], index: int, value: bool) -> tuple[bool, ...]:

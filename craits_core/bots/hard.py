@@ -30,11 +30,11 @@ import time
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..cards import Card, Rank, Suit
 from ..commands import Announce, CallIdiot, ChooseSuit, Command, Draw, Play
 from ..decide import apply
+from ..events import Event
 from ..rules import matches, starter_suit_options
 from ..scoring import POINTS, score_hand
 from ..state import State
@@ -309,7 +309,7 @@ class HardBot:
         """Always announce the last card; always call "idiot" when it is right."""
         return find_announce(legal) or find_call(legal)
 
-    def observe(self, event: dict[str, Any]) -> None:
+    def observe(self, event: Event) -> None:
         """Remember what the seat saw: who drew on what, who could not answer a crank."""
         self._knowledge.note(event)
         self._normal.observe(event)

@@ -18,10 +18,18 @@ import random
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from ..cards import FULL_DECK, Card, Rank, Suit, card_from_code
+from ..cards import FULL_DECK, Card, Rank, Suit
 from ..commands import ChooseSuit, Command, Draw, Play
+from ..events import (
+    CardPlayed,
+    CardsDrawn,
+    DrawReason,
+    Event,
+    GameStarted,
+    RoundStarted,
+    SuitChosen,
+)
 from ..rules import CRANK_STEP, RuleSet, matches, resulting_suit
 from ..scoring import score_hand
 from ..view import PlayerView
@@ -430,23 +438,21 @@ class Memory:
         """Per seat, the suits they were seen unable to follow this round."""
         return {seat: frozenset(suits) for seat, suits in self._voids.items() if suits}
 
-    def note(self, event: dict[str, Any]) -> None:
-        """Fold one (redacted) event into the memory."""
-        kind = event.get("type")
-        if kind == "game-started":
-            rules = event.get("rules") or {}
-            self._voluntary_draw = bool(rules.get("voluntary_draw", False))
-        elif kind == "round-started":
-            self._voids = {}
-            starter = event.get("starter")
-            self._suit = card_from_code(starter).suit if isinstance(starter, str) else None
-        elif kind == "suit-chosen":
-            self._suit = Suit(event["suit"])
-        elif kind == "card-played":
-            self._voids.get(event["player"], set()).discard(card_from_code(event["card"]).suit)
-            self._suit = Suit(event["suit"])
-        elif kind == "cards-drawn" and event.get("reason") == "turn":
-            self._drawn(event["player"])
+    def note(self, event: Event) -> None:
+        """Fold one event of the seat's stream into the memory."""
+        match event:
+            case GameStarted(rules=rules):
+                self._voluntary_draw = rules.voluntary_draw
+            case RoundStarted(starter=starter):
+                self._voids = {}
+                self._suit = starter.suit if starter is not None else None
+            case SuitChosen(suit=suit):
+                self._suit = suit
+            case CardPlayed(player=seat, card=card, suit=suit):
+                self._voids.get(seat, set()).discard(card.suit)
+                self._suit = suit
+            case CardsDrawn(player=seat, reason=DrawReason.TURN):
+                self._drawn(seat)
 
     def _drawn(self, seat: int) -> None:
         # Under the voluntary-draw rule a draw says nothing about the hand.
@@ -540,7 +546,7 @@ class NormalBot:
         rng = random.Random(f"{self._salt}:last-card:{round_number}:{played}:{left}")
         return rng.random() < self.forget_chance
 
-    def observe(self, event: dict[str, Any]) -> None:
+    def observe(self, event: Event) -> None:
         """Remember who could not follow which suit."""
         self._memory.note(event)
 

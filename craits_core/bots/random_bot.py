@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ..commands import Command
+from ..events import Event
 from ..view import PlayerView
 from .base import announced, find_announce, find_call, leaves_one_card, require_moves
 
@@ -44,5 +44,5 @@ class RandomBot:
             return call
         return None
 
-    def observe(self, event: dict[str, Any]) -> None:
+    def observe(self, event: Event) -> None:
         """Nothing to remember."""

@@ -16,13 +16,24 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..cards import FULL_DECK, Card, Suit, card_from_code
-from ..events import DrawReason
+from ..cards import FULL_DECK, Card, Suit
+from ..events import (
+    CardPlayed,
+    CardsDrawn,
+    CrankEnded,
+    CrankRaised,
+    DirectionReversed,
+    DrawReason,
+    Event,
+    GameStarted,
+    RoundStarted,
+    SuitChosen,
+)
 from ..rules import RuleSet
 from ..state import State, initial_state
 from ..view import PlayerView
+from .base import starter_of
 from .clues import Clue, log_likelihood, make_clue
 from .masks import BIT, CRANK_ANSWERS, INDEX, fitting, mask_of
 
@@ -67,50 +78,41 @@ class Knowledge:
         self._direction = 1
         self._crank = False
 
-    def note(self, event: Mapping[str, Any]) -> None:
-        """Fold one event of the seat's stream (redacted or not) into what is known."""
-        kind = event.get("type")
-        if kind == "card-played":
-            card = card_from_code(event["card"])
-            suit = Suit(event["suit"])
-            self._played(event["player"], card, suit)
-            self._top = card
-            self._suit = suit
-            self.passed = (False,) * self._players
-        elif kind == "cards-drawn":
-            cards = event.get("cards")
-            count = len(cards) if cards is not None else event["count"]
-            self._drawn(event["player"], count, event["reason"])
-        elif kind == "suit-chosen":
-            self._suit = Suit(event["suit"])
-        elif kind == "crank-raised":
-            self._crank = True
-        elif kind == "crank-ended":
-            self._crank = False
-        elif kind == "direction-reversed":
-            self._direction = event["direction"]
-        elif kind == "round-started":
-            self.round_number = event["round_number"]
-            self.hand_size = event["hand_size"]
-            self._slots = {}
-            self._ids = {}
-            self.clues = []
-            self.spent = {}
-            self.passed = (False,) * self._players
-            self._direction = 1
-            self._crank = False
-            starter = event.get("starter")
-            deck = event.get("deck")
-            if starter is None and deck is not None and self._players:  # an unredacted deal
-                starter = deck[self._players * self.hand_size]
-            self._top = card_from_code(starter) if isinstance(starter, str) else None
-            self._suit = self._top.suit if self._top is not None else None
-        elif kind == "game-started":
-            rules = event.get("rules")
-            self.rules = RuleSet.from_dict(rules) if isinstance(rules, dict) else None
-            self._players = len(event.get("players") or ())
-            self.passed = (False,) * self._players
-            self.round_number = 0
+    def note(self, event: Event) -> None:
+        """Fold one event of the seat's stream (or the full one) into what is known."""
+        match event:
+            case CardPlayed(player=seat, card=card, suit=suit):
+                self._played(seat, card, suit)
+                self._top = card
+                self._suit = suit
+                self.passed = (False,) * self._players
+            case CardsDrawn(player=seat, reason=reason, count=count):
+                self._drawn(seat, count, reason)
+            case SuitChosen(suit=suit):
+                self._suit = suit
+            case CrankRaised():
+                self._crank = True
+            case CrankEnded():
+                self._crank = False
+            case DirectionReversed(direction=direction):
+                self._direction = direction
+            case RoundStarted():
+                self.round_number = event.round_number
+                self.hand_size = event.hand_size
+                self._slots = {}
+                self._ids = {}
+                self.clues = []
+                self.spent = {}
+                self.passed = (False,) * self._players
+                self._direction = 1
+                self._crank = False
+                self._top = starter_of(event, self._players)
+                self._suit = self._top.suit if self._top is not None else None
+            case GameStarted(players=players, rules=rules):
+                self.rules = rules
+                self._players = len(players)
+                self.passed = (False,) * self._players
+                self.round_number = 0
 
     def slots(self, seat: int, size: int, round_number: int) -> list[tuple[int, int]]:
         """The slots of ``seat``, who holds ``size`` cards, as (mask, number) pairs, as
@@ -167,16 +169,16 @@ class Knowledge:
         del slots[best]
         del ids[best]
 
-    def _drawn(self, seat: int, count: int, reason: str) -> None:
+    def _drawn(self, seat: int, count: int, reason: DrawReason) -> None:
         slots = self._seat(seat)
-        if DrawReason(reason).is_pass(count) and 0 <= seat < len(self.passed):
+        if reason.is_pass(count) and 0 <= seat < len(self.passed):
             self.passed = (*self.passed[:seat], True, *self.passed[seat + 1 :])
         rules = self.rules
         rule_out = 0
-        if reason == "crank":
+        if reason is DrawReason.CRANK:
             rule_out = CRANK_ANSWERS
         elif (
-            reason == "turn"
+            reason is DrawReason.TURN
             and rules is not None
             and not rules.voluntary_draw
             and self._top is not None
