@@ -22,8 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from craits_core import GameStore, PlayerView, command_to_dict, legal_moves_in_view
-from craits_core import project
+from craits_core import GameStore, PlayerView, command_to_dict, legal_moves_in_view, project
 from craits_tui.online.protocol import MAX_LINE
 from craits_tui.online.server.authority import Authority
 from craits_tui.online.server.cli import BOT_THREAD_SWITCH

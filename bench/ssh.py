@@ -66,8 +66,8 @@ from craits_core import (
     PlayerView,
     command_to_dict,
     legal_moves_in_view,
+    project,
 )
-from craits_core import project
 from craits_core.view import view
 from craits_tui.saved_meta import SavedMeta
 

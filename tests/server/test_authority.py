@@ -35,9 +35,9 @@ from craits_core import (
     evolve,
     initial_state,
     legal_moves_in_view,
+    project,
 )
 from craits_core.bots import NormalBot
-from craits_core import project
 from craits_tui.online.protocol import MAX_LINE
 from craits_tui.online.server.authority import Authority, SessionRefused
 from craits_tui.online.server.ipc import IpcServer
