@@ -34,6 +34,7 @@ from .events import (
     TurnBegan,
     TurnLost,
 )
+from .rules import announcement_stands, window_after_play
 from .state import State
 from .view import PlayerView, blank_view, redact
 
@@ -172,8 +173,7 @@ def _card_played(s: State, e: CardPlayed) -> None:
     s.active_suit = e.suit
     if True in s.passed:
         s.passed = (False,) * len(s.passed)
-    # The play closes any open window and opens the player's own if one card is left.
-    s.window = e.player if len(hand) == 1 else None
+    s.window = window_after_play(e.player, len(hand))
 
 
 def _card_played_seen(v: PlayerView, e: CardPlayed) -> PlayerView:
@@ -189,7 +189,7 @@ def _card_played_seen(v: PlayerView, e: CardPlayed) -> PlayerView:
         hand_sizes=_set(v.hand_sizes, e.player, left),
         discard=(*v.discard, e.card),
         active_suit=e.suit,
-        window=e.player if left == 1 else None,
+        window=window_after_play(e.player, left),
     )
 
 
@@ -208,7 +208,7 @@ def _cards_drawn(s: State, e: CardsDrawn) -> None:
     hand = s.hands[e.player] + cards
     s.hands = _set(s.hands, e.player, hand)
     s.stock = s.stock[e.count :]
-    if len(hand) > 1 and s.announced[e.player]:
+    if s.announced[e.player] and not announcement_stands(len(hand)):
         s.announced = _set(s.announced, e.player, False)
     if e.reason.closes_window:
         s.window = None
@@ -220,7 +220,7 @@ def _cards_drawn_seen(v: PlayerView, e: CardsDrawn) -> PlayerView:
     hand = v.hand + (e.cards or ()) if e.player == v.seat else v.hand
     size = v.hand_sizes[e.player] + e.count
     announced = v.announced
-    if size > 1 and announced[e.player]:
+    if announced[e.player] and not announcement_stands(size):
         announced = _set(announced, e.player, False)
     return replace(
         v,

@@ -115,3 +115,15 @@ def round_blocked(hands: Sequence[Sequence[Card]], passed: Sequence[bool]) -> bo
     a card to play.
     """
     return all(done or not hand for hand, done in zip(hands, passed, strict=True))
+
+
+def window_after_play(player: int, cards_left: int) -> int | None:
+    """Whose last-card window is open after ``player`` plays: their own when the
+    play leaves them one card; any other window closes with the play."""
+    return player if cards_left == 1 else None
+
+
+def announcement_stands(cards_held: int) -> bool:
+    """Whether a "last card" said stands: it is void once its player holds more
+    than one card again."""
+    return cards_held <= 1
