@@ -20,6 +20,35 @@ class CrankCounter(PlainWidget):
     the table. Lines are cut short rather than wrapped past the box, so none is
     lost; a long name takes a second line where the box has one."""
 
+    # Its rules for the screen's size classes (.-short, .-big, ...) and the app's
+    # .-ascii start above the widget: Textual must not scope them to it.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    CrankCounter {
+        width: 100%;
+        height: 7;
+        padding: 0 0 0 1;
+        /* Invisible, but there: the box is as big with a crank as without. */
+        border: blank;
+    }
+    CrankCounter.-active {
+        background: $error;
+        color: $text;
+        text-style: bold;
+        border: heavy $error-lighten-2;
+    }
+    /* A short table keeps the crank box's rows for the plays that led to it; a
+       narrow one gives it a line more, for who must answer. */
+    .-short CrankCounter, .-short CrankCounter.-active {
+        height: 4;
+        border: none;
+    }
+    .-narrow.-short CrankCounter, .-narrow.-short CrankCounter.-active { height: 5; }
+    .-narrow CrankCounter { padding: 0; }
+    .-ascii CrankCounter.-active { border: ascii $error-lighten-2; }
+    .-ascii .-short CrankCounter.-active { border: none; }
+    """
+
     count: reactive[int] = reactive(0)
     facing: reactive[str] = reactive("")
     """Who must answer the crank ("you must answer", or with a name), empty when

@@ -13,6 +13,21 @@ class Direction(PlainWidget):
     """Which way play goes: an arrow and its words (cut short, where narrow: the
     arrow says it too)."""
 
+    # Its rules for the screen's size classes (.-short, .-big, ...) start above the
+    # widget: Textual must not scope them to it.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    /* Off the words below the discard pile, beside it. */
+    .-narrow Direction { padding: 0 0 0 1; }
+    Direction {
+        height: 1;
+        padding: 0 1;
+        color: $text-muted;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
+
     direction: reactive[int] = reactive(1)
     ascii: reactive[bool] = reactive(False)
 

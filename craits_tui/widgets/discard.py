@@ -21,6 +21,10 @@ class DiscardPile(PlainWidget):
     size the stylesheet gives it (the stock's, beside it): a resize draws it again
     at the new size."""
 
+    DEFAULT_CSS = """
+    DiscardPile.-named { background: $warning 15%; }
+    """
+
     top: reactive[Card | None] = reactive(None)
     active_suit: reactive[Suit | None] = reactive(None)
 

@@ -38,6 +38,26 @@ class Footer(PlainWidget):
     is a single line, drawn again only when what it shows changes.
     """
 
+    DEFAULT_CSS = """
+    Footer {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+    }
+    Footer > .footer--key {
+        color: $footer-key-foreground;
+        background: $footer-key-background;
+        text-style: bold;
+    }
+    Footer > .footer--description {
+        color: $footer-description-foreground;
+        background: $footer-description-background;
+    }
+    Footer > .footer--disabled { text-style: dim; }
+    Footer > .footer--hover { background: $block-hover-background; }
+    """
+
     COMPONENT_CLASSES = {
         "footer--key",
         "footer--description",

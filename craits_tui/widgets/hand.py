@@ -35,6 +35,36 @@ with (a, j, k, q), which would read as "play the ace"."""
 class Hand(PlainWidget, can_focus=True):
     """The cards of the seat shown. Click a card or pick one with the arrows and Enter."""
 
+    # Its rules for the screen's size classes (.-short, .-big, ...) start above the
+    # widget: Textual must not scope them to it.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    Hand {
+        width: 1fr;
+        height: auto;
+        min-height: 8;
+        /* No padding on the right: the scroll bar of a big hand goes there. */
+        padding: 0 0 0 1;
+    }
+    /* Big cards: room for two rows of them, as for the small ones. */
+    .-big Hand { min-height: 12; }
+    Hand > .hand--playable {
+        color: $text;
+        text-style: bold;
+    }
+    Hand > .hand--unplayable { color: $text-muted; }
+    Hand > .hand--cursor {
+        color: $accent;
+        text-style: bold;
+    }
+    Hand > .hand--hover {
+        color: $success;
+        text-style: bold;
+    }
+    Hand > .hand--refused { color: $error; }
+    Hand > .hand--number { color: $text-muted; }
+    """
+
     BINDINGS = [
         Binding("left", "move(-1)", N_("Previous card"), show=False),
         Binding("right", "move(1)", N_("Next card"), show=False),

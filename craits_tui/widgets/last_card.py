@@ -14,4 +14,15 @@ class LastCardButton(Button):
     again, taking the call back. Tab still reaches it.
     """
 
+    DEFAULT_CSS = """
+    /* Off: flat, in the panel's colours, whatever its variant. Important, for
+       Button's variants style it with more specific rules. */
+    LastCardButton:disabled {
+        background: $panel !important;
+        color: $text-disabled !important;
+        border-top: tall $panel-lighten-1 !important;
+        border-bottom: tall $panel-darken-1 !important;
+    }
+    """
+
     FOCUS_ON_CLICK = False

@@ -47,6 +47,17 @@ class GameLog(PlainWidget):
     the end the log follows again.
     """
 
+    DEFAULT_CSS = """
+    GameLog {
+        overflow-x: hidden;
+        /* The wheel still scrolls it; a visible scrollbar would move (and be sent
+           down the wire again) with every line. */
+        scrollbar-size-vertical: 0;
+    }
+    /* Scrolled up: newer lines wait below. */
+    GameLog > .gamelog--marker { text-style: reverse; }
+    """
+
     COMPONENT_CLASSES = {"gamelog--marker"}
     """The "new lines" marker on the bottom row, while the player reads older lines."""
 

@@ -82,6 +82,26 @@ def steps_for(duration: float) -> int:
 class Piece(PlainWidget):
     """A flying card or a mark: one line of text, moved along its path by `progress`."""
 
+    DEFAULT_CSS = """
+    Piece {
+        position: absolute;
+        overlay: screen;
+        width: auto;
+        height: 1;
+        text-wrap: nowrap;
+    }
+    /* A flying card: its face (or back) on a card-like patch. */
+    Piece.-card {
+        background: $panel-lighten-2;
+        text-style: bold;
+    }
+    Piece.-mark {
+        background: $warning;
+        color: $text;
+        text-style: bold;
+    }
+    """
+
     progress: var[float] = var(0.0)
     """From 0 (at the start of the path) to 1 (arrived), animated."""
 
@@ -136,6 +156,16 @@ class Piece(PlainWidget):
 class Motion(Widget):
     """The screen's moving pieces: `fly` a card from one region to another, `mark` a
     region with a word, `finish` them all at once."""
+
+    DEFAULT_CSS = """
+    /* The layer takes no room: its pieces are drawn over everything else, each at
+       the place its animation puts it. */
+    Motion {
+        position: absolute;
+        width: 0;
+        height: 0;
+    }
+    """
 
     enabled: var[bool] = var(True)
     """Off (the animations setting, ``--low-bandwidth``): nothing is mounted or drawn."""

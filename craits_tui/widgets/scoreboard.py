@@ -20,6 +20,15 @@ class Scoreboard(PlainWidget):
     cell by cell on every refresh. It changes only when a round starts or ends.
     """
 
+    DEFAULT_CSS = """
+    Scoreboard {
+        /* A row that wrapped would no longer line up with the rest: too narrow a
+           board cuts its names short instead (and crops, at the very least). */
+        text-wrap: nowrap;
+        text-overflow: clip;
+    }
+    """
+
     players: reactive[tuple[str, ...]] = reactive(())
     schedule: reactive[tuple[int, ...]] = reactive(())
     round_scores: reactive[tuple[tuple[int, ...], ...]] = reactive(())

@@ -143,6 +143,48 @@ class SeatBadge(PlainWidget):
     Click it to call "Idiot!" when they forgot their last card.
     """
 
+    # Its rules for the screen's size classes (.-short, .-big, ...) and the app's
+    # .-ascii start above the widget: Textual must not scope them to it.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    /* A size for each size of the terminal (screens/roomy.py): a move is a
+       repaint, and only a resize lays the table out again. */
+    SeatBadge {
+        width: 13;
+        height: 7;
+        margin: 0;
+        padding: 0;
+        background: $surface 60%;
+        border-left: tall $primary 30%;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    SeatBadge.-top { margin: 0 2; }
+    .-short SeatBadge { height: 6; }
+    .-narrow SeatBadge { width: 12; }
+    .-narrow SeatBadge.-top { margin: 0 1; }
+    .-big SeatBadge {
+        width: 18;
+        height: 9;
+        margin: 1 0;
+    }
+    .-big SeatBadge.-top { margin: 1 3; }
+    .-huge SeatBadge {
+        width: 30;
+        height: 12;
+        margin: 1 2;
+    }
+    .-huge SeatBadge.-top { margin: 1 4; }
+    SeatBadge.-turn {
+        background: $accent 20%;
+        border-left: tall $accent;
+    }
+    SeatBadge.-announced { background: $warning 15%; }
+    SeatBadge.-callable { background: $error 25%; }
+    .-ascii SeatBadge { border-left: ascii $primary 30%; }
+    .-ascii SeatBadge.-turn { border-left: ascii $accent; }
+    """
+
     info: reactive[SeatInfo | None] = reactive(None)
     """What the seat shows; a new value equal to the old one draws nothing again."""
     look: reactive[CardLook] = reactive(CardLook)
@@ -266,6 +308,40 @@ class Seating(Vertical):
     Seats are given in the order of play from the viewer's left; `sides` says
     where each goes. `place_of` says where a seat's hand is on the screen, for a card
     to fly from or to.
+    """
+
+    # Its rules for the screen's size classes (.-short, .-big, ...) and the app's
+    # .-ascii start above the widget: Textual must not scope them to it.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    /* The felt: the seats along its edges, the piles in its middle; edged where
+       there is room to spare. */
+    Seating { background: $success 8%; }
+    .-wide Seating { border: round $success 30%; }
+    .-wide.-short Seating { border: none; }
+    Seating .seats-top {
+        height: auto;
+        align-horizontal: center;
+    }
+    Seating .seats-band { height: 1fr; }
+    Seating .seats-left, Seating .seats-right {
+        width: auto;
+        height: 100%;
+        align-vertical: middle;
+    }
+    /* Two others (and nobody across): they sit at the far corners, as around a
+       table for three. */
+    Seating.-seats-2 .seats-left, Seating.-seats-2 .seats-right {
+        align-vertical: top;
+        padding-top: 1;
+    }
+    /* (A short table has no room for corners: they sit level with the piles.) */
+    .-short Seating.-seats-2 .seats-left, .-short Seating.-seats-2 .seats-right {
+        align-vertical: middle;
+        padding-top: 0;
+    }
+    .-ascii .-wide Seating { border: ascii $success 30%; }
+    .-ascii .-wide.-short Seating { border: none; }
     """
 
     def __init__(

@@ -19,6 +19,24 @@ class StatusLine(PlainWidget):
     speaks of has passed.
     """
 
+    DEFAULT_CSS = """
+    StatusLine {
+        height: auto;
+        max-height: 2;
+        padding: 0 1;
+        background: $panel;
+    }
+    StatusLine.-urgent {
+        background: $accent 40%;
+        text-style: bold;
+    }
+    /* A notice: why a key did nothing, or a move was refused. */
+    StatusLine.-notice {
+        background: $warning 45%;
+        text-style: bold;
+    }
+    """
+
     message: reactive[str] = reactive("")
     urgent: reactive[bool] = reactive(False)
     notice: reactive[str] = reactive("")

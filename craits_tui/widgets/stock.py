@@ -30,6 +30,13 @@ class DrawPile(PlainWidget):
     The card fills the widget's height but its last line, whatever the size the
     stylesheet gives it: a resize draws it again at the new size."""
 
+    DEFAULT_CSS = """
+    DrawPile.-can-draw {
+        color: $text;
+        background: $accent 15%;
+    }
+    """
+
     count: reactive[int] = reactive(0)
     can_draw: reactive[bool] = reactive(False)
 

@@ -14,6 +14,15 @@ class TitleBar(PlainWidget):
     you: 215 pts". Short of room, the first part (the game's name) goes, so that the
     player's points are never cut off."""
 
+    DEFAULT_CSS = """
+    TitleBar {
+        height: 1;
+        background: $primary 30%;
+        text-style: bold;
+        padding: 0 1;
+    }
+    """
+
     parts: reactive[tuple[str, ...]] = reactive(())
 
     def render(self) -> Text:

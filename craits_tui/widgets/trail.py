@@ -19,6 +19,20 @@ for."""
 class PlayTrail(PlainWidget):
     """Who played which card lately, so a player can follow what happened."""
 
+    # Its rules for the screen's size classes (.-short, .-big, ...) start above the
+    # widget: Textual must not scope them to it.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    PlayTrail {
+        /* What is left of the gauges: as many of the last plays as fit. */
+        height: 1fr;
+        padding: 1 1 0 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    .-short PlayTrail { padding: 0 1; }
+    """
+
     plays: reactive[tuple[tuple[str, Card], ...]] = reactive(())
 
     def __init__(self, look: CardLook, **kwargs: object) -> None:

@@ -129,6 +129,24 @@ class Transport(Horizontal):
     """The buttons that move a replay: to the start, a round, a turn or an event
     either way, to the end; play or pause; slower and faster."""
 
+    DEFAULT_CSS = """
+    /* Each pair of arrows with the unit they move by between them. */
+    Transport .replay-unit {
+        width: auto;
+        height: 1;
+        margin: 0 1;
+    }
+    Transport .replay-unit Label {
+        padding: 0 1;
+        color: $text-muted;
+    }
+    Transport #replay-play {
+        min-width: 10;
+        margin: 0 1 0 2;
+    }
+    Transport #replay-slower { margin-left: 1; }
+    """
+
     ACTIONS = {
         "replay-first": "jump(0)",
         "replay-prev-round": "round(-1)",
