@@ -265,10 +265,22 @@ def _drawn(source: str, width: int, look: tuple[tuple[str, Style], ...]) -> tupl
     return tuple(Strip(line).simplify() for line in lines)
 
 
+class HelpTabs(TabbedContent):
+    """The help's two tabs, switched only by the keys and the tabs themselves."""
+
+    def _on_tab_pane_focused(self, event: TabPane.Focused) -> None:
+        # Textual switches to a tab when something in it takes the focus. Here only
+        # the screen focuses a page, the one it shows, and a focus that comes late
+        # (overtaken by a key typed together with ?) must not switch back.
+        event.prevent_default()
+        event.stop()
+
+
 class HelpScreen(Roomy, Screen[None]):
     """The rules of the game and the keys and clicks that play it, in two tabs."""
 
     CSS_PATH = "help.tcss"
+    AUTO_FOCUS = None  # the page showing takes the keys once its tab is settled
 
     BINDINGS = [
         Binding("escape", "close", N_("Close")),
@@ -295,7 +307,7 @@ class HelpScreen(Roomy, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
-        with TabbedContent(id="help-tabs"):
+        with HelpTabs(id="help-tabs"):
             with (
                 TabPane(_("Rules"), id="rules"),
                 VerticalScroll(id="rules-scroll", classes="help-scroll"),
@@ -313,17 +325,17 @@ class HelpScreen(Roomy, Screen[None]):
                 yield HelpPage(controls_markdown(), id="controls-text")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self._active_scroll().focus()
-
     def _active_scroll(self) -> VerticalScroll:
         tabs = self.query_one(TabbedContent)
         return self.query_one(f"#{tabs.active or TABS[0]}-scroll", VerticalScroll)
 
     @on(TabbedContent.TabActivated)
-    def _tab_activated(self) -> None:
-        # Keep the keyboard on the text that is showing, so the scroll keys act on it.
-        self._active_scroll().focus()
+    def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        # Keep the keyboard on the text that is showing, so the scroll keys act on
+        # it; focusing a page also switches to its tab, so an activation overtaken
+        # by another (a key typed together with ?) must not switch back.
+        if event.pane.id == event.tabbed_content.active:
+            self._active_scroll().focus()
 
     def action_show_tab(self, tab: str) -> None:
         # After the next refresh: a key typed together with ? arrives before the tabs
