@@ -1,4 +1,5 @@
-"""Small statistics for the benchmarks: means with Student-t confidence intervals.
+"""Small statistics for the benchmarks: means with Student-t confidence intervals,
+and percentiles of a sample's spread.
 
 Only the standard library: the t quantile comes from the Cornish-Fisher expansion
 of the normal one (Abramowitz & Stegun 26.7.5), within 0.1% of the exact value from
@@ -70,3 +71,42 @@ def welch_ci(a: Sequence[float], b: Sequence[float], confidence: float = 0.95) -
     df = (va + vb) ** 2 / (va**2 / (len(a) - 1) + vb**2 / (len(b) - 1))
     half = t_quantile((1 + confidence) / 2, df) * math.sqrt(va + vb)
     return Estimate(diff, half, min(len(a), len(b)))
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    """The ``p``-th percentile (0 to 100) of ``values``: of the sorted values, the one
+    at ``p`` percent of the way from the first to the last, rounded to the nearest
+    (``nan`` when there are none)."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """How a sample of timings or sizes is spread (``nan`` where there are none)."""
+
+    n: int
+    mean: float
+    min: float
+    p50: float
+    p90: float
+    p99: float
+    max: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Spread:
+        """The spread of ``values``."""
+        if not values:
+            return cls(0, *[math.nan] * 6)
+        ordered = sorted(values)
+        return cls(
+            len(ordered),
+            statistics.fmean(ordered),
+            ordered[0],
+            percentile(ordered, 50),
+            percentile(ordered, 90),
+            percentile(ordered, 99),
+            ordered[-1],
+        )

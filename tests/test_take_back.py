@@ -407,7 +407,7 @@ def test_a_program_killed_after_a_take_back_resumes_where_it_was(tmp_path: Path)
             person_move(table)
             bots_reply(table)
         assert table.take_back(0)
-        print(json.dumps([table.game_id, table.game.events]), flush=True)
+        print(json.dumps([table.game_id, table.game.to_json()]), flush=True)
         os.kill(os.getpid(), signal.SIGKILL)
         """
     )
@@ -417,6 +417,7 @@ def test_a_program_killed_after_a_take_back_resumes_where_it_was(tmp_path: Path)
     )
     assert done.returncode == -signal.SIGKILL, done.stderr
     game_id, live = json.loads(done.stdout)
+    live = Game.from_json(live).events
     with GameStore(path) as store:
         record = store.record(game_id)
         assert SavedMeta.of(record).take_backs == 1

@@ -1,0 +1,240 @@
+"""The server, in a child process of the bench (so that its memory and CPU are its
+own), and the readings of memory and CPU time that it reports."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import json
+import os
+import resource
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ENTRY = Path(__file__).resolve().parents[1] / "ssh.py"
+"""The bench's command: the child is the same script, with ``--serve``."""
+
+REAL_APP_SCRIPT = """\
+import sys
+from craits_tui.i18n import use_language
+from craits_tui.online.client.app import run_remote
+from craits_tui.settings import Settings
+use_language({language!r})
+run_remote(sys.argv[sys.argv.index("--remote") + 1], Settings(pace="instant"))
+"""
+
+
+def client_side(language: str | None) -> str:
+    """The script that runs the real app for a session, in ``language`` (None: the
+    environment's).
+
+    It is ``python -m craits_tui --remote`` but for the pace: the app shows other
+    players' moves one at a time at a pace people can follow, which would be
+    measured here as latency; the bench's apps show each move at once."""
+    path = Path(tempfile.mkdtemp(prefix="craits-bench-app-")) / "app.py"
+    path.write_text(REAL_APP_SCRIPT.format(language=language), encoding="utf-8")
+    return str(path)
+
+
+# --- Readings from /proc ------------------------------------------------------------------
+
+
+def rss_kb(pid: int | str = "self") -> int:
+    """Resident memory of a process, in KiB (0 if it is gone)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def memory_kb(pid: int | str) -> tuple[int, int, int]:
+    """A process's resident memory, its proportional share (PSS: each shared page
+    divided among the processes that map it) and what is its alone (USS), in KiB;
+    zeros if it is gone."""
+    rss = pss = uss = 0
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            name, _, rest = line.partition(":")
+            value = int(rest.split()[0]) if rest.split() and rest.split()[0].isdigit() else 0
+            if name == "Rss":
+                rss = value
+            elif name == "Pss":
+                pss = value
+            elif name in ("Private_Clean", "Private_Dirty"):
+                uss += value
+    except (OSError, ValueError):
+        pass
+    return rss, pss, uss
+
+
+def _children_stat() -> Iterator[tuple[str, list[str]]]:
+    """Each running process this one started: its pid, and its stat line's fields
+    after the command's name."""
+    me = str(os.getpid())
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if fields[1] == me:
+            yield entry.name, fields
+
+
+def children() -> list[str]:
+    """The processes this one started that are still running (their pids)."""
+    return [pid for pid, _fields in _children_stat()]
+
+
+def children_usage() -> tuple[int, int, float]:
+    """How many processes this one started are running, their memory (KiB) and the
+    CPU time they have used (s)."""
+    count, total, cpu = 0, 0, 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid, fields in _children_stat():
+        count += 1
+        total += rss_kb(pid)
+        cpu += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return count, total, cpu
+
+
+# --- The child --------------------------------------------------------------------------
+
+
+def _stats(authority: Any, started: float) -> dict[str, Any]:
+    """What the child tells of itself and of the session apps it runs."""
+    gc.collect()
+    traced, peak = tracemalloc.get_traced_memory()
+    apps, apps_kb, apps_cpu = children_usage()
+    return {
+        "traced": traced,
+        "traced_peak": peak,
+        "rss_kb": rss_kb(),
+        "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+        "cpu_s": time.process_time() - started,
+        "tables": len(authority.tables),
+        "sessions": len(authority.members()),
+        "apps": apps,
+        "apps_rss_kb": apps_kb,
+        "apps_cpu_s": apps_cpu,
+        # Each app's (RSS, PSS, USS): the sessions' memory one by one.
+        "apps_memory_kb": [memory_kb(pid) for pid in children()],
+    }
+
+
+async def serve_child(args: argparse.Namespace) -> None:
+    """The server, as the bench's child: one JSON line out at the start, then one
+    per ``stats`` line in; ``stop`` ends it."""
+    from craits_tui.online.server.limits import Limits, TablePace
+    from craits_tui.online.server.ssh import CraitsServer, ServerConfig
+
+    tracemalloc.start()
+    # The server's own sessions (without motion, as `craits-tui serve` runs them)
+    # unless another app is named.
+    app = {"app": (args.app,)} if args.app else {}
+    config = ServerConfig(
+        host="127.0.0.1",
+        port=0,
+        data_dir=Path(args.data_dir),
+        bot_pace=args.bot_pace,
+        **app,
+        # Every session and every organiser's table comes from this one address.
+        limits=Limits(
+            max_sessions=500, per_address=500, rate=1000.0, burst=1000.0, tables_each=500
+        ),
+        table_pace=TablePace(burst=1000.0, rate=1000.0),
+    )
+    server = CraitsServer(config)
+    await server.start()
+    authority = server.authority
+    assert authority is not None and server.ipc is not None
+    tokens = [authority.open_session(f"ipc{i:02d}") for i in range(args.tokens)]
+    print(
+        json.dumps({"port": server.port, "socket": str(server.ipc.path), "tokens": tokens}),
+        flush=True,
+    )
+    loop = asyncio.get_running_loop()
+    started = time.process_time()
+    while True:
+        line = (await loop.run_in_executor(None, sys.stdin.readline)).strip()
+        if line != "stats":
+            break
+        print(json.dumps(_stats(authority, started)), flush=True)
+    await server.close()
+
+
+class Child:
+    """The server child, as seen from the bench."""
+
+    def __init__(self, process: asyncio.subprocess.Process, hello: dict[str, Any]) -> None:
+        self.process = process
+        self.port: int = hello["port"]
+        self.socket: str = hello["socket"]
+        self.tokens: list[str] = hello["tokens"]
+        self._asking = asyncio.Lock()
+        """One question at a time: the answers come on one pipe."""
+
+    @classmethod
+    async def start(cls, data: Path, tokens: int, bot_pace: float, app: str | None) -> Child:
+        argv = [
+            sys.executable,
+            str(ENTRY),
+            "--serve",
+            "--data-dir",
+            str(data),
+            "--tokens",
+            str(tokens),
+            "--bot-pace",
+            str(bot_pace),
+        ]
+        if app:
+            argv += ["--app", app]  # (the session apps' settings and data stay in data/)
+        env = {
+            **os.environ,
+            "XDG_CONFIG_HOME": str(data / "config"),
+            "XDG_DATA_HOME": str(data / "share"),
+        }
+        process = await asyncio.create_subprocess_exec(
+            *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, env=env
+        )
+        assert process.stdout is not None
+        hello = json.loads(await process.stdout.readline())
+        return cls(process, hello)
+
+    async def stats(self) -> dict[str, Any]:
+        """The child's memory and CPU time, and its session apps' (`_stats`)."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        async with self._asking:
+            self.process.stdin.write(b"stats\n")
+            return json.loads(await self.process.stdout.readline())
+
+    async def sample(
+        self, samples: list[dict[str, Any]], stop: asyncio.Event, every: float = 30.0
+    ) -> None:
+        """The stats every ``every`` seconds until ``stop``, to see memory stay flat."""
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), every)
+            if stop.is_set():
+                return
+            samples.append(await self.stats())
+
+    async def stop(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(b"stop\n")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.process.wait(), 20)
+        if self.process.returncode is None:
+            self.process.kill()
