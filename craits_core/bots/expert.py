@@ -36,11 +36,14 @@ from ..state import State
 from ..view import PlayerView
 from .base import find_announce, find_call, require_moves
 from .features import Situation, Voids, encode, situation_of_state, situation_of_view
-from .hard import Candidate, _digest, _with_announce, final_scores, playout_move
+from .hard import Candidate, _digest, _with_announce
+from .knowledge import Knowledge
 from .nets import HOLDER_CLASSES, Models, shipped_models
-from .normal import NormalBot, follow_count
+from .normal import NormalBot
+from .playout import final_scores, playout_move
 from .reasons import Reason
-from .sampling import Knowledge, Sampler
+from .sampling import Sampler
+from .terms import follow_count
 
 SIMULATIONS = 160
 """Deals each decision's candidates are played on."""
