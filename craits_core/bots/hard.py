@@ -27,7 +27,6 @@ from __future__ import annotations
 import math
 import random
 import time
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,7 +35,7 @@ from ..commands import Announce, CallIdiot, Command, Play
 from ..decide import apply
 from ..events import Event
 from ..view import PlayerView
-from .base import announced, find_announce, find_call, leaves_one_card, require_moves
+from .base import find_announce, find_call, require_moves, view_digest, with_announce
 from .knowledge import Knowledge
 from .normal import NormalBot
 from .playout import final_scores, play_out
@@ -173,7 +172,7 @@ class HardBot:
             return quick, None
         moves = [m for m in legal if not isinstance(m, Announce | CallIdiot)]
         if len(moves) == 1:
-            return _with_announce(moves[0], view), None
+            return with_announce(moves[0], view), None
         if len(view.hand) == 1:  # Every play goes out.
             out = next((m for m in moves if isinstance(m, Play)), None)
             if out is not None:
@@ -181,9 +180,9 @@ class HardBot:
         scored = self._normal.rank(view, moves)
         candidates = _one_suit_per_card([s.move for s in scored])
         if len(candidates) == 1:
-            return _with_announce(candidates[0], view), scored
+            return with_announce(candidates[0], view), scored
         ranked = self.search(view, candidates)
-        return _with_announce(ranked[0].move, view), scored
+        return with_announce(ranked[0].move, view), scored
 
     def search(self, view: PlayerView, moves: Sequence[Command]) -> list[Candidate]:
         """Every move of ``moves`` with what its play-outs gave, the one to play first.
@@ -192,7 +191,7 @@ class HardBot:
         played only if it does better on the same deals, surely enough.
         """
         start = time.perf_counter()
-        rng = random.Random(f"{self._seed}:{_digest(view)}")
+        rng = random.Random(f"{self._seed}:{view_digest(view)}")
         sampler = self._sampler(view)
         candidates = [Candidate(m) for m in moves]
         incumbent = candidates[0]
@@ -238,7 +237,7 @@ class HardBot:
         playout_seed = rng.getrandbits(32)
         base = 0.0
         for cand in alive:
-            state = apply(deal, _with_announce(cand.move, view))[1]
+            state = apply(deal, with_announce(cand.move, view))[1]
             end = play_out(state, random.Random(playout_seed))
             scores = final_scores(end)
             mine = scores[seat]
@@ -271,29 +270,3 @@ def _one_suit_per_card(moves: Sequence[Command]) -> list[Command]:
             seen.add(move.card)
         kept.append(move)
     return kept
-
-
-def _with_announce(move: Command, view: PlayerView) -> Command:
-    return announced(move) if leaves_one_card(view, move) else move
-
-
-def _digest(view: PlayerView) -> int:
-    """A number that changes with anything a decision depends on."""
-    key = (
-        view.seat,
-        view.hand,
-        view.discard,
-        view.hand_sizes,
-        view.active_suit,
-        view.crank,
-        view.direction,
-        view.current_player,
-        view.choosing_suit,
-        view.round_number,
-        view.stock_size,
-        view.announced,
-        view.window,
-        view.lost_turns,
-        len(view.round_scores),
-    )
-    return zlib.crc32(repr(key).encode())
