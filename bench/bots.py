@@ -107,7 +107,8 @@ from craits_core.bots import Bot, make_bot
 from craits_core.bots.expert import ExpertBot
 from craits_core.bots.features import Situation
 from craits_core.bots.hard import HardBot
-from craits_core.bots.sampling import Knowledge, Sampler
+from craits_core.bots.knowledge import Knowledge
+from craits_core.bots.sampling import Sampler
 from craits_core.events import RoundEnded
 
 A, B = 0, 1

@@ -17,8 +17,9 @@ import random
 import time
 
 from craits_core import Game
-from craits_core.bots.hard import play_out
-from craits_core.bots.sampling import Knowledge, Sampler
+from craits_core.bots.knowledge import Knowledge
+from craits_core.bots.playout import play_out
+from craits_core.bots.sampling import Sampler
 
 
 def play_random_game(players: int, seed: int, rng: random.Random) -> int:

@@ -22,10 +22,11 @@ from craits_core.bots.features import (
     situation_of_state,
     situation_of_view,
 )
+from craits_core.bots.knowledge import Knowledge
 from craits_core.bots.masks import INDEX
 from craits_core.bots.nets import Models, Network, read_models, shipped_models
 from craits_core.bots.reasons import ENGLISH, Reason
-from craits_core.bots.sampling import Knowledge, Sampler
+from craits_core.bots.sampling import Sampler
 from craits_core.events import CardPlayed, RoundStarted
 from tests.decks import stacked_game
 from tests.hosting import listen, step

@@ -32,9 +32,10 @@ from craits_core.bots import (
     make_bot,
 )
 from craits_core.bots.clues import hand_score, log_likelihood, make_clue
+from craits_core.bots.knowledge import Knowledge
 from craits_core.bots.masks import mask_of
 from craits_core.bots.reasons import Reason
-from craits_core.bots.sampling import STEPS, Knowledge, Sampler
+from craits_core.bots.sampling import STEPS, Sampler
 from tests.decks import stacked_game
 from tests.hosting import listen, step
 

@@ -12,7 +12,7 @@ checkpoint, so a step of at most an hour can be run again and again. The same
 ``--seed`` gives the same data and, on the same machine, the same weights.
 
 **The data.** Rounds of 2-5 players with every hand size, played by the play-out
-player of the hard level (`hard.playout_move`), with a random legal move one time
+player of the hard level (`playout.playout_move`), with a random legal move one time
 in eight so that moves a good player would not make are seen too. At a share of the
 decisions with a choice, every candidate move is tried from the true state and the
 round played out from there (the same play-out seed for each, so that they differ
@@ -54,8 +54,8 @@ from craits_core.bots.features import (
     encode,
     situation_of_state,
 )
-from craits_core.bots.hard import final_scores, play_out, playout_move
 from craits_core.bots.nets import HOLDER_CLASSES, Models, Network, read_models, save_models
+from craits_core.bots.playout import final_scores, play_out, playout_move
 from craits_core.commands import Announce, CallIdiot, Command, Play
 from craits_core.decide import apply, legal_moves
 from craits_core.state import State

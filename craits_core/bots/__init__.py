@@ -17,9 +17,10 @@ from ..bot_levels import DEFAULT_LEVEL, LEVELS
 from .base import Bot
 from .easy import EasyBot
 from .hard import DEFAULT_TIME_BUDGET, HardBot
-from .normal import NormalBot, Weights
+from .normal import NormalBot
 from .random_bot import RandomBot
 from .reasons import Reason
+from .terms import Weights
 
 
 def _expert(seed: int | str | None = None, **options: Any) -> Bot:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol, runtime_checkable
@@ -75,3 +76,31 @@ def require_moves(legal: Sequence[Command]) -> None:
     """Refuse to choose from nothing: a host asked a seat that may not act."""
     if not legal:
         raise ValueError("no legal move to choose from: this seat cannot act now")
+
+
+def with_announce(move: Command, view: PlayerView) -> Command:
+    """``move``, announcing the last card if it leaves the seat holding one."""
+    return announced(move) if leaves_one_card(view, move) else move
+
+
+def view_digest(view: PlayerView) -> int:
+    """A number that changes with anything a decision depends on (the searches seed
+    their dice with it)."""
+    key = (
+        view.seat,
+        view.hand,
+        view.discard,
+        view.hand_sizes,
+        view.active_suit,
+        view.crank,
+        view.direction,
+        view.current_player,
+        view.choosing_suit,
+        view.round_number,
+        view.stock_size,
+        view.announced,
+        view.window,
+        view.lost_turns,
+        len(view.round_scores),
+    )
+    return zlib.crc32(repr(key).encode())

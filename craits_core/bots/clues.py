@@ -24,7 +24,8 @@ from ..cards import FULL_DECK, Card, Rank, Suit
 from ..rules import RuleSet
 from ..scoring import LONE_THREE, POINTS
 from .masks import EIGHTS, INDEX, NINES, SUITS, THREES, fitting, fitting_table
-from .normal import Weights, next_seat, threat
+from .reading import next_seat, threat
+from .terms import Weights
 
 SHARPNESS = 0.15
 """How surely a player picks the play the values favour: a play's likelihood falls

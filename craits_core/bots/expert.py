@@ -34,13 +34,16 @@ from ..decide import apply, legal_moves
 from ..events import Event
 from ..state import State
 from ..view import PlayerView
-from .base import find_announce, find_call, require_moves
+from .base import find_announce, find_call, require_moves, view_digest, with_announce
 from .features import Situation, Voids, encode, situation_of_state, situation_of_view
-from .hard import Candidate, _digest, _with_announce, final_scores, playout_move
+from .hard import Candidate
+from .knowledge import Knowledge
 from .nets import HOLDER_CLASSES, Models, shipped_models
-from .normal import NormalBot, follow_count
+from .normal import NormalBot
+from .playout import final_scores, playout_move
 from .reasons import Reason
-from .sampling import Knowledge, Sampler
+from .sampling import Sampler
+from .terms import follow_count
 
 SIMULATIONS = 160
 """Deals each decision's candidates are played on."""
@@ -152,7 +155,7 @@ class ExpertBot:
             return quick, None
         moves = [m for m in legal if not isinstance(m, Announce | CallIdiot)]
         if len(moves) == 1:
-            return _with_announce(moves[0], view), None
+            return with_announce(moves[0], view), None
         if len(view.hand) == 1:  # Every play goes out.
             out = next((m for m in moves if isinstance(m, Play)), None)
             if out is not None:
@@ -169,7 +172,7 @@ class ExpertBot:
         expected = {m: float(s) for m, s in zip(moves, scores, strict=True)}
         gap = expected.get(advice, expected[best]) - expected[best]
         runs = sum(c.runs for c in found)
-        return _with_announce(best, view), (max(1, round(gap)), runs)
+        return with_announce(best, view), (max(1, round(gap)), runs)
 
     def search(self, view: PlayerView, sit: Situation, moves: Sequence[Command]) -> list[Candidate]:
         """Every move of ``moves`` with what its play-outs gave, the one to play first.
@@ -181,7 +184,7 @@ class ExpertBot:
         if len(candidates) == 1:
             self.last_search = candidates
             return candidates
-        rng = random.Random(f"{self._seed}:{_digest(view)}")
+        rng = random.Random(f"{self._seed}:{view_digest(view)}")
         sampler = Sampler(view, self._knowledge, prior=self._prior(view, sit))
         seat = sit.seat
         voids = sit.voids
@@ -196,7 +199,7 @@ class ExpertBot:
             playout_seed = rng.getrandbits(32)
             row: list[float | None] = []
             for k, cand in enumerate(candidates):
-                state = apply(deal, _with_announce(cand.move, view))[1]
+                state = apply(deal, with_announce(cand.move, view))[1]
                 leaf = _until_turn(state, seat, random.Random(playout_seed))
                 if leaf.is_over or leaf.current_player != seat:
                     row.append(float(final_scores(leaf)[seat]))
