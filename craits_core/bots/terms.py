@@ -258,11 +258,15 @@ def suit_terms(reading: TableReading, move: ChooseSuit, w: Weights) -> list[Term
     first = next_actor(reading, sizes, reading.seat, reading.view.direction)
     if move.suit in reading.voids.get(first, ()):
         terms.append(
-            Term("void", w.void, f"{reading.name(first)} could not follow {move.suit} before")
+            Term(
+                "void",
+                w.void,
+                Reason("not-followed", {"name": reading.name(first), "suit": move.suit}),
+            )
         )
     # Points held in the suit break ties between suits held equally: shed the heavier.
     points = sum(score_hand([c]) for c in reading.hand if c.suit is move.suit)
-    terms.append(Term("follow", points / 1000, f"name {move.suit}, where your points are"))
+    terms.append(Term("follow", points / 1000, Reason("name-suit", {"suit": move.suit, "n": 0})))
     return terms
 
 
