@@ -21,7 +21,8 @@ from textual.widgets import (
     Static,
 )
 
-from craits_core import Draw, Game, GameRecord, GameStore, Play, RuleSet, StoreError
+from craits_core import Draw, Game, GameRecord, GameStore, Play, RuleSet, StoreError, replay
+from craits_core.events import GameEnded, RoundEnded, RoundStarted
 from craits_tui import i18n
 from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
@@ -551,10 +552,10 @@ async def test_replay_steps_through_a_game_with_every_hand_open(tmp_path: Path) 
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         game = screen.game
-        assert screen.events[screen.position]["type"] == "round-started"
+        assert isinstance(screen.events[screen.position], RoundStarted)
 
         def shows_state() -> None:
-            state = screen.states[screen.position]
+            state = replay(screen.events[: screen.position + 1])
             text = hands_text(screen)
             for seat, name in enumerate(state.players):
                 assert name in text
@@ -570,15 +571,15 @@ async def test_replay_steps_through_a_game_with_every_hand_open(tmp_path: Path) 
         assert screen.position == start + 1
         shows_state()
         await pilot.press("end")
-        assert screen.position == len(game.log) - 1
-        assert screen.events[-1]["type"] == "game-ended"
+        assert screen.position == len(game.events) - 1
+        assert isinstance(screen.events[-1], GameEnded)
         log = screen.query_one("#replay-log")
         assert "Game over" in text_of(log.render())
         assert "Game over" in str(screen.query_one("#replay-now", StatusLine).render())
         await pilot.press("home")
         assert screen.position == 0
         await pilot.press("pagedown")
-        assert screen.events[screen.position]["type"] == "round-started"
+        assert isinstance(screen.events[screen.position], RoundStarted)
         # The mouse has buttons for the same.
         await click(pilot, "#replay-next")
         assert screen.position == start + 1
@@ -620,7 +621,7 @@ async def test_a_game_in_play_is_replayed_to_its_last_finished_round(tmp_path: P
         await app.push_screen(screen)
         await pilot.pause()
         await pilot.press("end")
-        assert screen.events[screen.position]["type"] == "round-ended"
+        assert isinstance(screen.events[screen.position], RoundEnded)
         assert len(screen.timeline.round_starts) == 1  # round 7's: round 8 is not shown
         title = str(screen.query_one("#replay-title", TitleBar).render())
         assert title.endswith("· the round in play is not shown")
