@@ -18,25 +18,33 @@ from craits_core import (
     Card,
     Command,
     Draw,
+    DrawReason,
     Game,
     Play,
     Suit,
 )
+from craits_core.events import (
+    CardPlayed,
+    CardsDrawn,
+    LastCardAnnounced,
+    StockReshuffled,
+    TurnBegan,
+)
 from craits_tui.learn.coach import Coach
-from craits_tui.learn.lessons import (
-    LESSONS,
+from craits_tui.learn.format import (
     THEM,
     YOU,
     Deal,
     Lesson,
+    Position,
     Reply,
     Step,
     cards,
+    command_for,
     due_reply,
-    lesson_by_id,
-    next_lesson,
     position,
 )
+from craits_tui.learn.lessons import LESSONS, lesson_by_id, next_lesson
 from craits_tui.learn.progress import (
     Progress,
     ProgressFile,
@@ -178,6 +186,29 @@ def test_a_lesson_left_part_way_is_played_again_to_where_it_was(lesson: Lesson) 
     for beats in range(len(lesson.beats) + 1):
         game = lesson.play_to(beats, NAMES)
         assert position(lesson, game.events).beats == beats
+
+
+def test_a_move_counts_once_whatever_events_it_makes() -> None:
+    """A play said with "Last card!", and a draw the stock was reshuffled for, are
+    one move each, also while the second of their events has yet to come."""
+    ace, two = Card.parse("AS"), Card.parse("2S")
+    events = [
+        CardPlayed(YOU, ace, Suit.SPADES),
+        LastCardAnnounced(YOU),
+        TurnBegan(THEM),
+        StockReshuffled((two,), 1),
+        CardsDrawn(THEM, (two,), DrawReason.TURN, 1),
+    ]
+    assert [command_for(events, i) for i in range(len(events))] == [
+        Play(YOU, ace, announce=True),
+        None,
+        None,
+        Draw(THEM),
+        None,
+    ]
+    lesson = LESSONS[0]  # your step, then the opponent's reply
+    assert position(lesson, events[:4]) == Position(beats=1, steps=1, replies=0)
+    assert position(lesson, events) == Position(beats=2, steps=1, replies=1)
 
 
 @pytest.mark.parametrize("lesson", BY_ID)

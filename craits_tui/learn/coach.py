@@ -7,9 +7,8 @@ asks it to `judge` each of your moves before it is made; `panel` is what to show
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from craits_core import (
     Announce,
@@ -17,6 +16,7 @@ from craits_core import (
     Card,
     Command,
     Draw,
+    Event,
     IllegalMove,
     Play,
     PlayerView,
@@ -26,7 +26,8 @@ from craits_core import (
 from ..faces import CardLook, suit_name
 from ..i18n import _, ngettext
 from ..narrate import Narrator
-from .lessons import LESSONS, THEM, YOU, Lesson, Position, Reply, Step, Value, is_move_of, position
+from .format import THEM, YOU, Lesson, Position, Reply, Step, Value, position
+from .lessons import LESSONS
 
 
 @dataclass(frozen=True)
@@ -69,13 +70,13 @@ class Coach:
         lesson: Lesson,
         names: Sequence[str],
         look: CardLook | None = None,
-        events: Iterable[Mapping[str, Any]] = (),
+        events: Iterable[Event] = (),
     ) -> None:
         self.lesson = lesson
         self.names = tuple(names)
         self.look = look or CardLook()
         self._narrator = Narrator(self.names, YOU, self.look)
-        self._events: list[Mapping[str, Any]] = list(events)
+        self._events: list[Event] = list(events)
         self._at = position(lesson, self._events)
         self._said: list[tuple[str, tuple[tuple[str, Value], ...]]] = []
         self._warning = ""
@@ -106,15 +107,15 @@ class Coach:
         beats = self.lesson.beats
         return beats[self._at.beats] if self._at.beats < len(beats) else None
 
-    def heard(self, event: Mapping[str, Any]) -> None:
-        """Take in the game's next event: a move of a beat moves the lesson on."""
+    def heard(self, event: Event) -> None:
+        """Take in the game's next event (whole or as your seat received it): a
+        move of a beat moves the lesson on."""
         self._events.append(event)
-        if not (is_move_of(event, YOU) or is_move_of(event, THEM)):
-            return
         before = self.beat
-        self._at = position(self.lesson, self._events)
-        if before is self.beat:
-            return  # a move outside the lesson's beats: nothing to say of it
+        at = position(self.lesson, self._events)
+        if at == self._at:
+            return  # no move, or one outside the lesson's beats: nothing to say of it
+        self._at = at
         if isinstance(before, Step):
             self._said = [(before.done, before.values)]
             self._warning = self._hint = ""

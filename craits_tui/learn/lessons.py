@@ -1,311 +1,18 @@
-"""The lessons of "Learn to play", as data: each a stacked deal for you and one
-opponent, and the beats of play in order, your steps and the opponent's scripted
-replies.
+"""The lessons of "Learn to play", in the order they are taught: for each, its deal,
+its beats and its words (the format is `craits_tui.learn.format`).
 
-Pure data and pure functions (no Textual). Every text is marked with `N_` and
-translated where it is shown, with its ``{fields}`` filled in by the coach: cards
-and suits in the player's card faces, ``{them}`` the opponent's name.
+Data: every text is marked with `N_` and translated where it is shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
-
-from craits_core import (
-    FULL_DECK,
-    CallIdiot,
-    Card,
-    Command,
-    Draw,
-    Game,
-    Play,
-    Rank,
-    RuleSet,
-    Suit,
-)
+from craits_core import Card, Draw, Play, Suit
 
 from ..i18n import N_
-
-YOU = 0
-"""Your seat at a lesson's table."""
-THEM = 1
-"""The opponent's seat."""
+from .format import CALL, DRAW, THEM, Deal, Lesson, Reply, Step, cards, fields, play
 
 OPPONENT = "Ada"
 """The opponent's name at every lesson (a name, the same in every language)."""
-
-SEED = 0
-"""A lesson's game seed: only what comes after the lesson (never reached) uses it."""
-
-Value = Card | Suit | int
-"""What fills a text's field: a card or a suit (shown in the player's card faces)
-or a number."""
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    """``"JS AD"`` -> those cards."""
-    return tuple(Card.parse(code) for code in text.split())
-
-
-def _values(**values: str | Suit | int) -> tuple[tuple[str, Value], ...]:
-    """A text's fields: card codes become cards."""
-    return tuple(
-        (name, Card.parse(value) if isinstance(value, str) else value)
-        for name, value in values.items()
-    )
-
-
-# --- The deal -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Deal:
-    """Who holds what, the starter, and the cards on top of the stock (the next
-    drawn first). Both hands have the same size, as every deal does."""
-
-    yours: tuple[Card, ...]
-    theirs: tuple[Card, ...]
-    starter: Card
-    stock: tuple[Card, ...] = ()
-    dealer: int = THEM
-    """The dealer's left plays first: with the opponent dealing, that is you."""
-
-    def deck(self) -> tuple[Card, ...]:
-        """The 52 cards, top first, that `Game.new` deals this deal from: one card
-        at a time from the dealer's left, then the starter, then the stock."""
-        if len(self.yours) != len(self.theirs):
-            raise ValueError("both hands must have the same size")
-        hands = {YOU: self.yours, THEM: self.theirs}
-        first = (self.dealer + 1) % 2
-        order: list[Card] = []
-        for i in range(len(self.yours)):
-            order += [hands[first][i], hands[1 - first][i]]
-        order += [self.starter, *self.stock]
-        if len(set(order)) != len(order):
-            raise ValueError("a card appears twice in the deal")
-        taken = set(order)
-        return (*order, *(c for c in FULL_DECK if c not in taken))
-
-    def first_round(self, rules: RuleSet) -> int:
-        """The round of the schedule with this deal's hand size (its first such round)."""
-        return rules.schedule.index(len(self.yours)) + 1
-
-
-# --- The beats of play ----------------------------------------------------------------
-
-
-class Kind(StrEnum):
-    """What kind of move a step asks of you."""
-
-    PLAY = "play"
-    DRAW = "draw"
-    CALL = "call"
-    """Call "Idiot!" on the opponent."""
-
-
-def named_suit(play: Play) -> Suit | None:
-    """The suit a play names: an 8's suit, a 9's colour mate; None when it names
-    none (any other card, or a 9 that keeps its own suit)."""
-    return play.named_suit
-
-
-@dataclass(frozen=True)
-class Expect:
-    """The moves a step takes from you: a play of one of ``cards`` (naming ``suit``
-    with an 8, switching to ``suit`` with a 9; None keeps a 9's suit), said with
-    "Last card!" if ``announce``; a draw; or an "Idiot!" call on the opponent."""
-
-    kind: Kind
-    cards: tuple[Card, ...] = ()
-    suit: Suit | None = None
-    announce: bool = False
-
-    def accepts(self, command: Command) -> bool:
-        """Whether ``command`` is the move this step asks for (a play without the
-        "Last card!" it needs is not)."""
-        if self.kind is Kind.DRAW:
-            return isinstance(command, Draw)
-        if self.kind is Kind.CALL:
-            return isinstance(command, CallIdiot) and command.target == THEM
-        return (
-            isinstance(command, Play)
-            and self.matches_card(command)
-            and (command.announce or not self.announce)
-        )
-
-    def matches_card(self, play: Play) -> bool:
-        """Whether ``play`` is one of the step's cards, naming the step's suit
-        (the "Last card!" aside)."""
-        names = play.card.rank in (Rank.EIGHT, Rank.NINE)
-        return play.card in self.cards and (not names or named_suit(play) == self.suit)
-
-    def intended(self, hand: Sequence[Card]) -> Command:
-        """The move itself, as you would make it holding ``hand`` (a play: the
-        first of the step's cards in it)."""
-        if self.kind is Kind.DRAW:
-            return Draw(YOU)
-        if self.kind is Kind.CALL:
-            return CallIdiot(YOU, THEM)
-        card = next((c for c in self.cards if c in hand), self.cards[0])
-        return Play(YOU, card, self.suit, announce=self.announce)
-
-
-def play(codes: str, suit: Suit | None = None, *, announce: bool = False) -> Expect:
-    """A step's play: one of ``codes`` (space-separated)."""
-    return Expect(Kind.PLAY, cards(codes), suit, announce)
-
-
-DRAW = Expect(Kind.DRAW)
-CALL = Expect(Kind.CALL)
-
-OTHER = N_("That move is allowed, but it is not the one this lesson is about.")
-"""Said of a legal move a step does not ask for, when the step says nothing better."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """A move you are asked to make: what to do, a hint, what happened once it is
-    done, and what to say of other moves the rules would allow."""
-
-    expect: Expect
-    instruction: str
-    done: str
-    hint: str = ""
-    """Said for the hint key, before the move itself; empty: the move alone."""
-    other: str = OTHER
-    """Said of a legal move other than the step's (not made: the lesson waits)."""
-    notes: tuple[tuple[Card, str], ...] = ()
-    """Said instead of ``other`` when the other move is a play of that card."""
-    values: tuple[tuple[str, Value], ...] = ()
-
-    def note_for(self, command: Command) -> str:
-        """What to say of ``command``, a legal move this step does not ask for."""
-        if isinstance(command, Play):
-            for card, text in self.notes:
-                if card == command.card:
-                    return text
-        return self.other
-
-
-@dataclass(frozen=True)
-class Reply:
-    """The opponent's scripted move, and what to say once it is made."""
-
-    move: Command
-    note: str
-    values: tuple[tuple[str, Value], ...] = ()
-
-
-Beat = Step | Reply
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """A short deal that teaches one thing, played beat by beat."""
-
-    id: str
-    """Stable: progress is saved under it."""
-    title: str
-    intro: str
-    """Shown as the lesson opens: the rule it teaches."""
-    outro: str
-    """Shown when the lesson is done: the rule again, in a sentence."""
-    deal: Deal
-    beats: tuple[Beat, ...]
-    rules: RuleSet = field(default_factory=RuleSet)
-    values: tuple[tuple[str, Value], ...] = ()
-    """Fields every text of the lesson may use."""
-
-    @property
-    def steps(self) -> tuple[Step, ...]:
-        return tuple(b for b in self.beats if isinstance(b, Step))
-
-    @property
-    def replies(self) -> tuple[Reply, ...]:
-        return tuple(b for b in self.beats if isinstance(b, Reply))
-
-    def new_game(self, names: Sequence[str]) -> Game:
-        """The lesson's game, dealt and ready for its first beat. ``names``: yours,
-        then the opponent's."""
-        return Game.new(
-            list(names),
-            seed=SEED,
-            rules=self.rules,
-            deck=self.deal.deck(),
-            dealer=self.deal.dealer,
-            first_round=self.deal.first_round(self.rules),
-        )
-
-    def play_to(self, beats: int, names: Sequence[str]) -> Game:
-        """The lesson's game with its first ``beats`` beats played as intended (a
-        lesson left part way, taken up again)."""
-        game = self.new_game(names)
-        for beat in self.beats[:beats]:
-            if isinstance(beat, Step):
-                game.handle(beat.expect.intended(game.state.hands[YOU]))
-            else:
-                game.handle(beat.move)
-        return game
-
-
-# --- Where a lesson stands --------------------------------------------------------------
-
-
-def is_move_of(event: Mapping[str, Any], seat: int) -> bool:
-    """Whether ``event`` is ``seat`` making a move of a beat: a card played, a
-    draw of its own turn (not one forced on it by a 5, a 7 or a penalty), a suit
-    chosen, an "Idiot!" called."""
-    kind = event.get("type")
-    if event.get("player") != seat:
-        return False
-    if kind == "cards-drawn":
-        return event.get("reason") in ("turn", "crank")
-    return kind in ("card-played", "suit-chosen", "idiot-called")
-
-
-@dataclass(frozen=True)
-class Position:
-    """How far a lesson has come: its beats done, counted from the moves made."""
-
-    beats: int
-    """Beats done: the next one is ``lesson.beats[beats]`` (none: the lesson is done)."""
-    steps: int
-    """Your steps done."""
-    replies: int
-    """The opponent's replies made."""
-
-
-def position(lesson: Lesson, events: Iterable[Mapping[str, Any]]) -> Position:
-    """Where ``lesson`` stands after ``events`` (its game's log so far): each of your
-    moves takes your next step, each of the opponent's its next reply, in the
-    lesson's order."""
-    yours = theirs = 0
-    for event in events:
-        if is_move_of(event, YOU):
-            yours += 1
-        elif is_move_of(event, THEM):
-            theirs += 1
-    steps = replies = beats = 0
-    for beat in lesson.beats:
-        if isinstance(beat, Step) and steps < yours:
-            steps += 1
-        elif isinstance(beat, Reply) and replies < theirs:
-            replies += 1
-        else:
-            break
-        beats += 1
-    return Position(beats, steps, replies)
-
-
-def due_reply(lesson: Lesson, events: Iterable[Mapping[str, Any]]) -> Reply | None:
-    """The opponent's reply due now (the lesson's next beat), if it is one."""
-    at = position(lesson, events).beats
-    beat = lesson.beats[at] if at < len(lesson.beats) else None
-    return beat if isinstance(beat, Reply) else None
-
 
 # --- The lessons ----------------------------------------------------------------------
 
@@ -328,12 +35,12 @@ MATCH = Lesson(
             N_("The top card is {top}. Play the card of the same suit: {card}."),
             N_("{card} matches {top}: they are both spades."),
             hint=N_("Same suit as {top}."),
-            values=_values(top="QS", card="JS"),
+            values=fields(top="QS", card="JS"),
         ),
         Reply(
             Play(THEM, Card.parse("AS")),
             N_("{them} played {card}, another spade."),
-            _values(card="AS"),
+            fields(card="AS"),
         ),
         Step(
             play("AD"),
@@ -343,12 +50,12 @@ MATCH = Lesson(
             ),
             N_("{card} matches {top}: they are both aces. Diamonds is the suit now."),
             hint=N_("Same rank as {top}."),
-            values=_values(top="AS", card="AD"),
+            values=fields(top="AS", card="AD"),
         ),
         Reply(
             Play(THEM, Card.parse("QD")),
             N_("{them} followed the diamonds with {card}."),
-            _values(card="QD"),
+            fields(card="QD"),
         ),
         Step(
             DRAW,
@@ -360,7 +67,7 @@ MATCH = Lesson(
                 "You drew {drawn}. It fits, but a card you draw waits for your next "
                 "turn: drawing ends your turn."
             ),
-            values=_values(top="QD", drawn="JD"),
+            values=fields(top="QD", drawn="JD"),
         ),
     ),
 )
@@ -378,7 +85,7 @@ EIGHT_NINE = Lesson(
         "switches to its colour mate: hearts and diamonds, clubs and spades."
     ),
     deal=Deal(cards("8H 9D QH AS"), cards("KC JS 3S AC"), Card.parse("JC"), cards("KS QC")),
-    values=_values(eight="8H", nine="9D", queen="QH"),
+    values=fields(eight="8H", nine="9D", queen="QH"),
     beats=(
         Step(
             play("8H", Suit.DIAMONDS),
@@ -391,7 +98,7 @@ EIGHT_NINE = Lesson(
             other=N_(
                 "An 8 may name any suit, but name diamonds here: then your {nine} can follow."
             ),
-            values=_values(top="JC"),
+            values=fields(top="JC"),
         ),
         Reply(Draw(THEM), N_("{them} had no diamond and no 8, so {them} drew a card.")),
         Step(
@@ -422,7 +129,7 @@ FOUR_TEN_SEVEN = Lesson(
         "next player draw one card before playing."
     ),
     deal=Deal(cards("4S 7S 10S JH AD"), cards("QS JS KD 3C AH"), Card.parse("KS"), cards("QH")),
-    values=_values(four="4S", seven="7S", ten="10S"),
+    values=fields(four="4S", seven="7S", ten="10S"),
     beats=(
         Step(
             play("4S"),
@@ -439,7 +146,7 @@ FOUR_TEN_SEVEN = Lesson(
             N_("{them} drew a card for your 7, and now plays as usual."),
             other=N_("That card fits too, but play the 7 now: {seven}."),
         ),
-        Reply(Play(THEM, Card.parse("QS")), N_("{them} played {card}."), _values(card="QS")),
+        Reply(Play(THEM, Card.parse("QS")), N_("{them} played {card}."), fields(card="QS")),
         Step(
             play("10S"),
             N_(
@@ -454,7 +161,7 @@ FOUR_TEN_SEVEN = Lesson(
         Reply(
             Play(THEM, Card.parse("JS")),
             N_("{them} played {card}: with two players, the turn still came to them."),
-            _values(card="JS"),
+            fields(card="JS"),
         ),
     ),
 )
@@ -471,7 +178,7 @@ FIVE_SIX = Lesson(
         "fits, or draw one if none does."
     ),
     deal=Deal(cards("5H 6C JC QD AS"), cards("6H JS KC 3D AC"), Card.parse("KH"), cards("3S 9D")),
-    values=_values(five="5H", six="6C", jack="JC"),
+    values=fields(five="5H", six="6C", jack="JC"),
     beats=(
         Step(
             play("5H"),
@@ -481,7 +188,7 @@ FIVE_SIX = Lesson(
         Reply(
             Play(THEM, Card.parse("6H")),
             N_("{them} played {card}: a 6, so {them} plays again…"),
-            _values(card="6H"),
+            fields(card="6H"),
         ),
         Reply(
             Draw(THEM),
@@ -513,7 +220,7 @@ CRANK = Lesson(
         "the count, and play goes on as usual."
     ),
     deal=Deal(cards("AH 2D KD QC JS"), cards("2S KC QH JD 3S"), Card.parse("2C")),
-    values=_values(ace="AH", two="2D", king="KD"),
+    values=fields(ace="AH", two="2D", king="KD"),
     beats=(
         Step(
             play("AH"),
@@ -522,7 +229,7 @@ CRANK = Lesson(
                 "Answer with your ace, {ace}: the count goes up to 3."
             ),
             N_("The count is 3, and now {them} must answer."),
-            values=_values(top="2C"),
+            values=fields(top="2C"),
             notes=(
                 (
                     Card.parse("2D"),
@@ -536,7 +243,7 @@ CRANK = Lesson(
         Reply(
             Play(THEM, Card.parse("2S")),
             N_("{them} answered with {card}: the count is 5, and it is back on you."),
-            _values(card="2S"),
+            fields(card="2S"),
         ),
         Step(
             play("2D"),
@@ -568,7 +275,7 @@ LAST_CARD = Lesson(
         "(i) on anyone who forgets, before the next move."
     ),
     deal=Deal(cards("QS KD"), cards("QH 3D"), Card.parse("JS"), cards("JC 4H")),
-    values=_values(queen="QS"),
+    values=fields(queen="QS"),
     beats=(
         Step(
             play("QS", announce=True),
@@ -579,7 +286,7 @@ LAST_CARD = Lesson(
         Reply(
             Play(THEM, Card.parse("QH")),
             N_("{them} played {card} and has one card left, but said nothing!"),
-            _values(card="QH"),
+            fields(card="QH"),
         ),
         Step(
             CALL,
@@ -607,7 +314,7 @@ GOING_OUT = Lesson(
         "round wins."
     ),
     deal=Deal(cards("KH QH 3H"), cards("AH 6S 9C"), Card.parse("JH"), cards("3C")),
-    values=_values(three="3H", king="KH", queen="QH"),
+    values=fields(three="3H", king="KH", queen="QH"),
     beats=(
         Step(
             play("KH QH"),
@@ -627,7 +334,7 @@ GOING_OUT = Lesson(
                 ),
             ),
         ),
-        Reply(Play(THEM, Card.parse("AH")), N_("{them} played {card}."), _values(card="AH")),
+        Reply(Play(THEM, Card.parse("AH")), N_("{them} played {card}."), fields(card="AH")),
         Step(
             play("KH QH", announce=True),
             N_(

@@ -15,7 +15,7 @@ from craits_core import Command, IllegalMove, Play
 from craits_core.bot_levels import DEFAULT_LEVEL
 
 from ..table import LocalTable, Seat
-from .lessons import THEM, YOU, Lesson, due_reply
+from .format import THEM, YOU, Lesson, due_reply
 
 
 class LessonTable(LocalTable):

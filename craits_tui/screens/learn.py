@@ -1,4 +1,5 @@
-"""Learn to play: the list of lessons, and a lesson's table with its coach.
+"""Learn to play: the list of lessons, and a lesson's table with its coach (its
+end's dialog is `LessonDone`).
 
 The lesson table is the game table (`TableScreen`) with a coach beside it: every
 move of yours goes to the coach first (`_submit`), which lets it through or says
@@ -7,8 +8,6 @@ why not; the game's events tell the coach how the lesson goes on.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -16,15 +15,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from craits_core import Command, Play, redact
+from craits_core import Command, Event, Play, redact
+from craits_core.events import RoundEnded
 
 from ..i18n import N_, _, ngettext
 from ..learn.coach import Coach
-from ..learn.lessons import LESSONS, OPPONENT, YOU, Lesson, lesson_by_id, next_lesson
+from ..learn.format import YOU, Lesson
+from ..learn.lessons import LESSONS, OPPONENT, lesson_by_id, next_lesson
 from ..learn.progress import Progress, ProgressFile
 from ..learn.table import LessonTable
 from ..requests import OpenLearn, OpenSetup, ShowMenu, StartLesson
@@ -32,6 +33,7 @@ from ..settings import Settings
 from ..widgets.coach_panel import CoachPanel
 from ..widgets.footer import Footer
 from ..widgets.hand import Hand
+from .lesson_done import LessonDone
 from .roomy import Roomy
 from .round_summary import RoundSummary
 from .table import TableScreen
@@ -153,61 +155,6 @@ _MARKS = ("✓", "◐", "○")
 _ASCII_MARKS = ("[x]", "[~]", "[ ]")
 
 
-class LessonDone(ModalScreen[str]):
-    """A lesson is done: what it taught, then the next lesson or the list. Dismisses
-    with "next", "list" or "play" (a game of one's own, after the last lesson)."""
-
-    CSS_PATH = "learn.tcss"
-
-    # Enter presses the button with the focus (its label says so): no binding of
-    # its own, which would take Enter from the other button.
-    BINDINGS = [
-        Binding("n", "choose('play')", N_("New game")),
-        Binding("escape", "choose('list')", N_("Lessons")),
-    ]
-
-    def __init__(self, title: str, said: str, lesson_over: str, last: bool) -> None:
-        super().__init__()
-        self.title_text = title
-        self.said = said
-        self.lesson_over = lesson_over
-        self.last = last
-        """Whether it was the last lesson: then a game of one's own comes next."""
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="lesson-done"):
-            yield Label(_("Lesson complete!"), id="lesson-done-title")
-            yield Static(self.said, id="lesson-done-said")
-            yield Static(self.lesson_over, id="lesson-done-rule")
-            if self.last:
-                yield Static(
-                    _("That was the last lesson: you know the game. Have fun!"),
-                    id="lesson-done-last",
-                )
-            with Horizontal(id="lesson-done-buttons"):
-                if self.last:
-                    yield Button(_("New game (n)"), id="done-play", variant="primary")
-                else:
-                    yield Button(_("Next lesson (Enter)"), id="done-next", variant="primary")
-                yield Button(_("Lessons (Esc)"), id="done-list")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query(Button).first().focus()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if parameters == ("play",):
-            return self.last
-        return True
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss((event.button.id or "done-list").removeprefix("done-"))
-
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
-
-
 class LessonRoundSummary(RoundSummary):
     """The scores of a lesson's round: its last, so Enter shows the lesson's result
     (the "Lesson complete!" dialog), not a next round."""
@@ -246,11 +193,11 @@ class LessonScreen(TableScreen):
     class Heard(Message):
         """An event of the lesson's game, for the coach."""
 
-        def __init__(self, event: dict[str, Any]) -> None:
+        def __init__(self, event: Event) -> None:
             super().__init__()
             self.event = event
 
-    def _coach_hears(self, event: dict[str, Any]) -> None:
+    def _coach_hears(self, _index: int, event: Event) -> None:
         self.post_message(self.Heard(redact(event, YOU, len(self.table.players))))
 
     def on_mount(self) -> None:
@@ -321,7 +268,7 @@ class LessonScreen(TableScreen):
             self._after_lesson,
         )
 
-    def _show_round_summary(self, event: dict[str, Any]) -> None:
+    def _show_round_summary(self, event: RoundEnded) -> None:
         if not self.coach.done:  # a lesson written to go on past its round
             super()._show_round_summary(event)
             return

@@ -371,7 +371,8 @@ async def replay(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     await app.push_screen(screen)
     await wait_for(pilot, ReplayScreen)
     # Paused, as a replay opens: no timer races the picture.
-    screen.go(next(i for i, state in enumerate(screen.states) if state.crank == 6) + 1)
+    timeline = screen.timeline
+    screen.go(next(i for i in range(len(timeline)) if timeline.view(i, None).crank == 6) + 1)
 
 
 async def help_screen(app: CraitsApp, pilot: Pilot[str | None]) -> None:

@@ -15,8 +15,10 @@ from craits_tui import i18n
 from craits_tui.app import CraitsApp
 from craits_tui.cli import _launch, build_parser
 from craits_tui.launch import Launch
-from craits_tui.learn.lessons import LESSONS, THEM, YOU, Lesson, Step
-from craits_tui.screens.learn import LessonDone, LessonList, LessonScreen
+from craits_tui.learn.format import THEM, YOU, Lesson, Step
+from craits_tui.learn.lessons import LESSONS
+from craits_tui.screens.learn import LessonList, LessonScreen
+from craits_tui.screens.lesson_done import LessonDone
 from craits_tui.screens.round_summary import RoundSummary
 from craits_tui.screens.suit_picker import SuitPicker
 from craits_tui.widgets.coach_panel import CoachPanel

@@ -21,7 +21,7 @@ from textual.widgets import (
     Static,
 )
 
-from craits_core import Draw, Game, GameRecord, GameStore, Play, RuleSet, StoreError
+from craits_core import Draw, Game, GameRecord, GameStore, Play, RuleSet, StoreError, replay
 from craits_core.events import GameEnded, RoundEnded, RoundStarted
 from craits_tui import i18n
 from craits_tui.app import CraitsApp
@@ -550,7 +550,7 @@ async def test_replay_steps_through_a_game_with_every_hand_open(tmp_path: Path) 
         assert isinstance(screen.events[screen.position], RoundStarted)
 
         def shows_state() -> None:
-            state = screen.states[screen.position]
+            state = replay(screen.events[: screen.position + 1])
             text = hands_text(screen)
             for seat, name in enumerate(state.players):
                 assert name in text
@@ -566,7 +566,7 @@ async def test_replay_steps_through_a_game_with_every_hand_open(tmp_path: Path) 
         assert screen.position == start + 1
         shows_state()
         await pilot.press("end")
-        assert screen.position == len(game.log) - 1
+        assert screen.position == len(game.events) - 1
         assert isinstance(screen.events[-1], GameEnded)
         log = screen.query_one("#replay-log")
         assert "Game over" in text_of(log.render())

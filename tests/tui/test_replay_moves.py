@@ -12,7 +12,8 @@ from textual.pilot import Pilot
 from textual.timer import Timer
 from textual.widgets import Static
 
-from craits_core import Card, Game, GameStore, Rank, RuleSet, State, Suit
+from craits_core import Card, Event, Game, GameStore, Rank, RuleSet, State, Suit, replay
+from craits_core.events import RoundEnded, RoundStarted, TurnBegan
 from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
 from craits_tui.screens.replay import ReplayScreen
@@ -32,7 +33,7 @@ from .test_menus import SIZE, open_history, play_on, select_row, text_of
 from .test_replay_timeline import live_game
 
 LOOK = CardLook()
-TURN_MARKS = ("turn-began", "round-started", "round-ended")
+TURN_MARKS = (TurnBegan, RoundStarted, RoundEnded)
 
 
 @pytest.fixture(scope="module")
@@ -47,10 +48,12 @@ async def open_replay(app: CraitsApp, pilot: Pilot[Any], game: Game, **kwargs: A
     return screen
 
 
-def marks_after(events: list[dict[str, Any]], index: int, types: tuple[str, ...]) -> int:
+def marks_after(
+    events: tuple[Event, ...], index: int, types: tuple[type[Event], ...] | type[Event]
+) -> int:
     """The first event after ``index`` of one of ``types``, else the last event."""
     return next(
-        (i for i in range(index + 1, len(events)) if events[i]["type"] in types), len(events) - 1
+        (i for i in range(index + 1, len(events)) if isinstance(events[i], types)), len(events) - 1
     )
 
 
@@ -97,7 +100,7 @@ async def test_keys_step_by_event_turn_and_round_as_the_engine_played(
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_replay(app, pilot, game)
         start = screen.position
-        assert events[start]["type"] == "round-started"
+        assert isinstance(events[start], RoundStarted)
         # A turn at a time: each stop a turn's start, the table as the engine had it.
         for _ in range(12):
             expected = marks_after(events, screen.position, TURN_MARKS)
@@ -114,8 +117,8 @@ async def test_keys_step_by_event_turn_and_round_as_the_engine_played(
         assert screen.position == turn - 2
         # A round at a time.
         await pilot.press("pagedown")
-        deal = marks_after(events, start, ("round-started",))
-        assert screen.position == deal and screen.states[deal].round_number == 2
+        deal = marks_after(events, start, RoundStarted)
+        assert screen.position == deal and replay(events[: deal + 1]).round_number == 2
         await pilot.press("pageup")
         assert screen.position == start
         await pilot.press("end")
@@ -143,7 +146,7 @@ async def test_the_buttons_move_it_too(
         await click(pilot, "#replay-prev-turn")
         await until(pilot, lambda: screen.position == first_turn, "the turn's start")
         await click(pilot, "#replay-next-round")
-        deal = marks_after(events, start, ("round-started",))
+        deal = marks_after(events, start, RoundStarted)
         await until(pilot, lambda: screen.position == deal, "the second deal")
         await click(pilot, "#replay-last")
         await until(pilot, lambda: screen.position == len(events) - 1, "the end")
@@ -166,7 +169,7 @@ async def test_a_click_on_the_bar_jumps_to_the_turn_there(
         assert width > 20
         column = width * 2 // 3
         under = bar.index_at(column)
-        expected = max(i for i in range(under + 1) if events[i]["type"] in TURN_MARKS)
+        expected = max(i for i in range(under + 1) if isinstance(events[i], TURN_MARKS))
         await click(pilot, bar, offset=(1 + start + column, 0))  # past its padding
         await until(pilot, lambda: screen.position == expected, "the turn under the click")
         shows(screen, seen[expected])
@@ -391,4 +394,4 @@ async def test_a_window_too_small_says_so(
         await pilot.press("down")  # the keys still work, and break nothing
         await pilot.resize_terminal(100, 32)
         await until(pilot, lambda: not screen.has_class("-too-small"), "room")
-        shows(screen, screen.states[screen.position])
+        shows(screen, replay(screen.events[: screen.position + 1]))

@@ -5,17 +5,18 @@ expects, and the fastest speed plays a short game in well under a minute."""
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Any
 
 import pytest
 from textual.app import App
 
-from craits_core import Card, Game, RuleSet, State
+from craits_core import Game, RuleSet, State, replay
+from craits_core.events import CardPlayed, CardsDrawn, RoundEnded, RoundStarted, TurnBegan
+from craits_core.view import view
 from craits_tui.faces import CardLook
 from craits_tui.screens.replay.frame import frame_at, place_text
 from craits_tui.screens.replay.narration import tell
 from craits_tui.screens.replay.speeds import DEFAULT_SPEED, SHORTEST_TICK, SPEEDS
-from craits_tui.screens.replay.timeline import Timeline
+from craits_tui.screens.replay.timeline import TURN_MARKS, Timeline
 from craits_tui.table import Seat
 from craits_tui.widgets.hand import Hand
 
@@ -40,19 +41,28 @@ def played() -> tuple[Game, dict[int, State]]:
     return live_game()
 
 
-def kinds(events: list[dict[str, Any]]) -> list[str]:
-    return [event["type"] for event in events]
-
-
 # --- The table after each event ---------------------------------------------------------
 
 
 def test_the_table_after_each_move_is_the_engines_own(played: tuple[Game, dict]) -> None:
+    """Every seat's view, and a spectator's, as the engine gave it after each move."""
     game, seen = played
     timeline = Timeline(game)
     assert len(timeline) == game.event_count
     for index, state in seen.items():
-        assert timeline.states[index] == state, index
+        for seat in (None, 0, 1, 2):
+            assert timeline.view(index, seat) == view(state, seat), (index, seat)
+        assert timeline.hands(index) == state.hands, index
+
+
+def test_the_table_is_the_same_whichever_event_is_asked_first(played: tuple[Game, dict]) -> None:
+    game, seen = played
+    middle = sorted(seen)[len(seen) // 2]
+    timeline = Timeline(game)
+    assert timeline.view(middle, 1) == view(seen[middle], 1)
+    assert timeline.view(timeline.last, 1) == game.view(1)
+    first = min(seen)
+    assert timeline.view(first, 1) == view(seen[first], 1)
 
 
 def test_a_game_in_play_stops_at_its_last_finished_round() -> None:
@@ -62,8 +72,9 @@ def test_a_game_in_play_stops_at_its_last_finished_round() -> None:
     play_on(game, 3)
     timeline = Timeline(game)
     assert timeline.in_play
-    assert timeline.events[-1]["type"] == "round-ended"
-    assert all(state.round_number == 1 for state in timeline.states[timeline.opening :])
+    assert isinstance(timeline.events[-1], RoundEnded)
+    shown = range(timeline.opening, len(timeline))
+    assert all(timeline.view(index, None).round_number == 1 for index in shown)
 
 
 # --- Steps -----------------------------------------------------------------------------------
@@ -80,23 +91,22 @@ def test_a_turn_is_one_players_move_and_what_it_does(played: tuple[Game, dict]) 
         stops.append(index)
     assert stops[-1] == timeline.last
     for start, end in pairwise(stops):
-        kind = events[start]["type"]
-        assert kind in ("turn-began", "round-started", "round-ended"), start
+        mark = events[start]
+        assert isinstance(mark, TURN_MARKS), start
         between = events[start + 1 : end]
         # No other turn begins inside a turn, and the cards played are its player's.
-        assert "turn-began" not in kinds(between)
-        if kind == "turn-began":
-            player = events[start]["player"]
-            assert all(e["player"] == player for e in between if e["type"] == "card-played")
+        assert not any(isinstance(e, TurnBegan) for e in between)
+        if isinstance(mark, TurnBegan):
+            assert all(e.player == mark.player for e in between if isinstance(e, CardPlayed))
     # Every turn of the game is a stop.
-    assert {i for i, e in enumerate(events) if e["type"] == "turn-began"} <= set(stops)
+    assert {i for i, e in enumerate(events) if isinstance(e, TurnBegan)} <= set(stops)
 
 
 def test_back_a_turn_goes_to_its_start_then_the_one_before(played: tuple[Game, dict]) -> None:
     game, _seen = played
     timeline = Timeline(game)
     events = timeline.events
-    turns = [i for i, e in enumerate(events) if e["type"] == "turn-began"]
+    turns = [i for i, e in enumerate(events) if isinstance(e, TurnBegan)]
     second, third = turns[1], turns[2]
     assert third - second > 1  # a turn of more than its start
     assert timeline.previous_turn(third - 1) == second
@@ -107,7 +117,7 @@ def test_back_a_turn_goes_to_its_start_then_the_one_before(played: tuple[Game, d
 def test_rounds_step_from_deal_to_deal(played: tuple[Game, dict]) -> None:
     game, _seen = played
     timeline = Timeline(game)
-    deals = [i for i, e in enumerate(timeline.events) if e["type"] == "round-started"]
+    deals = [i for i, e in enumerate(timeline.events) if isinstance(e, RoundStarted)]
     assert len(deals) == 8
     assert timeline.opening == deals[0]
     assert [timeline.next_round(d) for d in deals] == [*deals[1:], timeline.last]
@@ -122,7 +132,7 @@ def test_the_place_counts_turns_within_the_round(played: tuple[Game, dict]) -> N
     events = timeline.events
     deal = timeline.round_starts[1]
     next_deal = timeline.round_starts[2]
-    turns = [i for i in range(deal, next_deal) if events[i]["type"] == "turn-began"]
+    turns = [i for i in range(deal, next_deal) if isinstance(events[i], TurnBegan)]
     place = timeline.place(deal)
     assert (place.round, place.rounds, place.turn, place.turns) == (2, 8, 0, len(turns))
     assert place_text(place) == f"the deal · event {deal + 1} of {len(events)}"
@@ -138,9 +148,7 @@ def test_the_last_plays_are_the_rounds(played: tuple[Game, dict]) -> None:
     deal = timeline.round_starts[1]
     assert timeline.plays(deal, 6) == ()
     plays = [
-        (e["player"], Card.parse(e["card"]))
-        for e in timeline.events[deal : deal + 30]
-        if e["type"] == "card-played"
+        (e.player, e.card) for e in timeline.events[deal : deal + 30] if isinstance(e, CardPlayed)
     ]
     assert timeline.plays(deal + 29, 6) == tuple(plays[-6:])
 
@@ -152,13 +160,13 @@ def test_a_frame_shows_what_the_view_may_see(played: tuple[Game, dict]) -> None:
     game, _seen = played
     timeline = Timeline(game)
     look = CardLook()
-    index = next(
-        i
+    index, event = next(
+        (i, e)
         for i, e in enumerate(timeline.events)
-        if e["type"] == "cards-drawn" and e["player"] == 2 and len(e["cards"]) > 1
+        if isinstance(e, CardsDrawn) and e.player == 2 and e.cards and len(e.cards) > 1
     )
-    state = timeline.states[index]
-    drawn = {Card.parse(c) for c in timeline.events[index]["cards"]}
+    state = replay(timeline.events[: index + 1])
+    drawn = set(event.cards or ())
     every = frame_at(timeline, index, None, tell(timeline.events, PLAYERS, None, look))
     assert all(row.face_up and set(row.cards) == set(state.hands[row.seat]) for row in every.hands)
     assert every.hands[2].fresh == drawn
@@ -205,15 +213,22 @@ async def test_a_hand_shows_in_the_same_order_in_a_replay_as_at_the_table(
     played: tuple[Game, dict],
 ) -> None:
     """One order everywhere: the same cards do not move about between the table and
-    the replay of the game."""
+    the replay of the game, in every view, as dealt, drawn to, or shown at a
+    round's end."""
     game, _seen = played
     timeline = Timeline(game)
-    index = timeline.opening
-    frame = frame_at(timeline, index, None, tell(timeline.events, PLAYERS, None, CardLook()))
+    events = timeline.events
+    end = next(i for i, e in enumerate(events) if isinstance(e, RoundEnded))
+    drew = next(i for i, e in enumerate(events) if isinstance(e, CardsDrawn) and e.count)
     app = App[None]()
     async with app.run_test():
         hand = Hand(CardLook())
         await app.mount(hand)
-        for row in frame.hands:
-            hand.cards = timeline.states[index].hands[row.seat]  # as dealt
-            assert row.cards == hand.cards
+        for viewer in (None, 0, 1, 2):
+            lines = tell(events, PLAYERS, viewer, CardLook())
+            for index in (timeline.opening, drew, end):
+                state = replay(events[: index + 1])
+                for row in frame_at(timeline, index, viewer, lines).hands:
+                    if row.face_up:
+                        hand.cards = state.hands[row.seat]  # as the engine holds it
+                        assert row.cards == hand.cards, (viewer, index, row.seat)

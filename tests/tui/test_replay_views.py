@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from craits_core import Card, Game, RuleSet
+from craits_core import Game, RuleSet, State, replay
+from craits_core.events import CardsDrawn, RoundEnded
 from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
 from craits_tui.screens.replay import EventLog, ReplayScreen
@@ -75,12 +76,20 @@ def first_draw_by(game: Game, seat: int) -> int:
     return next(
         i
         for i, e in enumerate(game.events)
-        if e["type"] == "cards-drawn" and e["player"] == seat and e["cards"]
+        if isinstance(e, CardsDrawn) and e.player == seat and e.cards
     )
 
 
-def faces(codes: list[str]) -> list[str]:
-    return [LOOK.plain(Card.parse(code)) for code in codes]
+def drawn_faces(game: Game, index: int) -> list[str]:
+    """The faces of the cards drawn at event ``index``."""
+    event = game.events[index]
+    assert isinstance(event, CardsDrawn) and event.cards is not None
+    return [LOOK.plain(card) for card in event.cards]
+
+
+def state_at(screen: ReplayScreen, index: int) -> State:
+    """The engine's own state after event ``index`` of the replay."""
+    return replay(screen.events[: index + 1])
 
 
 # --- All hands, the default -----------------------------------------------------------
@@ -96,12 +105,12 @@ async def test_the_default_view_is_every_hand_face_up(tmp_path: Path) -> None:
         assert "· all hands" in title(screen)
         drawn = first_draw_by(game, 2)
         await go_to(pilot, screen, drawn)
-        state = screen.states[drawn]
+        state = state_at(screen, drawn)
         for seat in range(len(PLAYERS)):
             for card in state.hands[seat]:
                 assert LOOK.plain(card) in hands(screen)
         # The log says which cards another player drew, and names every player.
-        for face in faces(game.events[drawn]["cards"]):
+        for face in drawn_faces(game, drawn):
             assert face in log(screen)
         assert "You" not in log(screen)
         assert "Ann played" in log(screen)
@@ -166,13 +175,13 @@ async def test_the_view_key_in_the_footer_takes_a_click(tmp_path: Path) -> None:
 async def test_a_seat_sees_its_own_cards_and_never_another_seats(tmp_path: Path) -> None:
     game = played_game()
     cy_draws = first_draw_by(game, 2)
-    cy_drew = faces(game.events[cy_draws]["cards"])
+    cy_drew = drawn_faces(game, cy_draws)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_replay(app, pilot, game, viewer=0)
         assert "· as Ann saw it" in title(screen)
         await go_to(pilot, screen, cy_draws)
-        state = screen.states[cy_draws]
+        state = state_at(screen, cy_draws)
         assert len(state.hands[2]) >= 2 and len(state.hands[1]) >= 1
         for card in state.hands[0]:
             assert LOOK.plain(card) in hands(screen)
@@ -197,9 +206,9 @@ async def test_no_other_hand_shows_at_any_moment_of_a_round(tmp_path: Path) -> N
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_replay(app, pilot, game, viewer=1)
-        end = next(i for i, e in enumerate(screen.events) if e["type"] == "round-ended")
+        end = next(i for i, e in enumerate(screen.events) if isinstance(e, RoundEnded))
         while screen.position < end:
-            state = screen.states[screen.position]
+            state = state_at(screen, screen.position)
             shown = hands(screen)
             for seat, hand in enumerate(state.hands):
                 for card in hand:
@@ -207,7 +216,7 @@ async def test_no_other_hand_shows_at_any_moment_of_a_round(tmp_path: Path) -> N
             await pilot.press("right")
         # The round's scoring showed every hand to every player: so does the replay.
         assert screen.position == end
-        state = screen.states[end]
+        state = state_at(screen, end)
         assert any(state.hands[seat] for seat in (0, 2))
         for hand in state.hands:
             for card in hand:
@@ -217,7 +226,7 @@ async def test_no_other_hand_shows_at_any_moment_of_a_round(tmp_path: Path) -> N
 async def test_a_seat_hears_the_log_as_you(tmp_path: Path) -> None:
     game = played_game()
     ann_draws = first_draw_by(game, 0)
-    ann_drew = faces(game.events[ann_draws]["cards"])
+    ann_drew = drawn_faces(game, ann_draws)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_replay(app, pilot, game, viewer=0)
@@ -244,7 +253,7 @@ async def test_hidden_hands_have_plain_backs_in_ascii(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_replay(app, pilot, game, viewer=2, ascii=True)
-        state = screen.states[screen.position]
+        state = state_at(screen, screen.position)
         rows = hands(screen).splitlines()
         bob = next(line for line in rows if "Bob" in line)
         assert bob.count("##") == len(state.hands[1]) > 0

@@ -1,11 +1,12 @@
 """A replay: a saved game shown at the table event by event, turn by turn or round
 by round, with every hand face up or as one seat saw it.
 
-The states are the fold of the log (`initial_state`, then `evolve` for each event),
-worked out once when the screen opens, so a step or a jump either way is instant. A
-seat's view draws the same states with the other hands face down, and tells the log
-from the events as that seat received them (`redact`): what it shows is what the
-seat could know.
+The table after each event is folded as the table folds it: each seat's view of
+the events as that seat received them (`redact`, then `project`), kept once folded
+so that a step or a jump either way is a lookup. Every hand face up is each seat's
+own hand side by side; a seat's view shows its own, the others face down until a
+round's end shows them all, and tells the log in that seat's words: what it shows
+is what the seat could know.
 """
 
 from .log import EventLog

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from craits_core import Card, PlayerView, Suit
-from craits_core.view import view
+from craits_core.events import CardsDrawn
 
 from ...hand_order import in_hand_order
 from ...i18n import _, ngettext
@@ -62,7 +62,8 @@ class Frame:
     plays: tuple[tuple[str, Card], ...]
     """The round's last plays, oldest first: who, and which card."""
     table: PlayerView
-    """The whole table, no hand in it: for the scoreboard."""
+    """The table as the view's seat saw it (a spectator's for every hand): for
+    the scoreboard."""
 
 
 def frame_at(
@@ -78,103 +79,110 @@ def frame_at(
     ``viewer``'s seat saw it. ``lines``: each event's line in that view's words;
     ``code``: the code the replay is shared by; ``seats``: who sat where, people or
     bots, where known."""
-    state = timeline.states[index]
-    event = timeline.events[index]
-    players = state.players
-    actor = event.get("player")
-    drawn = (event.get("cards") or ()) if event["type"] == "cards-drawn" else ()
-    fresh = frozenset(Card.parse(code) for code in drawn if isinstance(code, str))
-    open_hands = viewer is None or timeline.revealed[index]
+    table = timeline.view(index, viewer)
+    return Frame(
+        title=_title(timeline, table, code),
+        place=timeline.place(index),
+        now=lines[index],
+        earlier=tuple(lines[max(0, index - LOG_KEPT) : index]),
+        seats=_seats(table, seats),
+        hands=_hands(timeline, index, table),
+        top=table.top_card,
+        active_suit=table.active_suit,
+        stock=table.stock_size,
+        crank=table.crank,
+        facing=facing_words(table),
+        direction=table.direction,
+        plays=tuple(
+            (table.players[seat], card) for seat, card in timeline.plays(index, PLAYS_SHOWN)
+        ),
+        table=table,
+    )
+
+
+def _hands(timeline: Timeline, index: int, table: PlayerView) -> tuple[HandRow, ...]:
+    """Each player's hand as ``table``'s seat saw it: every hand face up for a
+    spectator of the replay, and for a seat once a round's end has shown them all;
+    else its own face up, the others face down."""
+    viewer = table.seat
+    shown = timeline.hands(index) if viewer is None else timeline.shown_hands(index)
+    event = timeline.seen(index, viewer)
+    drew = event if isinstance(event, CardsDrawn) else None
     rows = []
-    for seat, (name, hand) in enumerate(zip(players, _hands(state.hands, players), strict=True)):
-        up = open_hands or seat == viewer
+    for seat, name in enumerate(table.players):
+        if shown is not None:
+            hand: tuple[Card, ...] | None = shown[seat]
+        else:
+            hand = table.hand if seat == viewer else None
         # A hand face down carries no card of it: only how many, and how many are new.
+        mine = drew is not None and drew.player == seat
         rows.append(
             HandRow(
                 seat=seat,
                 name=name,
-                cards=in_hand_order(hand) if up else (),
-                count=len(hand),
-                face_up=up,
-                fresh=fresh if seat == actor and up else frozenset(),
-                fresh_count=len(drawn) if seat == actor else 0,
-                turn=seat == state.current_player,
+                cards=in_hand_order(hand) if hand is not None else (),
+                count=table.hand_sizes[seat],
+                face_up=hand is not None,
+                fresh=frozenset(drew.cards or ()) if mine and hand is not None else frozenset(),
+                fresh_count=drew.count if mine else 0,
+                turn=seat == table.current_player,
             )
         )
-    facing = state.current_player
-    return Frame(
-        title=_title(timeline, index, viewer, code),
-        place=timeline.place(index),
-        now=lines[index],
-        earlier=tuple(lines[max(0, index - LOG_KEPT) : index]),
-        seats=_seats(timeline, index, seats),
-        hands=tuple(rows),
-        top=state.top_card,
-        active_suit=state.active_suit,
-        stock=state.stock_size,
-        crank=state.crank,
-        facing=""
-        if facing is None or not state.crank
-        else _("you must answer")
-        if facing == viewer
-        else _("{who} must answer").format(who=players[facing]),
-        direction=state.direction,
-        plays=tuple((players[seat], card) for seat, card in timeline.plays(index, PLAYS_SHOWN)),
-        table=view(state, None),
-    )
+    return tuple(rows)
 
 
-def _hands(
-    hands: tuple[tuple[Card, ...], ...], players: tuple[str, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    """A hand for every player (none before the first deal)."""
-    return hands if len(hands) == len(players) else tuple(() for _ in players)
+def facing_words(table: PlayerView) -> str:
+    """Who must answer the crank, in words ("" when nobody): "you" when it is the
+    seat the table is seen from."""
+    facing = table.current_player
+    if facing is None or not table.crank:
+        return ""
+    if facing == table.seat:
+        return _("you must answer")
+    return _("{who} must answer").format(who=table.players[facing])
 
 
-def _seats(timeline: Timeline, index: int, seats: Sequence[Seat] | None) -> tuple[SeatInfo, ...]:
-    state = timeline.states[index]
-    hands = _hands(state.hands, state.players)
-    known = seats is not None and len(seats) == len(state.players)
-    dealt = state.round_number > 0
+def _seats(table: PlayerView, seats: Sequence[Seat] | None) -> tuple[SeatInfo, ...]:
+    known = seats is not None and len(seats) == len(table.players)
+    dealt = table.round_number > 0
     return tuple(
         SeatInfo(
             seat=seat,
             name=name,
-            cards=len(hands[seat]),
+            cards=table.hand_sizes[seat],
             bot=seats[seat].bot if seats is not None and known else None,
-            dealer=dealt and seat == state.dealer,
-            turn=seat == state.current_player,
-            announced=bool(state.announced and state.announced[seat]),
-            lost_turns=state.lost_turns[seat] if state.lost_turns else 0,
-            total=state.totals[seat] if state.totals else 0,
+            dealer=dealt and seat == table.dealer,
+            turn=seat == table.current_player,
+            announced=table.announced[seat],
+            lost_turns=table.lost_turns[seat],
+            total=table.totals[seat],
             known=known,
         )
-        for seat, name in enumerate(state.players)
+        for seat, name in enumerate(table.players)
     )
 
 
-def _title(timeline: Timeline, index: int, viewer: int | None, code: str | None) -> tuple[str, ...]:
-    state = timeline.states[index]
-    names = ", ".join(state.players)
+def _title(timeline: Timeline, table: PlayerView, code: str | None) -> tuple[str, ...]:
+    names = ", ".join(table.players)
     replay = (
         _("Replay {code}: {players}").format(code=code, players=names)
         if code
         else _("Replay: {players}").format(players=names)
     )
-    if state.round_number:
+    if table.round_number:
         where = ngettext(
             "round {n} of {total} · {size} card each",
             "round {n} of {total} · {size} cards each",
-            state.hand_size,
-        ).format(n=state.round_number, total=len(state.rules.schedule), size=state.hand_size)
+            table.hand_size,
+        ).format(n=table.round_number, total=table.rounds, size=table.hand_size)
     else:
         where = _("before the first deal")
-    if viewer is None:
+    if table.seat is None:
         # Translators: a replay's title ends with whose cards it shows: here, every hand.
         seen = _("all hands")
     else:
         # Translators: a replay's title ends with whose cards it shows: one player's.
-        seen = _("as {who} saw it").format(who=state.players[viewer])
+        seen = _("as {who} saw it").format(who=table.players[table.seat])
     parts = (replay, where, seen)
     if timeline.in_play:
         parts += (_("the round in play is not shown"),)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from craits_core import redact
+from craits_core import Event, redact
+from craits_core.events import CardsDrawn, CrankEnded, TurnBegan
 
 from ...faces import CardLook
 from ...i18n import _
@@ -17,45 +17,35 @@ class SeatNarrator(Narrator):
     and a line for the events the table lets speak for themselves, since the
     replay's log marks each event it stands on."""
 
-    def event(self, event: dict[str, Any]) -> str | None:
+    def event(self, event: Event) -> str | None:
         line = super().event(event)
         if line is not None:
             return line
-        kind = event["type"]
-        if kind == "turn-began":
-            if event["player"] == self.seat:  # not "You's turn"
+        match event:
+            case TurnBegan(player=player) if player == self.seat:  # not "You's turn"
                 return _("Your turn.")
-            return _("{who}'s turn.").format(who=self.who(event["player"]))
-        if kind == "crank-ended":
-            return _("The crank is over.")
+            case TurnBegan(player=player):
+                return _("{who}'s turn.").format(who=self.who(player))
+            case CrankEnded():
+                return _("The crank is over.")
         return None
 
 
-class OpenNarrator(SeatNarrator):
-    """The log's words for a replay: a spectator's, but with every card face up."""
-
-    def event(self, event: dict[str, Any]) -> str | None:
-        line = super().event(event)
-        if event["type"] == "cards-drawn" and event.get("cards"):
-            # The spectator's words say "a card": the replay shows which.
-            base = (line or "").rstrip(".")
-            return _("{what}: {cards}.").format(what=base, cards=self.cards(event["cards"]))
-        return line
-
-
 def tell(
-    events: Sequence[dict[str, Any]], players: Sequence[str], viewer: int | None, look: CardLook
+    events: Sequence[Event], players: Sequence[str], viewer: int | None, look: CardLook
 ) -> list[str]:
     """A line for each event: with every card face up (``viewer`` None), or in the
     words ``viewer``'s seat heard, from the events as it received them."""
-    if viewer is None:
-        narrator: Narrator = OpenNarrator(players, None, look)
-        lines = [narrator.event(event) for event in events]
-    else:
-        narrator = SeatNarrator(players, viewer, look)
-        lines = [narrator.event(redact(event, viewer, len(players))) for event in events]
-    # Every event has its line: the replay stands on each.
-    return [
-        line or _("({kind})").format(kind=event["type"])
-        for line, event in zip(lines, events, strict=True)
-    ]
+    narrator = SeatNarrator(players, viewer, look)
+    lines = []
+    for event in events:
+        # The narrator hears a seat's stream (a spectator's, for every hand), as
+        # at the table; the cards it leaves out are shown from the whole event.
+        heard = redact(event, viewer, len(players))
+        line = narrator.event(heard) or _("({kind})").format(kind=type(event).__name__)
+        if viewer is None and isinstance(event, CardsDrawn) and event.cards:
+            # The spectator's words say "a card": the replay shows which.
+            faces = " ".join(look.plain(card) for card in event.cards)
+            line = _("{what}: {cards}.").format(what=line.rstrip("."), cards=faces)
+        lines.append(line)
+    return lines

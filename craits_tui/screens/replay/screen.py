@@ -9,7 +9,7 @@ the scoreboard) and keeps the pace with a Textual timer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button
 
-from craits_core import Game, State
+from craits_core import Event, Game
 
 from ...faces import CardLook
 from ...i18n import N_, _
@@ -114,13 +114,8 @@ class ReplayScreen(Roomy, Screen):
     # --- The timeline, for those who read the screen's state ------------------------
 
     @property
-    def states(self) -> list[State]:
-        """The state after each event shown."""
-        return self.timeline.states
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        """The events shown, as dicts."""
+    def events(self) -> tuple[Event, ...]:
+        """The events shown."""
         return self.timeline.events
 
     @property
