@@ -26,7 +26,8 @@ from craits_core import (
     RuleSet,
     Suit,
 )
-from craits_core.events import CardPlayed, CardsDrawn, Event, LastCardAnnounced, StockReshuffled
+from craits_core.events import Event
+from craits_core.moves import command_for
 
 from ..i18n import N_
 
@@ -244,29 +245,6 @@ class Lesson:
 
 
 # --- Where a lesson stands --------------------------------------------------------------
-
-
-# until craits_core.moves lands
-def command_for(events: Sequence[Event], index: int) -> Command | None:
-    """The command whose first event is ``events[index]``, or None: the engine's
-    reading of its log. An event inside a move (the "Last card!" said with a play,
-    the draw a reshuffle made room for) starts none."""
-    from craits_core.game import _command_for
-
-    if index > 0 and _inside_a_move(events[index - 1], events[index]):
-        return None
-    log = events if isinstance(events, list) else list(events)
-    return _command_for(log, index)
-
-
-# until craits_core.moves lands
-def _inside_a_move(before: Event, event: Event) -> bool:
-    match before, event:
-        case CardPlayed(player=player), LastCardAnnounced(player=announcer):
-            return player == announcer
-        case StockReshuffled(), CardsDrawn():
-            return True
-    return False
 
 
 @dataclass(frozen=True)
