@@ -5,6 +5,7 @@ the one server process over a Unix domain socket, one JSON object a line (UTF-8,
 at most `MAX_LINE` bytes), each with an ``"op"`` naming the message. Both sides
 speak only the typed messages below: `encode` writes one, `decode` reads one and
 checks every field against its type, so dicts live at the socket's edge alone.
+The engine's events and commands travel as `craits_core.codec` writes them.
 
 The server is the only place commands are decided. A session sends commands for
 its own seat and receives only its seat's redacted events (``Game.events_for``),
@@ -26,9 +27,9 @@ Session to server (`TO_SERVER`):
   away (never from a player who is there). Answer as `JoinTable`; the seat then
   gets a new code, told in `Welcome`.
 - `FillSeat`: the host puts a bot on a seat, or frees it (``bot=None``).
-- `StartGame`: the host starts the game (empty seats get bots).
-- `SendCommand`: a command as ``craits_core.command_to_dict`` writes it, for
-  the session's own seat. Accepted: its events, to everyone at the table.
+- `StartTable`: the host starts the game (empty seats get bots).
+- `SendCommand`: a command for the session's own seat. Accepted: its events,
+  to everyone at the table.
 - `LeaveTable`: back to the lobby. Before the start the seat is freed; after
   it, it is kept for the player and a bot plays it at once.
 - `QuickMatch`: a seat at the next quick-match table of that length waiting for
@@ -58,7 +59,7 @@ Server to session (`TO_SESSION`):
   or its game ended.
 - `Joined`: the session sits at (or watches) a table; ``events`` is the game's
   event count at the join, so the backlog that follows ends at ``events - 1``.
-- `GameEvent`: the ``index``-th event of the game, redacted for the session's
+- `EventSent`: the ``index``-th event of the game, redacted for the session's
   seat (spectators: for no seat). Sent in order, each once.
 - `SeatChanged`: a player dropped (``connected=False``; the game waits for the
   ``grace`` left), left on purpose (``left``: a bot stands in at once), a bot
@@ -93,7 +94,7 @@ from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from craits_core import RuleSet
+from craits_core import Command, Event, RuleSet
 
 from . import typed_json
 
@@ -178,7 +179,7 @@ guessed reconnect or replay codes (so codes cannot be tried in bulk)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class SeatInfo:
+class ListedSeat:
     """One seat of a table, as the lobby and the waiting room show it."""
 
     name: str | None = None
@@ -203,7 +204,7 @@ class TableInfo:
 
     code: str
     name: str
-    seats: tuple[SeatInfo, ...]
+    seats: tuple[ListedSeat, ...]
     rules: RuleSet = dataclasses.field(default_factory=RuleSet)
     host: str | None = None
     """The host's name at the table; None once nobody hosts it."""
@@ -331,13 +332,13 @@ class FillSeat(Message):
 
 
 @_message("start")
-class StartGame(Message):
+class StartTable(Message):
     pass
 
 
 @_message("command")
 class SendCommand(Message):
-    command: dict[str, Any]
+    command: Command
 
 
 @_message("leave")
@@ -419,9 +420,9 @@ class Joined(Message):
 
 
 @_message("event")
-class GameEvent(Message):
+class EventSent(Message):
     index: int
-    event: dict[str, Any]
+    event: Event
 
 
 @_message("seat")
@@ -516,7 +517,7 @@ class ReplayData(Message):
     code: str
     part: int
     parts: int
-    events: tuple[dict[str, Any], ...]
+    events: tuple[Event, ...]
 
 
 @_message("refused")
@@ -541,7 +542,7 @@ TO_SERVER: Mapping[str, type[Message]] = {
         JoinTable,
         Reconnect,
         FillSeat,
-        StartGame,
+        StartTable,
         SendCommand,
         LeaveTable,
         QuickMatch,
@@ -563,7 +564,7 @@ TO_SESSION: Mapping[str, type[Message]] = {
         TableList,
         TableChanged,
         Joined,
-        GameEvent,
+        EventSent,
         SeatChanged,
         Left,
         ChatLine,
@@ -588,6 +589,11 @@ def encode(message: Message) -> bytes:
     """One message as a line of JSON."""
     fields = typed_json.dump(message)
     return (json.dumps({"op": message.op, **fields}, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def line_length(value: Any) -> int:
+    """Bytes ``value`` (a message's field) takes in a line."""
+    return len(json.dumps(typed_json.dump(value), ensure_ascii=False).encode("utf-8"))
 
 
 def decode(line: bytes, accepted: Mapping[str, type[Message]]) -> Message:

@@ -1,9 +1,11 @@
 """A table whose game the server decides, seen from one session's seat.
 
 This side keeps what its seat may know: the events the server sends it, already
-redacted, folded into the seat's view. From that view it knows its legal moves
-without asking, so a move the rules refuse is refused here at once, with the
-engine's own reason, and only moves the rules allow travel to the server.
+redacted, each with its index in the game's log, folded into the seat's view. From
+that view it knows its legal moves without asking, so a move the rules refuse is
+refused here at once, with the engine's own reason, and only moves the rules allow
+travel to the server. Its stream being the seat's own, it is folded here once: the
+screen's feed takes the views kept here (`views_for`) instead of folding it again.
 
 No Textual here: the connection hands the table what the server says, and the
 table tells its listeners, in the event loop that reads the socket.
@@ -12,21 +14,24 @@ table tells its listeners, in the event loop that reads the socket.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 from craits_core import (
     Command,
+    Event,
     IllegalMove,
     PlayerView,
-    command_to_dict,
     legal_moves_in_view,
     project,
+    refusal_in_view,
 )
 from craits_core.bot_levels import DEFAULT_LEVEL
+from craits_core.events import GameStarted
 
 from ...i18n import _
-from ...table import Seat
+from ...seat import Seat
+from ...table import Listener
 from ..protocol import (
     Back,
     BadMessage,
@@ -38,7 +43,6 @@ from ..protocol import (
     TableInfo,
     TurnClock,
 )
-from .checks import normal_form, why_illegal
 from .presence import SeatsFollowed
 from .talk import Talk
 
@@ -50,7 +54,6 @@ BACK_PATIENCE = 5.0
 """Seconds a `Back` sent waits for the server's answer before a key may send it
 again: one key press sends one, and a lost answer does not leave the seat dozing."""
 
-EventListener = Callable[[dict[str, Any]], object]
 RefusalListener = Callable[[IllegalMove], object]
 ChangeListener = Callable[[], object]
 NewsListener = Callable[[Message], object]
@@ -80,16 +83,16 @@ class RemoteTable(Talk):
         """This session's seat; None when watching."""
         self.expected = expected
         """How many events of the game so far the server said would follow the join."""
-        self.view: PlayerView | None = None
-        """The seat's view, folded from every event received."""
         self.presence = SeatsFollowed()
         """How each seat's player is at the table, and the changes told (the log's)."""
         self._back_at: float | None = None
         self.gone = False
         """The server took this session from the table (`Left`: it closed)."""
         self.seats: tuple[Seat, ...] = ()
-        self._events: list[dict[str, Any]] = []
-        self._listeners: list[EventListener] = []
+        self._events: list[Event] = []
+        self._views: list[PlayerView] = []
+        """The seat's view after each event received: the one fold of its stream."""
+        self._listeners: list[Listener] = []
         self._refusal_listeners: list[RefusalListener] = []
         self._change_listeners: list[ChangeListener] = []
         Talk.__init__(self)
@@ -111,6 +114,11 @@ class RemoteTable(Talk):
         self.saved = True
         self.update(info, tell=False)
 
+    @property
+    def view(self) -> PlayerView | None:
+        """The seat's view after every event received (None before the game starts)."""
+        return self._views[-1] if self._views else None
+
     # --- The Table protocol ------------------------------------------------------------
 
     @property
@@ -124,12 +132,18 @@ class RemoteTable(Talk):
         """The seat played from this terminal: this session's own, if it sits."""
         return [] if self.seat is None else [self.seat]
 
-    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
         """The events received, from ``since`` on: only this session's own stream
         exists here, redacted for its seat."""
         if seat != self.seat:
             raise ValueError(f"only the events of seat {self.seat!r} reach this table")
-        return list(self._events[since:])
+        return self._events[since:]
+
+    def views_for(self, seat: int | None) -> Sequence[PlayerView] | None:
+        """``seat``'s view after each event received (``events_for(seat)`` folded),
+        kept as they were folded: a feed for this seat takes them rather than fold
+        the same stream again. None for another seat (none of its events are here)."""
+        return self._views if seat == self.seat else None
 
     def event_count(self) -> int:
         return len(self._events)
@@ -157,13 +171,15 @@ class RemoteTable(Talk):
             raise IllegalMove("in-flight", _("Wait a moment: your last move is on its way."))
         if self.view is None:
             raise IllegalMove("no-turn", _("The game has not started yet."))
-        if normal_form(command) not in legal_moves_in_view(self.view):
-            raise why_illegal(self.view, command)
-        if self.line.send(SendCommand(command_to_dict(command))):
+        refusal = refusal_in_view(self.view, command)
+        if refusal is not None:
+            raise refusal
+        if self.line.send(SendCommand(command)):
             self._sent_at = time.monotonic()
 
-    def subscribe(self, listener: EventListener) -> Callable[[], None]:
-        """Call ``listener`` with each event as it arrives, in order, once."""
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(index, event)`` with each event as it arrives, in order,
+        once, with the index the server gave it (after it is folded into `view`)."""
         return _add(self._listeners, listener)
 
     @property
@@ -331,23 +347,25 @@ class RemoteTable(Talk):
 
     # --- Hearing from the server (the connection calls these) ------------------------------
 
-    def receive(self, index: int, event: dict[str, Any]) -> None:
+    def receive(self, index: int, event: Event) -> None:
         """The ``index``-th event of the game; `BadMessage` when one is missing
         or the game cannot follow it."""
         if index < len(self._events):
             return  # heard already
         if index > len(self._events):
             raise BadMessage("an event is missing")
+        before = self.view
         try:
-            before, self.view = self.view, project(self.view, event, self.seat)
+            view = project(before, event, self.seat)
         except (KeyError, TypeError, ValueError, IndexError):
             raise BadMessage("an event this game cannot follow") from None
         self._events.append(event)
+        self._views.append(view)
         self._sent_at = None  # the table moved: a new move is checked against the news
-        if event.get("type") == "game-started":
-            self._seat_players(self.view.players)
+        if isinstance(event, GameStarted):
+            self._seat_players(view.players)
         for listener in list(self._listeners):
-            listener(event)
+            listener(index, event)
         self._stop_clock_if_passed(before)
 
     def refused(self, refusal: IllegalMove) -> bool:

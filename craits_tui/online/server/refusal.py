@@ -1,14 +1,16 @@
-"""`Refusal`: a request that cannot be carried out, with why, for the session."""
+"""`RequestRefused`: a request that cannot be carried out, with why, for the session."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
+from craits_core import IllegalMove
+
 from ..protocol import STRIKES, RefusalCode
 
 
-class Refusal(Exception):
+class RequestRefused(Exception):
     """What a session asked cannot be done; nothing changed. Sent as `Refused`.
 
     ``fatal``: the connection cannot go on (a hello with an unknown token).
@@ -33,10 +35,20 @@ class Refusal(Exception):
         self.strike = code in STRIKES if strike is None else strike
 
 
-def try_later(what: str, wait: float, *, strike: bool = False) -> Refusal:
+def try_later(what: str, wait: float, *, strike: bool = False) -> RequestRefused:
     """``what`` was asked too often: it may be asked again in ``wait`` seconds
     (said in whole seconds, rounded up)."""
     seconds = max(1, math.ceil(wait))
-    return Refusal(
+    return RequestRefused(
         RefusalCode.TRY_LATER, f"{what}: try again in {seconds} s.", strike=strike, wait=seconds
     )
+
+
+def move_refused(err: IllegalMove) -> RequestRefused:
+    """The engine's refusal of a move, with its code, words and params (as JSON
+    can carry them)."""
+    params = {
+        str(k): v if isinstance(v, str | int | float | bool | None) else str(v)
+        for k, v in err.params.items()
+    }
+    return RequestRefused(err.code, str(err), **params)

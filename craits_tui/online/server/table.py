@@ -4,8 +4,8 @@ The table owns its `Game` (saved in the house's store as it goes), tells every
 session at it only its own seat's redacted events, and plays its bots (a
 `BotHost`) at a visible pace, in another thread so the other tables go on.
 
-Every move goes through `Table.play`, which knows who made it: the person at
-the seat, a bot, or a bot because the person's clock ran out. So each person's
+Every move goes through `ServerTable.submit`, which knows who made it: the person
+at the seat, a bot, or a bot because the person's clock ran out. So each person's
 `Attendance` is kept (how much of their seat they played, their turns run out,
 when they went away); it is saved in the table's meta with each move's events,
 in the same transaction, and so is the game's end with its ratings.
@@ -19,20 +19,22 @@ the table is left to nobody is `presence`'s business.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Iterator
-from typing import Any
 
-from craits_core import Command, Game, IllegalMove, RuleSet, StoreError, redact
+from craits_core import Command, Event, Game, IllegalMove, RuleSet, StoreError, redact
 from craits_core.bot_levels import DEFAULT_LEVEL
 from craits_core.bots import make_bot
+from craits_core.events import GameEnded
 from craits_core.hosting import BotHost
 
 from ...names import same_name, unique_name
 from ..protocol import (
-    GameEvent,
+    EventSent,
     Joined,
     Message,
+    RefusalCode,
     TableChanged,
     TableInfo,
     encode,
@@ -42,7 +44,8 @@ from .chat import Chat, Spoken
 from .clock import TurnTimer
 from .hall import Hall
 from .ledger import Finished
-from .presence import Presence
+from .presence import Whereabouts
+from .refusal import RequestRefused, move_refused
 from .rematch import RematchOffer
 from .saved import table_meta
 from .seats import Identity, Member, Slot
@@ -58,7 +61,7 @@ TIMED_OUT_LEVEL = DEFAULT_LEVEL
 BOT_NAMES = ("Ada", "Bob", "Cy", "Di", "Ed")
 
 
-class Table:
+class ServerTable:
     """A table: its seats, the sessions at it and, once started, its game and bots."""
 
     def __init__(
@@ -107,7 +110,7 @@ class Table:
         self.bots: BotHost | None = None
         self.closed = False
         self.clock = TurnTimer(self, self.clock_time)
-        self.presence = Presence(self)
+        self.presence = Whereabouts(self)
         self._finished: Finished | None = None
         self._heard = 0
         self._unsubscribe: Callable[[], None] | None = None
@@ -124,6 +127,11 @@ class Table:
     @property
     def over(self) -> bool:
         return self.game is not None and self.game.state.is_over
+
+    @property
+    def event_count(self) -> int:
+        """Events in the game so far (none before it starts)."""
+        return self.game.event_count if self.game is not None else 0
 
     @property
     def clock_time(self) -> int:
@@ -188,11 +196,10 @@ class Table:
         """`Joined`, then the game's events from ``since`` on, for ``member``'s seat."""
         conn = member.conn
         assert conn is not None
-        count = self.game.event_count if self.game is not None else 0
-        conn.send(Joined(self.code, member.seat, self.info(), count))
+        conn.send(Joined(self.code, member.seat, self.info(), self.event_count))
         if self.game is not None:
             for index, event in enumerate(self.game.events_for(member.seat, since), since):
-                conn.send(GameEvent(index, event))
+                conn.send(EventSent(index, event))
             clock = self.clock.running()
             if clock is not None:
                 conn.send(clock)  # a turn timed already: what is left of it
@@ -276,12 +283,18 @@ class Table:
         self._wake.set()
         self.clock.look()
 
-    def play(self, command: Command, by: Mover) -> None:
-        """Make ``command`` in the table's game, made ``by`` whom: the one way a
-        move is made at a table. Raises `IllegalMove` or `StoreError` (the move
-        could not be saved) with nothing changed."""
+    def submit(self, command: Command, by: Mover) -> None:
+        """Make ``command`` for its seat in the table's game, made ``by`` whom: the
+        one way a move is made at a table (the person at the seat, a bot, or a bot
+        for a person whose clock ran out).
+
+        Raises `RequestRefused`, with nothing changed, when the game has not started, the
+        rules refuse the move (the engine's code, words and params) or the move
+        cannot be saved. What is not the person's doing (a save that failed, a
+        bot's move refused) is logged here too."""
         game = self.game
-        assert game is not None
+        if game is None:
+            raise RequestRefused(RefusalCode.NOT_STARTED, "The game has not started.")
         seat = command.player
         before = self.attendance.get(seat)
         if before is not None and is_move(command):
@@ -289,30 +302,49 @@ class Table:
             self.attendance[seat] = before.moved(by, game.event_count)
         try:
             game.handle(command)
-        except BaseException:
+        except BaseException as err:
             if before is not None:
                 self.attendance[seat] = before
+            if isinstance(err, IllegalMove | StoreError):
+                raise self._refusal(err, command, by) from None
             raise
         if by is Mover.CLOCK and before is not None and self.attendance[seat].dozing:
             self.presence.doze(seat)
 
-    def saving(self, events: list[dict[str, Any]]) -> None:
+    def _refusal(
+        self, err: IllegalMove | StoreError, command: Command, by: Mover
+    ) -> RequestRefused:
+        """The refusal of ``command``, which ``err`` stopped."""
+        if isinstance(err, StoreError):
+            log.error("table %s: a move cannot be saved: %s", self.code, err)
+            return RequestRefused(RefusalCode.SERVER_ERROR, "The server cannot save this move.")
+        if by is not Mover.PERSON:
+            log.error(
+                "table %s: a move made by a %s was refused: %r: %s",
+                self.code,
+                by.value,
+                command,
+                err,
+            )
+        return move_refused(err)
+
+    def saving(self, events: list[Event]) -> None:
         """Within the transaction saving a move's events: the table's meta (the
         attendance moved), and at the game's end its ratings and replay code."""
         self.write_meta()
         for event in events:
-            if event["type"] == "game-ended":
+            if isinstance(event, GameEnded):
                 # The game takes its events after this: its totals are the event's.
-                placings = self.presence.placings(tuple(event["totals"]))
+                placings = self.presence.placings(event.totals)
                 self._finished = self.hall.finish(self, placings, over=True)
 
     def send_joined_events(self, member: Member) -> None:
         """The game so far, to a session that was at the table when it started."""
         assert self.game is not None and member.conn is not None
         for index, event in enumerate(self.game.events_for(member.seat)):
-            member.conn.send(GameEvent(index, event))
+            member.conn.send(EventSent(index, event))
 
-    def _on_event(self, event: dict[str, Any]) -> None:
+    def _on_event(self, event: Event) -> None:
         """A new event: to every session, redacted for its seat (encoded once a seat)."""
         index = self._heard
         self._heard += 1
@@ -323,11 +355,11 @@ class Table:
                 continue
             line = lines.get(member.seat)
             if line is None:
-                line = encode(GameEvent(index, redact(event, member.seat, players)))
+                line = encode(EventSent(index, redact(event, member.seat, players)))
                 lines[member.seat] = line
             member.conn.send_line(line)
-        self.clock.heard(event["type"], index)
-        if event["type"] == "game-ended":
+        self.clock.heard(event, index)
+        if isinstance(event, GameEnded):
             finished, self._finished = self._finished, None
             if finished is not None:
                 self.replay = finished.replay
@@ -361,10 +393,8 @@ class Table:
             move = await asyncio.to_thread(moment.decide)
             if move is None or not bots.still_current(moment, move):
                 continue  # the game moved on, or a person took the seat back: look again
-            try:
-                self.play(move, Mover.BOT)  # its events wake this loop again
-            except (IllegalMove, StoreError):
-                log.exception("table %s: a bot's move was refused: %r", self.code, move)
+            with contextlib.suppress(RequestRefused):  # logged: nobody here to tell
+                self.submit(move, Mover.BOT)  # its events wake this loop again
 
     def ran_out(self, seat: int) -> None:
         """The clock of ``seat``'s person ran out: a bot makes their move."""
@@ -375,10 +405,8 @@ class Table:
         if not moves:
             return
         move = make_bot(TIMED_OUT_LEVEL).choose(game.view(seat), moves)
-        try:
-            self.play(move, Mover.CLOCK)  # the next turn's clock starts from its events
-        except (IllegalMove, StoreError):
-            log.exception("table %s: a timed-out move was refused: %r", self.code, move)
+        with contextlib.suppress(RequestRefused):  # logged: nobody here to tell
+            self.submit(move, Mover.CLOCK)  # the next turn's clock starts from its events
 
     # --- A quick-match table ----------------------------------------------------
 
