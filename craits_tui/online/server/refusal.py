@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 import math
 from typing import Any
 
-from craits_core import IllegalMove
+from craits_core import Command, IllegalMove, StoreError
 
 from ..protocol import STRIKES, RefusalCode
+from .attendance import Mover
+
+log = logging.getLogger("craits.server")
 
 
 class RequestRefused(Exception):
@@ -44,9 +48,19 @@ def try_later(what: str, wait: float, *, strike: bool = False) -> RequestRefused
     )
 
 
-def move_refused(err: IllegalMove) -> RequestRefused:
-    """The engine's refusal of a move, with its code, words and params (as JSON
-    can carry them)."""
+def move_refused(
+    err: IllegalMove | StoreError, table: str, command: Command, by: Mover
+) -> RequestRefused:
+    """The refusal of ``command`` at ``table`` that ``err`` stopped: the engine's,
+    with its code, words and params (as JSON can carry them), or the save's. What
+    is not the person's doing (a save that failed, a bot's move) is logged."""
+    if isinstance(err, StoreError):
+        log.error("table %s: a move cannot be saved: %s", table, err)
+        return RequestRefused(RefusalCode.SERVER_ERROR, "The server cannot save this move.")
+    if by is not Mover.PERSON:
+        log.error(
+            "table %s: a move made by a %s was refused: %r: %s", table, by.value, command, err
+        )
     params = {
         str(k): v if isinstance(v, str | int | float | bool | None) else str(v)
         for k, v in err.params.items()

@@ -19,17 +19,15 @@ the table is left to nobody is `presence`'s business.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable, Iterator
 
 from craits_core import Command, Event, Game, IllegalMove, RuleSet, StoreError, redact
 from craits_core.bot_levels import DEFAULT_LEVEL
-from craits_core.bots import make_bot
 from craits_core.events import GameEnded
 from craits_core.hosting import BotHost
 
-from ...names import same_name, unique_name
+from ...names import BOT_NAMES, same_name, unique_name
 from ..protocol import (
     EventSent,
     Joined,
@@ -42,6 +40,7 @@ from ..protocol import (
 from .attendance import Attendance, Mover, is_move
 from .chat import Chat, Spoken
 from .clock import TurnTimer
+from .driver import BotDriver
 from .hall import Hall
 from .ledger import Finished
 from .presence import Whereabouts
@@ -54,11 +53,6 @@ log = logging.getLogger("craits.server")
 
 FILL_LEVEL = DEFAULT_LEVEL
 """The bot that takes a seat left empty when the game starts."""
-
-TIMED_OUT_LEVEL = DEFAULT_LEVEL
-"""The bot that makes a person's move when their turn's time runs out."""
-
-BOT_NAMES = ("Ada", "Bob", "Cy", "Di", "Ed")
 
 
 class ServerTable:
@@ -114,8 +108,7 @@ class ServerTable:
         self._finished: Finished | None = None
         self._heard = 0
         self._unsubscribe: Callable[[], None] | None = None
-        self._wake = asyncio.Event()
-        self._driver: asyncio.Task[None] | None = None
+        self.driver: BotDriver | None = None
         self._autostart: asyncio.TimerHandle | None = None
 
     # --- Reading ----------------------------------------------------------------
@@ -198,8 +191,7 @@ class ServerTable:
         assert conn is not None
         conn.send(Joined(self.code, member.seat, self.info(), self.event_count))
         if self.game is not None:
-            for index, event in enumerate(self.game.events_for(member.seat, since), since):
-                conn.send(EventSent(index, event))
+            self.send_joined_events(member, since)
             clock = self.clock.running()
             if clock is not None:
                 conn.send(clock)  # a turn timed already: what is left of it
@@ -277,10 +269,7 @@ class ServerTable:
         levels = {seat: slot.bot for seat, slot in enumerate(self.slots) if slot.bot is not None}
         self.bots = BotHost(game, levels)
         self._unsubscribe = game.subscribe(self._on_event)
-        self._driver = asyncio.get_running_loop().create_task(
-            self._drive(), name=f"craits-table-{self.code}"
-        )
-        self._wake.set()
+        self.driver = BotDriver(self, game, self.bots)
         self.clock.look()
 
     def submit(self, command: Command, by: Mover) -> None:
@@ -306,27 +295,10 @@ class ServerTable:
             if before is not None:
                 self.attendance[seat] = before
             if isinstance(err, IllegalMove | StoreError):
-                raise self._refusal(err, command, by) from None
+                raise move_refused(err, self.code, command, by) from None
             raise
         if by is Mover.CLOCK and before is not None and self.attendance[seat].dozing:
             self.presence.doze(seat)
-
-    def _refusal(
-        self, err: IllegalMove | StoreError, command: Command, by: Mover
-    ) -> RequestRefused:
-        """The refusal of ``command``, which ``err`` stopped."""
-        if isinstance(err, StoreError):
-            log.error("table %s: a move cannot be saved: %s", self.code, err)
-            return RequestRefused(RefusalCode.SERVER_ERROR, "The server cannot save this move.")
-        if by is not Mover.PERSON:
-            log.error(
-                "table %s: a move made by a %s was refused: %r: %s",
-                self.code,
-                by.value,
-                command,
-                err,
-            )
-        return move_refused(err)
 
     def saving(self, events: list[Event]) -> None:
         """Within the transaction saving a move's events: the table's meta (the
@@ -338,10 +310,11 @@ class ServerTable:
                 placings = self.presence.placings(event.totals)
                 self._finished = self.hall.finish(self, placings, over=True)
 
-    def send_joined_events(self, member: Member) -> None:
-        """The game so far, to a session that was at the table when it started."""
+    def send_joined_events(self, member: Member, since: int = 0) -> None:
+        """The game's events from ``since`` on, for ``member``'s seat (all of them:
+        to a session that was at the table when it started)."""
         assert self.game is not None and member.conn is not None
-        for index, event in enumerate(self.game.events_for(member.seat)):
+        for index, event in enumerate(self.game.events_for(member.seat, since), since):
             member.conn.send(EventSent(index, event))
 
     def _on_event(self, event: Event) -> None:
@@ -367,46 +340,17 @@ class ServerTable:
             self.offer_rematch()
             self.send_table()
             self.hall.lobby_changed()
-        self._wake.set()
+        self.wake()
 
     def wake(self) -> None:
         """Someone came, or a bot took a seat: the bots may have a move to make."""
-        self._wake.set()
-
-    async def _drive(self) -> None:
-        """Play the bots' moves, one at a time, at the house's pace. Seats in their
-        grace period have no bot: the game waits for them."""
-        game, bots = self.game, self.bots
-        assert game is not None and bots is not None
-        while not game.state.is_over:
-            await self._wake.wait()
-            self._wake.clear()
-            # Wait first, then look: a person may have moved meanwhile.
-            await asyncio.sleep(self.hall.bot_pace)
-            if not self.attended or not self.presence.people_here():
-                # Woken again when someone comes back. A game its people have
-                # left waits for them (or for the table to close), bots and all.
-                continue
-            # A hard or expert bot thinks for a while: in a thread, so that the other tables
-            # and sessions go on meanwhile (and people here may still call "idiot").
-            moment = bots.moment()
-            move = await asyncio.to_thread(moment.decide)
-            if move is None or not bots.still_current(moment, move):
-                continue  # the game moved on, or a person took the seat back: look again
-            with contextlib.suppress(RequestRefused):  # logged: nobody here to tell
-                self.submit(move, Mover.BOT)  # its events wake this loop again
+        if self.driver is not None:
+            self.driver.wake()
 
     def ran_out(self, seat: int) -> None:
         """The clock of ``seat``'s person ran out: a bot makes their move."""
-        game = self.game
-        if game is None or self.closed:
-            return
-        moves = game.legal_moves(seat)
-        if not moves:
-            return
-        move = make_bot(TIMED_OUT_LEVEL).choose(game.view(seat), moves)
-        with contextlib.suppress(RequestRefused):  # logged: nobody here to tell
-            self.submit(move, Mover.CLOCK)  # the next turn's clock starts from its events
+        if self.driver is not None and not self.closed:
+            self.driver.ran_out(seat)
 
     # --- A quick-match table ----------------------------------------------------
 
@@ -431,14 +375,8 @@ class ServerTable:
         """At game over: the people still here may play again, within the house's time."""
         here = tuple(seat for seat, slot in enumerate(self.slots) if slot.person and slot.present)
         if here:
-            self.rematch = RematchOffer(here, self.hall.rematch_time, self._rematch_expired)
+            self.rematch = RematchOffer(here, self.hall.rematch_time, self.broadcast)
             self.broadcast(self.rematch.state())
-
-    def _rematch_expired(self) -> None:
-        offer = self.rematch
-        if offer is not None and offer.outcome is None:
-            offer.end("expired")
-            self.broadcast(offer.state())
 
     # --- Saving and closing -------------------------------------------------------
 
@@ -461,8 +399,8 @@ class ServerTable:
     def close(self) -> None:
         """Stop everything the table runs; the saved game stays as it is."""
         self.closed = True
-        if self._driver is not None:
-            self._driver.cancel()
+        if self.driver is not None:
+            self.driver.close()
         if self._autostart is not None:
             self._autostart.cancel()
         self.presence.stop()
@@ -471,8 +409,6 @@ class ServerTable:
             self.rematch.end(self.rematch.outcome or "expired")
         if self._unsubscribe is not None:
             self._unsubscribe()
-        if self.bots is not None:
-            self.bots.close()
         store = self.hall.store
         if store is not None and self.game is not None and not store.closed:
             store.detach(self.game)
