@@ -22,7 +22,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from craits_core import GameStore, PlayerView, command_to_dict, legal_moves_in_view, project
+from craits_core import (
+    GameStore,
+    PlayerView,
+    command_to_dict,
+    event_from_dict,
+    legal_moves_in_view,
+    project,
+)
 from craits_tui.online.protocol import MAX_LINE
 from craits_tui.online.server.authority import Authority
 from craits_tui.online.server.cli import BOT_THREAD_SWITCH
@@ -55,7 +62,7 @@ class Player:
                 self.seat = message["seat"]
             elif message["op"] == "event":
                 self.events += 1
-                self.view = project(self.view, message["event"], self.seat)
+                self.view = project(self.view, event_from_dict(message["event"]), self.seat)
                 view = self.view
                 if view.current_player == self.seat and not view.is_over:
                     moves = legal_moves_in_view(view)

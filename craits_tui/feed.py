@@ -2,17 +2,30 @@
 
 No Textual here. Events are folded one at a time, in log order, and wait while the
 feed is held (a round summary or a handover is open), so what the screen shows never
-runs ahead of what the player has seen.
+runs ahead of what the player has seen. A table that folds the seat's stream itself
+(`KeepsViews`: a remote table, whose stream is the seat's already) lends the feed
+its views, so that the stream is folded once.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 from craits_core import Event, PlayerView, project, redact
 
 from .table import Table
+
+
+@runtime_checkable
+class KeepsViews(Protocol):
+    """A table that folds one seat's stream into its views itself."""
+
+    def views_for(self, seat: int | None) -> Sequence[PlayerView] | None:
+        """``seat``'s view after each event of the log so far; None where the
+        table keeps none for that seat."""
+        ...
 
 
 class Feed:
@@ -32,6 +45,7 @@ class Feed:
         self.held = False
         """A summary or handover is open: events wait."""
         self._queue: deque[Event] = deque()
+        self._keeper = table if isinstance(table, KeepsViews) else None
 
     def arrive(self, index: int, event: Event) -> None:
         """The log's ``index``-th event has come; one already folded is ignored."""
@@ -54,7 +68,12 @@ class Feed:
         if self.held or not self._queue:
             return None
         event = self._queue.popleft()
+        index = self.shown
         self.shown += 1
+        kept = self._kept(self.seat)
+        if kept is not None and index < len(kept):
+            self.view = kept[index]  # the table's stream is the seat's, folded there
+            return event
         n = len(self.table.players)
         mine = redact(event, self.seat, n)
         self.view = project(self.view, mine, self.seat)
@@ -70,7 +89,11 @@ class Feed:
         from its own stream, which is returned (to tell the log again)."""
         self.seat = seat
         stream = self.table.events_for(seat)[: self.shown]
-        self.view = fold(stream, seat)
+        kept = self._kept(seat)
+        if kept is not None and self.shown <= len(kept):
+            self.view = kept[self.shown - 1] if self.shown else None
+        else:
+            self.view = fold(stream, seat)
         self.open_views = (
             [
                 fold(self.table.events_for(other)[: self.shown], other)
@@ -80,6 +103,10 @@ class Feed:
             else []
         )
         return stream
+
+    def _kept(self, seat: int | None) -> Sequence[PlayerView] | None:
+        """The table's own views of ``seat``'s stream, if it keeps them."""
+        return self._keeper.views_for(seat) if self._keeper is not None else None
 
     def restart(self) -> list[Event]:
         """Follow the log as it is now, after it was cut back (a take-back):

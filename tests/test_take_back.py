@@ -36,7 +36,7 @@ from craits_core.events import (
 )
 from craits_core.store import GameStore
 from craits_tui.online.client.table import RemoteTable
-from craits_tui.online.protocol import Message, SeatInfo, TableInfo
+from craits_tui.online.protocol import ListedSeat, Message, TableInfo
 from craits_tui.saved_meta import SavedMeta
 from craits_tui.table import LocalTable, Seat, Table
 
@@ -248,7 +248,7 @@ def test_a_table_on_a_server_takes_nothing_back() -> None:
     info = TableInfo(
         "abcd",
         "A table",
-        (SeatInfo("Ann", connected=True), SeatInfo("Bob", bot="normal", person=False)),
+        (ListedSeat("Ann", connected=True), ListedSeat("Bob", bot="normal", person=False)),
     )
     remote: Table = RemoteTable(_Line(), info, seat=0)
     assert remote.can_take_back is False

@@ -3,8 +3,9 @@
 What comes off a socket is whatever its sender wrote: `load` builds a dataclass
 from a decoded JSON object only when each field has the type its annotation says
 (exactly: JSON's true is not the number 1), and says which field is wrong when
-one is not. A class with ``to_dict`` and a ``from_dict`` class method (the
-engine's `RuleSet`) is written and read its own way.
+one is not. The engine's events and commands are written and read by
+`craits_core.codec`, the one place they become dicts; a class with ``to_dict`` and
+a ``from_dict`` class method (the engine's `RuleSet`) is written and read its own way.
 """
 
 from __future__ import annotations
@@ -13,8 +14,21 @@ import dataclasses
 import math
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any
+
+from craits_core import Command, Event
+from craits_core.codec import command_from_dict, command_to_dict, event_from_dict, event_to_dict
+from craits_core.events import EVENT_CLASSES
+
+_WRITE: dict[type, Callable[[Any], dict[str, Any]]] = {
+    **{cls: event_to_dict for cls in EVENT_CLASSES},
+    **{cls: command_to_dict for cls in typing.get_args(Command)},
+}
+"""The engine's own values, by class: written by its codec."""
+_READ: dict[Any, Callable[[Any], Any]] = {Event: event_from_dict, Command: command_from_dict}
+"""The engine's own values, by the annotation that asks for one: read by its codec."""
 
 
 class Mistyped(ValueError):
@@ -27,6 +41,9 @@ class Mistyped(ValueError):
 
 def dump(value: Any) -> Any:
     """``value`` (a dataclass, a tuple, a plain value) as JSON's values."""
+    write = _WRITE.get(type(value))
+    if write is not None:
+        return write(value)
     if hasattr(value, "to_dict") and not isinstance(value, type):
         return value.to_dict()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -60,6 +77,12 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def _value(value: Any, hint: Any, where: str) -> Any:
     """``value`` as the type ``hint`` says, or `Mistyped` naming ``where``."""
+    read = _READ.get(hint)
+    if read is not None:  # before the unions: a command is one
+        try:
+            return read(value)
+        except (TypeError, ValueError) as err:
+            raise Mistyped(f"{where}: {err}", where) from None
     origin = typing.get_origin(hint)
     if origin is types.UnionType or origin is typing.Union:
         for option in typing.get_args(hint):

@@ -13,7 +13,7 @@ import dataclasses
 import json
 import random
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -22,9 +22,11 @@ import pytest
 
 import craits_core.bots
 from craits_core import (
+    Announce,
     CallIdiot,
     Command,
     Draw,
+    Event,
     Game,
     GameStore,
     Play,
@@ -38,6 +40,15 @@ from craits_core import (
     project,
 )
 from craits_core.bots import NormalBot
+from craits_core.events import (
+    CardPlayed,
+    CardsDrawn,
+    IdiotCalled,
+    LastCardAnnounced,
+    RoundEnded,
+    RoundStarted,
+    SuitChosen,
+)
 from craits_tui.online.protocol import MAX_LINE
 from craits_tui.online.server.authority import Authority, SessionRefused
 from craits_tui.online.server.ipc import IpcServer
@@ -46,6 +57,14 @@ from tests.decks import stacked_game
 
 TIMEOUT = 5.0
 SHORT = {"short_game": True}
+
+MOVES = (CardPlayed, CardsDrawn, SuitChosen)
+"""The events that are a seat's moves."""
+
+
+def moved(events: Sequence[Event], seat: int) -> bool:
+    """Whether ``seat`` made a move among ``events``."""
+    return any(isinstance(e, MOVES) and e.player == seat for e in events)
 
 
 @pytest.fixture(autouse=True)
@@ -83,7 +102,8 @@ class Client:
         self.reader = reader
         self.writer = writer
         self.received: list[dict[str, Any]] = []
-        self.events: list[dict[str, Any]] = []
+        self.events: list[Event] = []
+        """The events received (read off the wire with the codec)."""
         self.seat: int | None = None
         self.code: str | None = None
         self.view: PlayerView | None = None
@@ -120,7 +140,7 @@ class Client:
             if not self.resuming:
                 self.events, self.view = [], None
         elif op == "event":
-            index, event = message["index"], message["event"]
+            index, event = message["index"], event_from_dict(message["event"])
             assert index <= len(self.events), f"event {index} came after {len(self.events)}"
             if index == len(self.events):
                 self.events.append(event)
@@ -235,11 +255,11 @@ async def take_turn(client: Client, rng: random.Random) -> None:
             assert message["code"] not in ("bad-message", "not-your-seat", "too-fast"), message
 
 
-def states_after(events: list[dict[str, Any]]) -> list[Any]:
+def states_after(events: Sequence[Event]) -> list[Any]:
     """The full state after each event of a whole log."""
     state, states = initial_state(), []
     for event in events:
-        state = evolve(state, event_from_dict(event))
+        state = evolve(state, event)
         states.append(state)
     return states
 
@@ -263,21 +283,26 @@ def cards_in(value: Any) -> set[str]:
 _RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
 
 
-def assert_sees_no_hidden_card(client: Client, full: list[dict[str, Any]]) -> None:
+def assert_sees_no_hidden_card(client: Client, full: Sequence[Event]) -> None:
     """Nothing ``client`` received names a card another seat held at that moment
-    (the hands shown at a round's end are public, by the rules)."""
+    (the hands shown at a round's end are public, by the rules): its lines as they
+    came over the wire."""
     states = states_after(full)
     assert len(client.events) <= len(full)
-    for index, event in enumerate(client.events):
-        assert event.get("deck") is None and "seed" not in event
-        if event["type"] == "cards-drawn" and event["player"] != client.seat:
-            assert event["cards"] is None
-        if event["type"] == "round-ended":
+    for message in client.received:
+        if message["op"] != "event":
+            continue
+        index, wire = message["index"], message["event"]
+        assert "deck" not in wire and "seed" not in wire
+        event = event_from_dict(wire)
+        if isinstance(event, CardsDrawn) and event.player != client.seat:
+            assert event.cards is None
+        if isinstance(event, RoundEnded):
             continue
         hands = states[index].hands
         for seat, hand in enumerate(hands):
             if seat != client.seat:
-                leaked = cards_in(event) & {str(c) for c in hand}
+                leaked = cards_in(wire) & {str(c) for c in hand}
                 assert not leaked, f"event {index} shows {leaked} of seat {seat}: {event}"
 
 
@@ -302,8 +327,8 @@ async def test_two_people_and_a_bot_play_a_whole_game(tmp_path: Path) -> None:
             await client.until(lambda c=client: len(c.events) == count)
         # Each saw every move (the other's too), in its own redacted form...
         assert ann.events == game.events_for(0) and bob.events == game.events_for(1)
-        assert any(e["type"] == "card-played" and e["player"] == 1 for e in ann.events)
-        assert any(e["type"] == "card-played" and e["player"] == 0 for e in bob.events)
+        assert any(isinstance(e, CardPlayed) and e.player == 1 for e in ann.events)
+        assert any(isinstance(e, CardPlayed) and e.player == 0 for e in bob.events)
         # ...and its view, folded from that alone, is the seat's view of the game.
         assert ann.view == game.view(0) and bob.view == game.view(1)
         full = game.events
@@ -338,10 +363,10 @@ async def test_a_spectator_sees_every_move_and_no_hand(tmp_path: Path) -> None:
         assert joined["seat"] is None and joined["table"]["spectators"] == 1
         await cy.until(lambda: len(cy.events) == joined["events"])
         for event in cy.events:
-            if event["type"] == "round-started":
-                assert event["hand"] is None
-            if event["type"] == "cards-drawn":
-                assert event["cards"] is None
+            if isinstance(event, RoundStarted):
+                assert event.hand is None
+            if isinstance(event, CardsDrawn):
+                assert event.cards is None
         refused = await cy.reply("refused", cy.play(CallIdiot(0, 1)))
         assert refused["code"] == "not-your-seat"
 
@@ -439,8 +464,8 @@ async def test_an_idiot_call_from_another_player_and_the_window_decided_by_the_s
         await ann.until(lambda: ann.view is not None and ann.view.window == 1)
         assert CallIdiot(0, 1) in ann.moves()
         mark_ann = ann.play(CallIdiot(0, 1))
-        await bob.until(lambda: any(e["type"] == "idiot-called" for e in bob.events))
-        late = bob.send("command", command={"type": "announce", "player": 1})
+        await bob.until(lambda: any(isinstance(e, IdiotCalled) for e in bob.events))
+        late = bob.play(Announce(1))
         refused = await bob.reply("refused", late)
         assert refused["code"] in ("no-window", "already-announced", "not-last-card")
         assert "refused" not in ann.ops(mark_ann) and bob.ops(mark)[0] == "event"
@@ -453,13 +478,13 @@ async def test_an_announcement_and_a_call_at_once_one_wins(tmp_path: Path) -> No
         bob.play(Play(1, next(c for c in bob.view.hand if str(c) == "QH")))  # type: ignore[union-attr]
         await ann.until(lambda: ann.view is not None and ann.view.window == 1)
         await bob.until(lambda: bob.view is not None and bob.view.window == 1)
-        mark_bob = bob.send("command", command={"type": "announce", "player": 1})
+        mark_bob = bob.play(Announce(1))
         mark_ann = ann.play(CallIdiot(0, 1))
-        outcomes = {"idiot-called", "last-card-announced"}
+        outcomes = (IdiotCalled, LastCardAnnounced)
 
         def decided(client: Client, mark: int) -> Callable[[], bool]:
             return lambda: (
-                "refused" in client.ops(mark) or any(e["type"] in outcomes for e in client.events)
+                "refused" in client.ops(mark) or any(isinstance(e, outcomes) for e in client.events)
             )
 
         await ann.until(decided(ann, mark_ann))
@@ -469,7 +494,7 @@ async def test_an_announcement_and_a_call_at_once_one_wins(tmp_path: Path) -> No
         # Whoever reached the server first won; the other was refused.
         refusals = ann.ops(mark_ann).count("refused") + bob.ops(mark_bob).count("refused")
         assert refusals == 1
-        assert len({e["type"] for e in ann.events} & outcomes) == 1
+        assert len({type(e) for e in ann.events} & set(outcomes)) == 1
         assert ann.events == bob.events[: len(ann.events)] or len(ann.events) == len(bob.events)
         assert ann.view is not None and bob.view is not None
         assert ann.view.announced == bob.view.announced
@@ -537,7 +562,10 @@ async def test_a_drop_within_the_grace_waits_and_the_stream_resumes(tmp_path: Pa
         mark = again.send("join", code=ann.code, since=count - 3)
         await again.reply("joined", mark)
         await again.until(lambda: again.ops(mark).count("event") == 3)
-        assert [m["event"] for m in again.received[mark:] if m["op"] == "event"] == seen[-3:]
+        resent = [m for m in again.received[mark:] if m["op"] == "event"]
+        assert [(m["index"], event_from_dict(m["event"])) for m in resent] == list(
+            enumerate(seen[-3:], count - 3)
+        )
         await ann.until(lambda: len(seat_news(ann, heard)) >= 2)
         assert seat_news(ann, heard)[1] == {
             "op": "seat",
@@ -599,13 +627,10 @@ async def test_a_bot_stands_in_after_the_grace_and_the_code_takes_the_seat_back(
             {**away, "bot": "normal", "grace": None, "person": True},
         ]
         # The bot plays Bob's turns now (and Ann plays hers).
-        moved = len(ann.events)
+        before = len(ann.events)
 
         def bot_moved() -> bool:
-            return any(
-                e["type"] in ("card-played", "cards-drawn") and e.get("player") == 1
-                for e in ann.events[moved:]
-            )
+            return moved(ann.events[before:], 1)
 
         async with asyncio.timeout(TIMEOUT):
             while not bot_moved() and not (ann.view and ann.view.is_over):
@@ -779,15 +804,7 @@ async def test_leaving_a_game_hands_the_seat_to_a_bot_at_once(tmp_path: Path) ->
             "person": True,
         }
         # No grace: the bot plays Bob's turn at once.
-        await ann.until(
-            lambda: (
-                any(
-                    e.get("player") == 1 and e["type"] in ("card-played", "cards-drawn")
-                    for e in ann.events[-10:]
-                )
-                or ann.my_turn
-            )
-        )
+        await ann.until(lambda: moved(ann.events[-10:], 1) or ann.my_turn)
         # Bob comes back from the lobby: the seat is his again.
         mark = bob.send("join", code=ann.code)
         assert (await bob.reply("joined", mark))["seat"] == 1
@@ -843,12 +860,12 @@ async def test_a_stand_in_thinking_when_its_person_comes_back_does_not_move(
         mark = bob.send("join", code=ann.code)
         assert (await bob.reply("joined", mark))["seat"] == 1
         await bob.until(lambda: bob.my_turn)
-        moved = len(ann.events)
+        heard = len(ann.events)
         table = authority.tables[ann.code or ""]
         assert table.bots is not None
         bots[0].go_on.set()
         await ann.until_true(lambda: table.bots.dropped == 1)  # type: ignore[union-attr]
-        assert len(ann.events) == moved and bob.my_turn
+        assert len(ann.events) == heard and bob.my_turn
 
 
 async def test_a_bot_thinking_holds_up_nobody(tmp_path: Path, bots: list[Pondering]) -> None:
@@ -871,6 +888,4 @@ async def test_a_bot_thinking_holds_up_nobody(tmp_path: Path, bots: list[Ponderi
         # Once it has decided, its move is played.
         played = len(ann.events)
         bots[0].go_on.set()
-        await ann.until(
-            lambda: any(e.get("player") == 2 for e in ann.events[played:] if "player" in e)
-        )
+        await ann.until(lambda: moved(ann.events[played:], 2))

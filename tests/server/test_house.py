@@ -139,7 +139,7 @@ async def test_a_table_comes_back_after_a_restart_and_its_players_sit_down_again
                         await take_turn(client, rng)
                 await asyncio.sleep(0.001)
         assert store.record(game_id).finished
-        assert replay(store.load(game_id, attach=False).log) == game.state
+        assert replay(store.load(game_id, attach=False).events) == game.state
     finally:
         await authority.close()
         await ipc.close()

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from craits_core import Game, GameStore, RuleSet, StoreError
+from craits_core import Event, Game, GameStore, RuleSet, StoreError
+from craits_core.events import GameEnded
 from craits_tui.online.server.ledger import (
     KEYLESS_PLACEMENT_GAMES,
     PLACEMENT_GAMES,
@@ -522,8 +523,8 @@ def test_the_end_of_a_game_is_saved_with_its_last_move_or_not_at_all(path: Path)
         game = Game.new(["Ann", "Bob"], seed=3, rules=RuleSet(short_game=True), first_round=8)
         finished: list[str] = []
 
-        def saving(events: list[dict[str, Any]]) -> None:
-            if any(event["type"] == "game-ended" for event in events):
+        def saving(events: list[Event]) -> None:
+            if any(isinstance(event, GameEnded) for event in events):
                 ledger.finish(game_id, [placing("Ann", 1), placing("Bob", 2)], over=True)
                 if fail:
                     raise LedgerError("the disk is full")

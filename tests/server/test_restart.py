@@ -26,13 +26,14 @@ from pathlib import Path
 import asyncssh
 
 from craits_core import GameStore, replay
+from craits_core.events import GameEnded
 
 TIMEOUT = 60.0
 
 PLAYER = r"""
 import asyncio, json, os, random, sys
-from craits_core import Announce, CallIdiot, Play, command_to_dict, legal_moves_in_view
-from craits_core import project
+from craits_core import Announce, CallIdiot, Play, command_to_dict, event_from_dict
+from craits_core import legal_moves_in_view, project
 
 path = sys.argv[sys.argv.index("--remote") + 1]
 token = os.environ.pop("CRAITS_SESSION")
@@ -87,7 +88,7 @@ async def main():
             if not table["started"] and all(s["name"] for s in table["seats"]):
                 send("start")
         elif op == "event" and message["index"] == events:
-            view = project(view, message["event"], seat)
+            view = project(view, event_from_dict(message["event"]), seat)
             events += 1
             print(f"events {events}", flush=True)
             if view.is_over:
@@ -239,11 +240,11 @@ async def test_a_server_killed_mid_game_comes_back_and_the_game_is_played_to_its
         (record,) = store.games()
         assert record.finished
         game = store.load(record.id, attach=False)
-    assert game.state.is_over and replay(game.log) == game.state
+    assert game.state.is_over and replay(game.events) == game.state
     for session in (host, guest):
         over = session.over()
         assert over is not None and over["totals"] == list(game.state.totals)
-    assert game.events_for(None)[-1]["type"] == "game-ended"
+    assert isinstance(game.events_for(None)[-1], GameEnded)
 
 
 def readme_backup_command() -> str:

@@ -24,6 +24,7 @@ import pyte
 import pytest
 
 from craits_core import Game, RuleSet
+from craits_core.events import CardPlayed, CardsDrawn
 from craits_tui.online.server import house as house_module
 from craits_tui.online.server.app import ssh_target
 from craits_tui.online.server.limits import Limits
@@ -486,8 +487,7 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
 
         def moved(seat: int) -> bool:
             return any(
-                e["type"] in ("card-played", "cards-drawn") and e.get("player") == seat
-                for e in game.events
+                isinstance(e, CardPlayed | CardsDrawn) and e.player == seat for e in game.events
             )
 
         # Ann plays first, with her keys: 5 plays the fifth card of her hand as it is
@@ -495,14 +495,14 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
         await term.shows("Your turn")
         term.process.stdin.write(b"5")
         await host.until(lambda: moved(1))
-        assert any(e["type"] == "card-played" and e["card"] == "QH" for e in game.events)
+        assert any(isinstance(e, CardPlayed) and str(e.card) == "QH" for e in game.events)
         # Then the host, from its socket.
         await host.until(lambda: host.my_turn)
         await take_turn(host, rng)
         # Ann saw the host's move as it happened.
         await term.shows(
             "Host played"
-            if any(e["type"] == "card-played" and e["player"] == 0 for e in game.events)
+            if any(isinstance(e, CardPlayed) and e.player == 0 for e in game.events)
             else "Host drew"
         )
         code = table.slots[1].code

@@ -33,7 +33,7 @@ from craits_tui.online.server.limits import Limits, TablePace
 from craits_tui.online.server.mutes import MAX_MUTES
 from craits_tui.online.server.ssh import CraitsServer
 from craits_tui.saved_meta import SavedMeta
-from tests.server.test_authority import Client, take_turn
+from tests.server.test_authority import MOVES, Client, take_turn
 from tests.server.test_ssh_social import (
     SHORT,
     TIMEOUT,
@@ -131,10 +131,6 @@ async def test_a_quick_match_flood_from_one_address_never_shuts_another_out(
                 player.close()
 
 
-MOVES = ("card-played", "cards-drawn", "suit-chosen")
-"""The events that are a seat's moves, as the ratings count them."""
-
-
 async def test_a_started_table_its_people_left_closes_and_counts_as_left_unfinished(
     tmp_path: Path, rounds: Callable[[int], None]
 ) -> None:
@@ -155,7 +151,7 @@ async def test_a_started_table_its_people_left_closes_and_counts_as_left_unfinis
             # that stands in for her meanwhile leaves her own moves the most of her
             # seat's.
             def own(seat: int) -> int:
-                return sum(1 for e in ann.events if e.get("player") == seat and e["type"] in MOVES)
+                return sum(1 for e in ann.events if isinstance(e, MOVES) and e.player == seat)
 
             while min(own(0), own(1)) < 6:
                 mover = next((c for c in (ann, bob) if c.my_turn), None)

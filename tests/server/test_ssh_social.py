@@ -24,13 +24,13 @@ from typing import Any
 import asyncssh
 import pytest
 
-from craits_core import Game, RuleSet
+from craits_core import Game, RuleSet, event_from_dict
 from craits_tui.online.server import house as house_module
 from craits_tui.online.server import operations
 from craits_tui.online.server.chat import ChatPace
 from craits_tui.online.server.ledger import PLACEMENT_GAMES, Placing, player_id
 from craits_tui.online.server.ssh import CraitsServer, ServerConfig
-from tests.server.test_authority import Client, take_turn
+from tests.server.test_authority import Client, moved, take_turn
 
 TIMEOUT = 20.0
 """Seconds a test waits for a message: long, for a busy machine; a passing test
@@ -602,10 +602,8 @@ async def test_when_a_persons_time_runs_out_a_bot_makes_that_move_and_the_seat_s
         assert seat is not None
         await until(
             ann,
-            lambda: any(
-                m["event"].get("player") == seat
-                and m["event"]["type"] in ("card-played", "cards-drawn", "suit-chosen")
-                for m in messages(ann, "event", began)
+            lambda: moved(
+                [event_from_dict(m["event"]) for m in messages(ann, "event", began)], seat
             ),
         )
         # Her seat is still hers: no bot stands in for her.

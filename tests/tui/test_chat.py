@@ -37,6 +37,7 @@ from craits_tui.online.protocol import (
     ChatLine,
     Emote,
     Hello,
+    ListedSeat,
     Message,
     Mute,
     MuteChanged,
@@ -44,7 +45,6 @@ from craits_tui.online.protocol import (
     RefusalCode,
     Refused,
     Say,
-    SeatInfo,
     TableInfo,
 )
 from craits_tui.settings import Settings
@@ -205,7 +205,7 @@ class Quiet:
 
 
 def test_the_table_keeps_the_latest_lines_cleaned() -> None:
-    info = TableInfo("T1", "t", (SeatInfo("Ann", connected=True, player=ANN), SeatInfo()))
+    info = TableInfo("T1", "t", (ListedSeat("Ann", connected=True, player=ANN), ListedSeat()))
     table = RemoteTable(Quiet(), info, 0)
     heard: list[ChatLine] = []
     table.subscribe_chat(heard.append)

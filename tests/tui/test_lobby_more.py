@@ -33,12 +33,12 @@ from craits_tui.online.protocol import (
     GetLeaderboard,
     GetReplay,
     Leaderboard,
+    ListedSeat,
     Message,
     QuickMatch,
     RefusalCode,
     Refused,
     ReplayData,
-    SeatInfo,
     Standing,
     TableChanged,
     TableInfo,
@@ -81,7 +81,7 @@ LONG_CLOCK = 180
 QUICK = TableInfo(
     "QK07",
     "Quick match",
-    (SeatInfo("Eve", connected=True, player="eve"), SeatInfo(), SeatInfo()),
+    (ListedSeat("Eve", connected=True, player="eve"), ListedSeat(), ListedSeat()),
     RuleSet(),
     quick=True,
     starts_in=40.0,
@@ -117,7 +117,7 @@ class LobbyServer(FakeServer):
                 self.quick = TableInfo(
                     "QK01",
                     "Quick match",
-                    (SeatInfo("Ann", connected=True), SeatInfo(), SeatInfo(), SeatInfo()),
+                    (ListedSeat("Ann", connected=True), ListedSeat(), ListedSeat(), ListedSeat()),
                     RuleSet(short_game=short),
                     quick=True,
                     starts_in=30.0,
@@ -331,7 +331,7 @@ async def test_a_quick_match_counts_down_and_nobody_hosts_it(lobby_server: Lobby
         assert "Quick match · code QK01" in text(pilot, "#room-title")
         # Someone joins: the count starts again.
         assert lobby_server.quick is not None
-        seats = (SeatInfo("Ann", connected=True), SeatInfo("Eve", connected=True))
+        seats = (ListedSeat("Ann", connected=True), ListedSeat("Eve", connected=True))
         lobby_server.send(
             TableChanged(
                 dataclasses.replace(

@@ -30,10 +30,10 @@ from craits_tui.online.protocol import (
     Back,
     JoinTable,
     Leaderboard,
+    ListedSeat,
     Message,
     QuickMatch,
     SeatChanged,
-    SeatInfo,
     Standing,
     TableChanged,
     TableInfo,
@@ -88,7 +88,7 @@ class FullQuickServer(LobbyServer):
         table = TableInfo(
             "QK02",
             "Quick match",
-            (SeatInfo("Ann", connected=True), SeatInfo("Bob", connected=True, player="bob")),
+            (ListedSeat("Ann", connected=True), ListedSeat("Bob", connected=True, player="bob")),
             RuleSet(short_game=message.short),
             quick=True,
             turn_time=int(QUICK_CLOCK),
@@ -137,7 +137,7 @@ async def test_the_first_turn_of_a_quick_match_shows_its_clock(
 
 def test_a_clock_ahead_of_the_first_events_lasts_until_its_turn_is_played() -> None:
     game = ann_first(["Ann", "Bob"], RuleSet())
-    info = TableInfo("QK02", "Quick match", (SeatInfo("Ann"), SeatInfo("Bob")), RuleSet())
+    info = TableInfo("QK02", "Quick match", (ListedSeat("Ann"), ListedSeat("Bob")), RuleSet())
     table = RemoteTable(Line(), info, 0)
     table.clock_changed(TurnClock(0, QUICK_CLOCK))  # as the server deals
     for index, event in enumerate(game.events_for(0)):
@@ -342,10 +342,10 @@ async def test_the_lobby_counts_people_and_bots_apart(lobby_server: LobbyServer)
         "GO42",
         "Under way",
         (
-            SeatInfo("Eve", connected=True, player="eve"),
-            SeatInfo("Max", "normal", connected=False, player="max"),  # away: his seat still
-            SeatInfo("Bo", "hard", connected=True, person=False),
-            SeatInfo("Cy", "normal", connected=True, person=False),
+            ListedSeat("Eve", connected=True, player="eve"),
+            ListedSeat("Max", "normal", connected=False, player="max"),  # away: his seat still
+            ListedSeat("Bo", "hard", connected=True, person=False),
+            ListedSeat("Cy", "normal", connected=True, person=False),
         ),
         RuleSet(),
         host="Eve",

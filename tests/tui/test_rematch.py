@@ -42,6 +42,7 @@ from craits_tui.online.client.words import refusal_text
 from craits_tui.online.protocol import (
     Back,
     LeaveTable,
+    ListedSeat,
     Message,
     Rated,
     RatingNews,
@@ -50,7 +51,6 @@ from craits_tui.online.protocol import (
     Rematch,
     RematchState,
     SeatChanged,
-    SeatInfo,
     SendCommand,
     TableChanged,
     TableInfo,
@@ -77,7 +77,7 @@ REPLAY = "ABC-DEF"
 
 def people(count: int = 3, code: str = "ANN1") -> TableInfo:
     """Ann's table (she hosts it, at seat 0) with people in every other seat."""
-    seats = tuple(SeatInfo(name, connected=True, player=name.lower()) for name in NAMES[:count])
+    seats = tuple(ListedSeat(name, connected=True, player=name.lower()) for name in NAMES[:count])
     return TableInfo(code, "Ann's table", seats, SHORT, host="Ann", host_seat=0)
 
 
@@ -459,9 +459,9 @@ async def test_a_spectator_sees_the_standings_and_the_code_but_no_play_again(
 ) -> None:
     # A bot at seat 0 plays the last card; Cy and Di are the people asked.
     seats = (
-        SeatInfo("Max", "normal", connected=True, person=False),
-        SeatInfo("Cy", connected=True, player="cy"),
-        SeatInfo("Di", connected=True, player="di"),
+        ListedSeat("Max", "normal", connected=True, person=False),
+        ListedSeat("Cy", connected=True, player="cy"),
+        ListedSeat("Di", connected=True, player="di"),
     )
     info = TableInfo("CY11", "Cy's table", seats, SHORT, host="Cy", host_seat=1)
     server.rated = Rated(

@@ -41,16 +41,22 @@ from craits_core import (
     ChooseSuit,
     Command,
     Draw,
+    Event,
     Game,
     IllegalMove,
     Play,
     RuleSet,
     Suit,
-    command_from_dict,
+    event_to_dict,
+    project,
+    refusal_in_view,
 )
 from craits_core.bots import LEVELS, make_bot
+from craits_core.events import CardsDrawn, GameStarted, RoundStarted
+from craits_tui import feed as feed_module
+from craits_tui.feed import Feed
+from craits_tui.online.client import table as client_table
 from craits_tui.online.client.app import RemoteApp
-from craits_tui.online.client.checks import normal_form, why_illegal
 from craits_tui.online.client.connection import ConnectionProblem, RemoteConnection
 from craits_tui.online.client.messages import ShowCreateForm, ShowLobby
 from craits_tui.online.client.screens.create import CreateTableScreen
@@ -62,24 +68,27 @@ from craits_tui.online.client.table import RemoteTable
 from craits_tui.online.client.words import BYES, REFUSALS, bye_text, refusal_text
 from craits_tui.online.protocol import (
     TO_SERVER,
+    BadMessage,
     Bye,
     ByeCode,
+    ChatLine,
     CreateTable,
+    EventSent,
     FillSeat,
-    GameEvent,
     Hello,
     Joined,
     JoinTable,
     LeaveTable,
     Left,
+    ListedSeat,
     ListTables,
     Message,
     Reconnect,
     RefusalCode,
     Refused,
-    SeatInfo,
+    SeatChanged,
     SendCommand,
-    StartGame,
+    StartTable,
     TableChanged,
     TableInfo,
     TableList,
@@ -122,9 +131,9 @@ def lobby_table(code: str, name: str, host: str, started: bool = False) -> Table
         code,
         name,
         (
-            SeatInfo(host, connected=True),
-            SeatInfo(),
-            SeatInfo("Cy", "normal", connected=True, person=False),
+            ListedSeat(host, connected=True),
+            ListedSeat(),
+            ListedSeat("Cy", "normal", connected=True, person=False),
         ),
         RuleSet(short_game=True),
         host=host,
@@ -221,7 +230,7 @@ class FakeServer:
                 self.reconnect(code)
             case FillSeat(seat=seat, bot=bot):
                 self.fill(seat, bot)
-            case StartGame():
+            case StartTable():
                 self.start()
             case SendCommand(command=command):
                 self.command(command)
@@ -240,12 +249,12 @@ class FakeServer:
             self.welcome()
 
     def create(self, message: CreateTable) -> None:
-        seats = [SeatInfo("Ann", connected=True)]
+        seats = [ListedSeat("Ann", connected=True)]
         for i, level in enumerate(message.seats[1:], start=1):
             seats.append(
-                SeatInfo(["Bob", "Cy", "Di", "Ed"][i - 1], level, connected=True, person=False)
+                ListedSeat(["Bob", "Cy", "Di", "Ed"][i - 1], level, connected=True, person=False)
                 if level
-                else SeatInfo()
+                else ListedSeat()
             )
         table = TableInfo(
             "ANN1", message.name or "", tuple(seats), message.rules, host="Ann", host_seat=0
@@ -262,7 +271,7 @@ class FakeServer:
             self.seated(table, None)
             return
         seats = list(table.seats)
-        seats[1] = SeatInfo("Ann", connected=True)
+        seats[1] = ListedSeat("Ann", connected=True)
         # One's own seat taken back keeps its code; a new seat has a new one.
         self.seated(
             dataclasses.replace(table, seats=tuple(seats)),
@@ -276,13 +285,13 @@ class FakeServer:
             return
         listed = {t.code: t for t in self.lobby}
         seats = list(listed[self.kept].seats)
-        seats[1] = SeatInfo("Ann", connected=True)
+        seats[1] = ListedSeat("Ann", connected=True)
         self.seated(dataclasses.replace(listed[self.kept], seats=tuple(seats)), 1)
 
     def fill(self, seat: int, bot: str | None) -> None:
         assert self.table is not None
         seats = list(self.table.seats)
-        seats[seat] = SeatInfo("Bot", bot, connected=True, person=False) if bot else SeatInfo()
+        seats[seat] = ListedSeat("Bot", bot, connected=True, person=False) if bot else ListedSeat()
         self.table = dataclasses.replace(self.table, seats=tuple(seats))
         self.send(TableChanged(self.table))
 
@@ -290,7 +299,7 @@ class FakeServer:
         """The host starts: free seats get bots, the game is dealt."""
         assert self.table is not None
         seats = tuple(
-            SeatInfo(f"Bot{i}", "random", connected=True, person=False) if seat.free else seat
+            ListedSeat(f"Bot{i}", "random", connected=True, person=False) if seat.free else seat
             for i, seat in enumerate(self.table.seats)
         )
         self.table = dataclasses.replace(self.table, seats=seats, started=True)
@@ -303,14 +312,13 @@ class FakeServer:
         )
         self.play_bots()
 
-    def command(self, data: dict[str, Any]) -> None:
+    def command(self, command: Command) -> None:
         assert self.game is not None
         if self.refuse_next is not None:
             self.send(self.refuse_next)
             self.refuse_next = None
             return
         try:
-            command = command_from_dict(data)
             assert command.player == self.seat
             self.game.handle(command)
         except IllegalMove as err:
@@ -326,7 +334,7 @@ class FakeServer:
                 break
             self.game.handle(move)
         for event in self.game.events_for(self.seat, self.sent):
-            self.send(GameEvent(self.sent, event))
+            self.send(EventSent(self.sent, event))
             self.sent += 1
 
 
@@ -622,10 +630,14 @@ async def test_create_wait_start_and_play_a_card_by_key(server: FakeServer) -> N
         assert table.view == game.view(0)
         hidden = {str(c) for c in game.state.hands[1]} | {str(c) for c in game.state.stock}
         for event in table.events_for(0):
-            assert event.get("deck") is None and "seed" not in event
-            if event["type"] == "cards-drawn" and event["player"] != 0:
-                assert event["cards"] is None
-        assert not hidden & set(strings(table.events_for(0)))
+            match event:
+                case GameStarted(seed=seed):
+                    assert seed is None
+                case RoundStarted(deck=deck):
+                    assert deck is None
+                case CardsDrawn(player=player, cards=cards) if player != 0:
+                    assert cards is None
+        assert not hidden & set(strings([event_to_dict(e) for e in table.events_for(0)]))
         with pytest.raises(ValueError):
             table.events_for(1)
 
@@ -1002,8 +1014,10 @@ async def test_a_crashed_session_ends_nonzero_with_its_traceback_in_the_log(
 
 
 def test_the_reason_given_here_is_the_servers() -> None:
-    """For commands the rules refuse, `why_illegal` on the seat's view gives the
-    engine's own refusal on the full state: same code, values and words."""
+    """What the table checks a move against before sending it (`refusal_in_view`
+    on the seat's view) refuses just what the engine refuses on the full state,
+    with the same code, values and words; a move it lets through, the engine takes
+    (a play with "last card" riding on it among them)."""
     checked = 0
     for number in range(6):
         rng = random.Random(number)
@@ -1017,31 +1031,148 @@ def test_the_reason_given_here_is_the_servers() -> None:
                 break
             seat = rng.randrange(count)
             view = game.view(seat)
-            legal = game.legal_moves(seat)
             tries: list[Command] = [Draw(seat), Announce(seat)]
             tries += [CallIdiot(seat, t) for t in range(count)]
             tries += [ChooseSuit(seat, s) for s in Suit]
             for card in [*rng.sample(FULL_DECK, 3), *view.hand]:
                 tries += [Play(seat, card), Play(seat, card, rng.choice(list(Suit)), True)]
             for command in tries:
-                if normal_form(command) in legal:
-                    continue
-                with pytest.raises(IllegalMove) as refused:
+                here = refusal_in_view(view, command)
+                try:
                     game.clone().handle(command)
-                here = why_illegal(view, command)
-                assert (here.code, here.params, str(here)) == (
-                    refused.value.code,
-                    refused.value.params,
-                    str(refused.value),
-                )
-                checked += 1
+                except IllegalMove as refused:
+                    assert here is not None
+                    assert (here.code, here.params, str(here)) == (
+                        refused.code,
+                        refused.params,
+                        str(refused),
+                    )
+                    checked += 1
+                else:
+                    assert here is None, command
             current = game.state.current_player
             if current is not None:
                 game.handle(bot.choose(game.view(current), game.legal_moves(current)))
     assert checked > 1000
 
 
-def test_a_play_with_last_card_riding_on_it_is_a_legal_play() -> None:
-    assert normal_form(Play(0, Card.parse("7H"), None, True)) == Play(0, Card.parse("7H"))
-    assert normal_form(Play(0, Card.parse("9H"), Suit("H"))) == Play(0, Card.parse("9H"))
-    assert normal_form(Play(0, Card.parse("9H"), Suit("D"))) == Play(0, Card.parse("9H"), Suit("D"))
+# --- One stream, folded once ----------------------------------------------------------------------
+
+
+class Wire:
+    """A line to nowhere: what a table sends is kept."""
+
+    closed = False
+
+    def __init__(self) -> None:
+        self.sent: list[Message] = []
+
+    def send(self, message: Message) -> bool:
+        self.sent.append(message)
+        return True
+
+
+def played(moves: int) -> Game:
+    """Ann's game with its first ``moves`` moves made (each seat's first legal move)."""
+    game = ann_first(["Ann", "Bob"], RuleSet())
+    for _ in range(moves):
+        seat = game.state.current_player
+        assert seat is not None
+        game.handle(game.legal_moves(seat)[0])
+    return game
+
+
+TWO = TableInfo(
+    "T1", "t", (ListedSeat("Ann", connected=True), ListedSeat("Bob", connected=True)), started=True
+)
+
+
+def test_the_seats_stream_is_folded_once_and_the_feed_shows_the_tables_views(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = played(6)
+    stream = game.events_for(0)
+    folds = 0
+
+    def counted(*args: Any) -> Any:
+        nonlocal folds
+        folds += 1
+        return project(*args)
+
+    monkeypatch.setattr(client_table, "project", counted)
+    monkeypatch.setattr(feed_module, "project", counted)
+    table = RemoteTable(Wire(), TWO, 0, len(stream))
+    feed = Feed(table, 0)
+    heard: list[int] = []
+
+    def hear(index: int, event: Event) -> None:
+        heard.append(index)
+        feed.arrive(index, event)
+
+    table.subscribe(hear)
+    for index, event in enumerate(stream):
+        table.receive(index, event)
+    table.receive(2, stream[2])  # heard already: nothing happens
+    with pytest.raises(BadMessage):
+        table.receive(len(stream) + 1, stream[0])  # one is missing
+    shown = []
+    while (event := feed.next()) is not None:
+        shown.append(event)
+    # Each event told once, with the index the server gave it; folded once.
+    assert heard == list(range(len(stream))) and shown == stream
+    assert folds == len(stream)
+    assert feed.view is table.view and table.view == game.view(0)
+    # A feed that starts late takes the table's view too, without folding again.
+    late = Feed(table, 0)
+    late.show_seat(0)
+    assert late.view is table.view and folds == len(stream)
+
+
+class Writer:
+    """The writing end of a connection whose lines go nowhere."""
+
+    def __init__(self) -> None:
+        self.closing = False
+
+    def write(self, data: bytes) -> None:
+        pass
+
+    def close(self) -> None:
+        self.closing = True
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    async def wait_closed(self) -> None:
+        pass
+
+
+async def test_what_the_table_takes_in_its_listeners_hear_and_the_connections_do_not() -> None:
+    game = played(4)
+    stream = game.events_for(0)
+    reader = asyncio.StreamReader()
+    said: list[Message] = [
+        Joined("T1", 0, TWO, len(stream)),
+        *(EventSent(index, event) for index, event in enumerate(stream)),
+        EventSent(1, stream[1]),  # again: heard already
+        SeatChanged(1, connected=False, grace=30.0),
+        ChatLine("bob", "Bob", 1, "hi"),
+        TableList(()),
+    ]
+    for message in said:
+        reader.feed_data(encode(message))
+    reader.feed_eof()
+    connection = RemoteConnection(reader, Writer(), Welcome("1", "Ann"))  # type: ignore[arg-type]
+    told: list[Message] = []
+    heard: list[tuple[int, Event]] = []
+
+    def tell(message: Message) -> None:
+        told.append(message)
+        if isinstance(message, Joined):
+            assert connection.table is not None
+            connection.table.subscribe(lambda index, event: heard.append((index, event)))
+
+    connection.subscribe(tell)
+    await connection.run()
+    assert [type(message) for message in told] == [Joined, TableList]
+    assert heard == list(enumerate(stream))

@@ -18,7 +18,7 @@ from pathlib import Path
 from rich.console import Console
 from textual import events, on, work
 
-from craits_core import Game
+from craits_core import Event, Game
 
 from ...app import CraitsApp
 from ...i18n import _
@@ -194,7 +194,7 @@ class RemoteApp(CraitsApp):
 
     # --- Replays -------------------------------------------------------------------------
 
-    def show_replay(self, code: str, events: list[dict[str, object]]) -> None:
+    def show_replay(self, code: str, events: list[Event]) -> None:
         """The finished game ``events`` tell, replayed: over the lobby, where the
         player asked for it, or alone, in a session started for it (Back ends it)."""
         alone = self.replay_code is not None

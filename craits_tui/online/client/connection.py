@@ -14,9 +14,8 @@ import contextlib
 import dataclasses
 import os
 from collections.abc import Callable
-from typing import Any
 
-from craits_core import IllegalMove
+from craits_core import Event, IllegalMove
 
 from ...i18n import _
 from ..protocol import (
@@ -26,7 +25,7 @@ from ..protocol import (
     BadMessage,
     Bye,
     ChatLine,
-    GameEvent,
+    EventSent,
     Hello,
     Joined,
     Leaderboard,
@@ -81,7 +80,7 @@ class _ReplayParts:
     code: str
     parts: int
     received: int = 0
-    events: tuple[dict[str, Any], ...] = ()
+    events: tuple[Event, ...] = ()
 
 
 class RemoteConnection:
@@ -111,7 +110,7 @@ class RemoteConnection:
         """The server's goodbye, if it ended the session (it ends the terminal soon too)."""
         self.leaderboard: Leaderboard | None = None
         """The best players and the player's own standing, as last told."""
-        self.replay: tuple[str, list[dict[str, Any]]] | None = None
+        self.replay: tuple[str, list[Event]] | None = None
         """The latest replay received whole: its code and all its events."""
         self._replay_parts: _ReplayParts | None = None
         self.muted: frozenset[str] = frozenset()
@@ -196,7 +195,8 @@ class RemoteConnection:
 
     def subscribe(self, listener: MessageListener) -> Callable[[], None]:
         """Call ``listener`` with every message from the server, after this side
-        has taken it in (a `Joined` finds `table` set)."""
+        has taken it in (a `Joined` finds `table` set), but those the table takes
+        in: `RemoteTable`'s own listeners hear of those."""
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
@@ -235,7 +235,10 @@ class RemoteConnection:
         self._end(reason)
 
     def _take(self, message: Message) -> None:
-        """Take ``message`` in, then tell the listeners (unless the table told its own)."""
+        """Take ``message`` in, then tell the listeners; what the table the session
+        sits at takes in (its events, seats, clocks, ratings, rematch and chat),
+        the table tells its own listeners of, and the connection's hear nothing."""
+        table = self.table
         match message:
             case TableList(tables=tables):
                 self.tables = list(tables)
@@ -245,31 +248,37 @@ class RemoteConnection:
                     self.tables[listed.index(info.code)] = info
                 else:
                     self.tables.append(info)
-                if self.table is not None and self.table.code == info.code:
-                    self.table.update(info)
+                if table is not None and table.code == info.code:
+                    table.update(info)
             case Joined(seat=seat, table=info, events=events):
                 if seat is not None and not 0 <= seat < len(info.seats):
                     raise BadMessage("no such seat", "seat")
                 self.table = RemoteTable(self, info, seat, max(events, 0))
-            case GameEvent(index=index, event=event):
-                if self.table is not None:  # else: the rest of a table just left
-                    self.table.receive(index, event)
+            # Those of a table just left, still on their way, are dropped.
+            case EventSent(index=index, event=event):
+                if table is not None:
+                    table.receive(index, event)
+                return
             case SeatChanged():
-                if self.table is not None:
-                    self.table.seat_changed(message)
+                if table is not None:
+                    table.seat_changed(message)
+                return
             case TurnClock():
-                if self.table is not None:
-                    self.table.clock_changed(message)
+                if table is not None:
+                    table.clock_changed(message)
+                return
             case Rated():
-                if self.table is not None:
-                    self.table.rated_news(message)
+                if table is not None:
+                    table.rated_news(message)
+                return
             case RematchState():
-                if self.table is not None:
-                    self.table.rematch_changed(message)
+                if table is not None:
+                    table.rematch_changed(message)
+                return
             case ChatLine():
-                # Chat outside a table is the rest of a table just left.
-                if self.table is not None:
-                    self.table.hear_chat(message)
+                if table is not None:
+                    table.hear_chat(message)
+                return
             case Muted(players=players):
                 self.muted = frozenset(players)
             case MuteChanged(player=player, muted=muted):
@@ -277,10 +286,9 @@ class RemoteConnection:
             case Refused(code=code, message=said, params=params):
                 # The refusal's own code and words are not among its values.
                 values = {str(k): v for k, v in params.items() if k not in ("code", "message")}
-                if self.table is not None and self.table.refused(IllegalMove(code, said, **values)):
+                if table is not None and table.refused(IllegalMove(code, said, **values)):
                     return  # the table's screen tells the player
             case Left(code=code):
-                table = self.table
                 if table is not None and code in (None, table.code):
                     table.gone = True
                     self.table = None

@@ -1,7 +1,9 @@
 """The Textual messages of an online session, and the mixin that hears the server.
 
 What the server says reaches the app and the shown screens as `ServerSaid`, each
-posting its own (none bubbles: a screen's would reach the app a second time).
+posting its own (none bubbles: a screen's would reach the app a second time),
+but for what the table takes in (its game's events, seats, clock, chat), which
+the table tells its own listeners of (`TableMoved`, `SeatsChanged`, ...).
 The screens ask the app to move on with the other messages, which bubble from
 the screen to the app: the app decides which screen comes next.
 """

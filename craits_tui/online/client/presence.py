@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ...i18n import _
-from ..protocol import SeatChanged, SeatInfo
+from ..protocol import ListedSeat, SeatChanged
 
 
 class Presence(Enum):
@@ -49,7 +49,7 @@ def presence_of(change: SeatChanged) -> Presence:
     return Presence.LEFT if change.left else Presence.STAND_IN
 
 
-def presence_in(seat: SeatInfo) -> Presence:
+def presence_in(seat: ListedSeat) -> Presence:
     """A seat's state as a table's listing tells it (with less said than a
     `SeatChanged`: a seat left reads as one a bot stands in for)."""
     if not seat.person:
@@ -82,7 +82,7 @@ class SeatsFollowed:
         (the log tells it after them)."""
         self._listeners: list[Callable[[SeatNews], object]] = []
 
-    def listed(self, seats: Sequence[SeatInfo], started: bool = False) -> None:
+    def listed(self, seats: Sequence[ListedSeat], started: bool = False) -> None:
         """The seats as a table's listing tells them (``started``: as the game
         starts, when a free seat gets a bot). Nothing to tell: the table's screen
         shows them."""

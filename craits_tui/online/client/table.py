@@ -1,9 +1,11 @@
 """A table whose game the server decides, seen from one session's seat.
 
 This side keeps what its seat may know: the events the server sends it, already
-redacted, folded into the seat's view. From that view it knows its legal moves
-without asking, so a move the rules refuse is refused here at once, with the
-engine's own reason, and only moves the rules allow travel to the server.
+redacted, each with its index in the game's log, folded into the seat's view. From
+that view it knows its legal moves without asking, so a move the rules refuse is
+refused here at once, with the engine's own reason, and only moves the rules allow
+travel to the server. Its stream being the seat's own, it is folded here once: the
+screen's feed takes the views kept here (`views_for`) instead of folding it again.
 
 No Textual here: the connection hands the table what the server says, and the
 table tells its listeners, in the event loop that reads the socket.
@@ -12,33 +14,33 @@ table tells its listeners, in the event loop that reads the socket.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 from craits_core import (
     Command,
+    Event,
     IllegalMove,
     PlayerView,
-    command_to_dict,
     legal_moves_in_view,
     project,
+    refusal_in_view,
 )
 from craits_core.bot_levels import DEFAULT_LEVEL
+from craits_core.events import GameStarted
 
 from ...i18n import _
-from ...table import Seat
+from ...seat import Seat
+from ...table import Listener
 from ..protocol import (
     Back,
     BadMessage,
     Message,
-    Rated,
-    RematchState,
     SeatChanged,
     SendCommand,
     TableInfo,
-    TurnClock,
 )
-from .checks import normal_form, why_illegal
+from .news import GameNews
 from .presence import SeatsFollowed
 from .talk import Talk
 
@@ -50,10 +52,8 @@ BACK_PATIENCE = 5.0
 """Seconds a `Back` sent waits for the server's answer before a key may send it
 again: one key press sends one, and a lost answer does not leave the seat dozing."""
 
-EventListener = Callable[[dict[str, Any]], object]
 RefusalListener = Callable[[IllegalMove], object]
 ChangeListener = Callable[[], object]
-NewsListener = Callable[[Message], object]
 _T = TypeVar("_T")
 
 
@@ -67,10 +67,10 @@ class Line(Protocol):
         ...
 
 
-class RemoteTable(Talk):
+class RemoteTable(Talk, GameNews):
     """A table whose game the server decides, seen from this session's seat
-    (or from no seat, when watching), and its chat (`Talk`). Implements
-    `craits_tui.table.Table`."""
+    (or from no seat, when watching), its chat (`Talk`) and the news around its
+    game (`GameNews`). Implements `craits_tui.table.Table`."""
 
     def __init__(self, line: Line, info: TableInfo, seat: int | None, expected: int = 0) -> None:
         self.line = line
@@ -80,36 +80,29 @@ class RemoteTable(Talk):
         """This session's seat; None when watching."""
         self.expected = expected
         """How many events of the game so far the server said would follow the join."""
-        self.view: PlayerView | None = None
-        """The seat's view, folded from every event received."""
         self.presence = SeatsFollowed()
         """How each seat's player is at the table, and the changes told (the log's)."""
         self._back_at: float | None = None
         self.gone = False
         """The server took this session from the table (`Left`: it closed)."""
         self.seats: tuple[Seat, ...] = ()
-        self._events: list[dict[str, Any]] = []
-        self._listeners: list[EventListener] = []
+        self._events: list[Event] = []
+        self._views: list[PlayerView] = []
+        """The seat's view after each event received: the one fold of its stream."""
+        self._listeners: list[Listener] = []
         self._refusal_listeners: list[RefusalListener] = []
         self._change_listeners: list[ChangeListener] = []
         Talk.__init__(self)
         self._sent_at: float | None = None
-        self.rematch: RematchState | None = None
-        """The offer to play again after the game, as the server last told it."""
-        self.declined: tuple[int, ...] = ()
-        """The seats that turned the rematch down, as far as this side can tell."""
-        self.rated: Rated | None = None
-        """How the finished game moved its people's ratings, once the server says."""
-        self.clock: TurnClock | None = None
-        """The turn clock that runs now, if any: it stops when its seat's turn passes."""
-        self.now: Callable[[], float] = time.monotonic
-        """The clock the countdowns are read on (a test holds its own still)."""
-        self._clock_at = 0.0
-        self._rematch_at = 0.0
-        self._news_listeners: list[NewsListener] = []
+        GameNews.__init__(self)
         self.save_problem = None  # the server keeps the game
         self.saved = True
         self.update(info, tell=False)
+
+    @property
+    def view(self) -> PlayerView | None:
+        """The seat's view after every event received (None before the game starts)."""
+        return self._views[-1] if self._views else None
 
     # --- The Table protocol ------------------------------------------------------------
 
@@ -124,12 +117,18 @@ class RemoteTable(Talk):
         """The seat played from this terminal: this session's own, if it sits."""
         return [] if self.seat is None else [self.seat]
 
-    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
         """The events received, from ``since`` on: only this session's own stream
         exists here, redacted for its seat."""
         if seat != self.seat:
             raise ValueError(f"only the events of seat {self.seat!r} reach this table")
-        return list(self._events[since:])
+        return self._events[since:]
+
+    def views_for(self, seat: int | None) -> Sequence[PlayerView] | None:
+        """``seat``'s view after each event received (``events_for(seat)`` folded),
+        kept as they were folded: a feed for this seat takes them rather than fold
+        the same stream again. None for another seat (none of its events are here)."""
+        return self._views if seat == self.seat else None
 
     def event_count(self) -> int:
         return len(self._events)
@@ -157,13 +156,15 @@ class RemoteTable(Talk):
             raise IllegalMove("in-flight", _("Wait a moment: your last move is on its way."))
         if self.view is None:
             raise IllegalMove("no-turn", _("The game has not started yet."))
-        if normal_form(command) not in legal_moves_in_view(self.view):
-            raise why_illegal(self.view, command)
-        if self.line.send(SendCommand(command_to_dict(command))):
+        refusal = refusal_in_view(self.view, command)
+        if refusal is not None:
+            raise refusal
+        if self.line.send(SendCommand(command)):
             self._sent_at = time.monotonic()
 
-    def subscribe(self, listener: EventListener) -> Callable[[], None]:
-        """Call ``listener`` with each event as it arrives, in order, once."""
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(index, event)`` with each event as it arrives, in order,
+        once, with the index the server gave it (after it is folded into `view`)."""
         return _add(self._listeners, listener)
 
     @property
@@ -229,80 +230,6 @@ class RemoteTable(Talk):
         a player dropped or back, a bot standing in, a seat that dozes)."""
         return _add(self._change_listeners, listener)
 
-    # --- The clock, the ratings, the rematch ----------------------------------------------
-
-    @property
-    def replay(self) -> str | None:
-        """The finished game's replay code, once the server says it."""
-        return self.info.replay
-
-    def clock_left(self) -> float | None:
-        """Seconds left on the turn clock that runs (None: none runs), counted here
-        from what the server said when it started."""
-        if self.clock is None:
-            return None
-        return max(0.0, self.clock.seconds - (self.now() - self._clock_at))
-
-    def rematch_left(self) -> float | None:
-        """Seconds left to accept the rematch (None: no offer is on)."""
-        if self.rematch is None or self.rematch.outcome is not None:
-            return None
-        return max(0.0, self.rematch.seconds - (self.now() - self._rematch_at))
-
-    @property
-    def rematch_asked(self) -> bool:
-        """Whether an offer to play again is on for this session's seat."""
-        state = self.rematch
-        return (
-            state is not None
-            and state.outcome is None
-            and self.seat is not None
-            and self.seat in (*state.accepted, *state.waiting)
-        )
-
-    def subscribe_news(self, listener: NewsListener) -> Callable[[], None]:
-        """Call ``listener`` with each `TurnClock`, `Rated` and `RematchState` once
-        taken in; a clock that stops because its seat's turn passed is told as a
-        `TurnClock` of no seconds."""
-        return _add(self._news_listeners, listener)
-
-    def clock_changed(self, clock: TurnClock) -> None:
-        """A timed turn began (or ran out: then no clock runs any more)."""
-        if not 0 <= clock.seat < len(self.seats):
-            raise BadMessage("no such seat", "seat")
-        running = not clock.ran_out and clock.seconds > 0
-        self.clock = clock if running else None
-        self._clock_at = self.now()
-        self._tell_news(clock)
-
-    def rated_news(self, rated: Rated) -> None:
-        """The ratings the finished game moved."""
-        self.rated = rated
-        self._tell_news(rated)
-
-    def rematch_changed(self, state: RematchState) -> None:
-        """The offer to play again, as it now stands."""
-        self.declined = state.declined
-        self.rematch = state
-        self._rematch_at = self.now()
-        self._tell_news(state)
-
-    def _stop_clock_if_passed(self, before: PlayerView | None) -> None:
-        """Stop the running clock once an event ends its turn (or the game), not
-        whenever another seat is to move: the first turn's clock starts as the
-        server deals, so it comes before the events that lead to its turn."""
-        clock, view = self.clock, self.view
-        if clock is None or view is None:
-            return
-        ended = before is not None and before.current_player == clock.seat
-        if view.is_over or (ended and view.current_player != clock.seat):
-            self.clock = None
-            self._tell_news(TurnClock(clock.seat, 0.0))
-
-    def _tell_news(self, message: Message) -> None:
-        for listener in list(self._news_listeners):
-            listener(message)
-
     # --- Dozing ------------------------------------------------------------------------------
 
     @property
@@ -331,23 +258,25 @@ class RemoteTable(Talk):
 
     # --- Hearing from the server (the connection calls these) ------------------------------
 
-    def receive(self, index: int, event: dict[str, Any]) -> None:
+    def receive(self, index: int, event: Event) -> None:
         """The ``index``-th event of the game; `BadMessage` when one is missing
         or the game cannot follow it."""
         if index < len(self._events):
             return  # heard already
         if index > len(self._events):
             raise BadMessage("an event is missing")
+        before = self.view
         try:
-            before, self.view = self.view, project(self.view, event, self.seat)
+            view = project(before, event, self.seat)
         except (KeyError, TypeError, ValueError, IndexError):
             raise BadMessage("an event this game cannot follow") from None
         self._events.append(event)
+        self._views.append(view)
         self._sent_at = None  # the table moved: a new move is checked against the news
-        if event.get("type") == "game-started":
-            self._seat_players(self.view.players)
+        if isinstance(event, GameStarted):
+            self._seat_players(view.players)
         for listener in list(self._listeners):
-            listener(event)
+            listener(index, event)
         self._stop_clock_if_passed(before)
 
     def refused(self, refusal: IllegalMove) -> bool:

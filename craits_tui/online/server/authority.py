@@ -30,9 +30,9 @@ from ..protocol import ByeCode, Hello, Message, Muted, RefusalCode, TableList, W
 from .house import House, HouseRules
 from .ledger import Ledger, LedgerError, NameTaken
 from .operations import Operations
-from .refusal import Refusal
+from .refusal import RequestRefused
 from .seats import Connection, Identity, Member
-from .table import Table
+from .table import ServerTable
 
 log = logging.getLogger("craits.server")
 
@@ -49,7 +49,7 @@ class SessionRefused(Exception):
 class Authority:
     """Every player's session, and the house of tables they play at.
 
-    A message the authority cannot carry out raises `Refusal`, and nothing has
+    A message the authority cannot carry out raises `RequestRefused`, and nothing has
     changed.
     """
 
@@ -75,7 +75,7 @@ class Authority:
         self._lobby_timer: asyncio.TimerHandle | None = None
 
     @property
-    def tables(self) -> dict[str, Table]:
+    def tables(self) -> dict[str, ServerTable]:
         """The open tables, by code."""
         return self.house.tables
 
@@ -136,11 +136,11 @@ class Authority:
     # --- Connections (from the socket side) -------------------------------------
 
     def receive(self, conn: Connection, message: Message) -> None:
-        """Carry out one message of ``conn``; raises `Refusal` if it cannot be."""
+        """Carry out one message of ``conn``; raises `RequestRefused` if it cannot be."""
         member = self._conns.get(conn)
         if member is None:
             if not isinstance(message, Hello):
-                raise Refusal(RefusalCode.BAD_MESSAGE, "Say hello first.")
+                raise RequestRefused(RefusalCode.BAD_MESSAGE, "Say hello first.")
             self._hello(conn, message)
             return
         try:
@@ -171,7 +171,7 @@ class Authority:
     def _hello(self, conn: Connection, message: Hello) -> None:
         member = self._sessions.get(message.token)
         if member is None:
-            raise Refusal(
+            raise RequestRefused(
                 RefusalCode.UNKNOWN_SESSION, "This session is not known here.", fatal=True
             )
         old = member.conn
@@ -188,7 +188,7 @@ class Authority:
         self._conns[conn] = member
         member.conn = conn
         self.tell_everyone()
-        self._tell(member)
+        self._send_welcome(member)
         self.send_listing(member)
         muted = self.house.mutes.listed(member.identity.handle)
         if muted:
@@ -211,9 +211,10 @@ class Authority:
             return
         self.house.reseated = False
         for member in self._conns.values():
-            self._tell(member)
+            self._send_welcome(member)
 
-    def _tell(self, member: Member) -> None:
+    def _send_welcome(self, member: Member) -> None:
+        """`Welcome` to ``member``, unless it was told just that already."""
         welcome = self.welcome(member)
         if member.conn is not None and self._told.get(member) != welcome:
             self._told[member] = welcome

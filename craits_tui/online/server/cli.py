@@ -300,7 +300,7 @@ def serve_main(args: argparse.Namespace) -> int:
     except ValueError as err:
         print(f"craits-tui serve: {err}", file=sys.stderr)
         return 2
-    # Hard bots think in threads (see `Table._drive`); the event loop, which answers
+    # Hard bots think in threads (see `ServerTable._drive`); the event loop, which answers
     # every session, gets its turn every millisecond instead of every five.
     sys.setswitchinterval(BOT_THREAD_SWITCH)
     # Whatever the server makes (the store's files, the socket's directory) is

@@ -17,12 +17,13 @@ import asyncio
 from collections.abc import Sequence
 from typing import Protocol
 
-from craits_core import Game
+from craits_core import Event, Game
+from craits_core.events import SuitAsked, TurnBegan
 
 from ..protocol import Message, TurnClock
 from .seats import Slot
 
-TURNS = frozenset({"turn-began", "suit-asked"})
+TURNS = (TurnBegan, SuitAsked)
 """The events that give a seat its turn (and start its clock)."""
 
 
@@ -51,9 +52,9 @@ class TurnTimer:
         self._turn: tuple[int, int] | None = None
         """The seat whose turn is timed, and the event that began that turn."""
 
-    def heard(self, kind: str, index: int) -> None:
-        """The game's ``index``-th event, of type ``kind``, happened."""
-        if kind in TURNS:
+    def heard(self, event: Event, index: int) -> None:
+        """The game's ``index``-th event happened."""
+        if isinstance(event, TURNS):
             self.look(began=index)
         elif self._turn is not None:
             self.look()

@@ -12,7 +12,7 @@ from .ledger import Finished, Placing
 from .seats import Member
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .table import ServerTable
 
 
 class Hall(Protocol):
@@ -35,16 +35,16 @@ class Hall(Protocol):
         """Whether ``member`` mutes what a line of chat's sender says."""
         ...
 
-    def start_table(self, table: Table) -> None:
+    def start_table(self, table: ServerTable) -> None:
         """Start a quick-match table nobody else came to (bots take its empty seats)."""
         ...
 
-    def finish(self, table: Table, placings: list[Placing], *, over: bool) -> Finished | None:
+    def finish(self, table: ServerTable, placings: list[Placing], *, over: bool) -> Finished | None:
         """Record the end of the table's game (over, or left to nobody): its replay
         code and its people's ratings, within the transaction saving the game."""
         ...
 
-    def game_over(self, table: Table, finished: Finished | None) -> None:
+    def game_over(self, table: ServerTable, finished: Finished | None) -> None:
         """The table's game ended: everyone hears how the ratings moved."""
         ...
 
@@ -56,6 +56,6 @@ class Hall(Protocol):
         """Who holds which seat changed."""
         ...
 
-    def close_table(self, table: Table, *, abandoned: bool = False) -> None:
+    def close_table(self, table: ServerTable, *, abandoned: bool = False) -> None:
         """Close ``table`` (``abandoned``: for good, its people gone)."""
         ...

@@ -27,10 +27,10 @@ from .chat import ChatPace, Spoken
 from .ledger import PLACEMENT_GAMES, Finished, Ledger, Placing, player_id
 from .limits import Paces, TablePace, client_key
 from .mutes import Mutes
-from .refusal import Refusal, try_later
+from .refusal import RequestRefused, try_later
 from .saved import SavedTable
 from .seats import TABLE_CODE_LENGTH, Identity, Member, Slot, fresh_code, normal_code
-from .table import Table
+from .table import ServerTable
 
 log = logging.getLogger("craits.server")
 
@@ -85,7 +85,7 @@ class House:
         self.ledger = ledger
         """Names, ratings and replay codes (None: nothing is rated, no game gets a code)."""
         self._deal = deal or _new_game
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, ServerTable] = {}
         self.mutes = Mutes()
         pace = self.rules.table_pace
         self._openings = Paces(pace.rate, pace.burst)
@@ -133,7 +133,7 @@ class House:
     def muted(self, member: Member) -> Callable[[Spoken], bool]:
         return self.mutes.muting(member.identity.handle)
 
-    def start_table(self, table: Table) -> None:
+    def start_table(self, table: ServerTable) -> None:
         try:
             table.start()
         except StoreError as err:
@@ -142,14 +142,14 @@ class House:
             return
         self.lobby_changed()
 
-    def finish(self, table: Table, placings: list[Placing], *, over: bool) -> Finished | None:
+    def finish(self, table: ServerTable, placings: list[Placing], *, over: bool) -> Finished | None:
         """The game's replay code (if it is ``over``) and its people's ratings, in
         the caller's transaction; `LedgerError` if they cannot be written."""
         if self.ledger is None or table.game_id is None:
             return None
         return self.ledger.finish(table.game_id, placings, over=over)
 
-    def game_over(self, table: Table, finished: Finished | None) -> None:
+    def game_over(self, table: ServerTable, finished: Finished | None) -> None:
         """Tell the table how its people's ratings moved."""
         if finished is None or not finished.changes:
             return
@@ -176,7 +176,7 @@ class House:
     def seating_changed(self) -> None:
         self.reseated = True
 
-    def close_table(self, table: Table, *, abandoned: bool = False) -> None:
+    def close_table(self, table: ServerTable, *, abandoned: bool = False) -> None:
         """Close ``table``; whoever is still at it goes back to the lobby
         (``abandoned``: its people are gone: its game, unfinished, is rated as
         such, and a restart leaves it closed)."""
@@ -195,7 +195,7 @@ class House:
         self.seating_changed()
         self.lobby_changed()
 
-    def _left_to_nobody(self, table: Table) -> None:
+    def _left_to_nobody(self, table: ServerTable) -> None:
         """Rate a game its people left unfinished, and keep it closed, at once."""
         if self.store is None or self.store.closed:
             return
@@ -208,15 +208,15 @@ class House:
 
     # --- Finding ------------------------------------------------------------------
 
-    def find(self, code: str) -> Table | None:
+    def find(self, code: str) -> ServerTable | None:
         """The open table of ``code`` (as typed: any case, with or without a dash)."""
         return self.tables.get(normal_code(code))
 
-    def table_of(self, member: Member) -> Table | None:
+    def table_of(self, member: Member) -> ServerTable | None:
         """The table ``member`` sits at or watches."""
         return self.tables.get(member.at) if member.at is not None else None
 
-    def held(self, identity: Identity) -> tuple[Table, int] | None:
+    def held(self, identity: Identity) -> tuple[ServerTable, int] | None:
         """The seat kept for ``identity``, at a table whose game is not over."""
         for table in self.tables.values():
             if table.over:
@@ -232,24 +232,28 @@ class House:
 
     # --- Opening -----------------------------------------------------------------
 
-    def quota_left(self, identity: Identity, address: str) -> Refusal | None:
+    def quota_left(self, identity: Identity, address: str) -> RequestRefused | None:
         """Why a new table by ``identity`` from ``address`` would break a quota (too
         many tables in all, or of theirs, or of their address); None if it would not."""
         if len(self.tables) >= self.rules.max_tables:
-            return Refusal(RefusalCode.TOO_MANY_TABLES, "There are too many tables; join one.")
+            return RequestRefused(
+                RefusalCode.TOO_MANY_TABLES, "There are too many tables; join one."
+            )
         limit = self.rules.tables_each
         mine = [t for t in self.tables.values() if not t.over]
         if sum(t.creator.same(identity) for t in mine) >= limit:
-            return Refusal(RefusalCode.YOUR_TABLES, f"You have {limit} tables open.", limit=limit)
+            return RequestRefused(
+                RefusalCode.YOUR_TABLES, f"You have {limit} tables open.", limit=limit
+            )
         where = client_key(address)
         if sum(client_key(t.address) == where for t in mine) >= limit:
-            return Refusal(
+            return RequestRefused(
                 RefusalCode.ADDRESS_TABLES, f"Your address has {limit} tables open.", limit=limit
             )
         return None
 
     def admit(self, identity: Identity, address: str) -> None:
-        """Let ``identity`` from ``address`` open one more table, or raise `Refusal`
+        """Let ``identity`` from ``address`` open one more table, or raise `RequestRefused`
         (over a quota, or opening tables too fast): every way a table is opened
         comes through here, and nothing is counted for a refused one."""
         refusal = self.quota_left(identity, address)
@@ -270,16 +274,16 @@ class House:
         host_seat: int | None = 0,
         turn_time: int | None = None,
         spectator_chat: bool = False,
-    ) -> Table:
+    ) -> ServerTable:
         """A new table of ``seats`` (None: a person's; else a bot's level), its code
         fresh; nobody sits at it yet (``quick``: a quick-match table, which nobody
-        hosts). `Refusal` when ``creator`` may not open one now (see `admit`)."""
+        hosts). `RequestRefused` when ``creator`` may not open one now (see `admit`)."""
         self.admit(creator.identity, creator.address)
         code = fresh_code(TABLE_CODE_LENGTH, self.tables.keys())
         default = f"{creator.lobby_name}'s table"
         name = clean_text(name, MAX_TABLE_NAME) or clean_text(default, MAX_TABLE_NAME)
         slots = [Slot() if level is None else Slot(bot=level, person=False) for level in seats]
-        table = Table(
+        table = ServerTable(
             self,
             code,
             name,
@@ -330,7 +334,7 @@ class House:
     def _reopen(self, game_id: str, rules: RuleSet, saved: SavedTable) -> bool:
         assert self.store is not None
         kept = saved.table
-        table = Table(
+        table = ServerTable(
             self,
             kept.code,
             kept.name,

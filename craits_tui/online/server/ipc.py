@@ -42,7 +42,7 @@ from ..protocol import (
 from . import sockdir
 from .authority import Authority
 from .limits import Limits, TokenBucket
-from .refusal import Refusal
+from .refusal import RequestRefused
 
 log = logging.getLogger("craits.server")
 
@@ -253,18 +253,18 @@ class _Client:
         except BadMessage as err:
             params = {"field": err.field} if err.field else {}
             reason = str(err) if line else "an empty or too long line"
-            self.refuse(Refusal(RefusalCode.BAD_MESSAGE, reason, **params))
+            self.refuse(RequestRefused(RefusalCode.BAD_MESSAGE, reason, **params))
             return
         try:
             self.server.authority.receive(conn, message)
-        except Refusal as refusal:
+        except RequestRefused as refusal:
             self.refuse(refusal)
         except Exception:
             # A bug must not take the server down; the client hears that it failed.
             log.exception("a message could not be handled: %.200r", message)
             conn.send(Refused(RefusalCode.SERVER_ERROR, "Something went wrong."))
 
-    def refuse(self, refusal: Refusal) -> None:
+    def refuse(self, refusal: RequestRefused) -> None:
         conn = self.conn
         conn.send(Refused(refusal.code, refusal.message, refusal.params))
         if refusal.fatal:

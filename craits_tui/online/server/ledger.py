@@ -49,11 +49,11 @@ __all__ = [
     "Finished",
     "Ledger",
     "LedgerError",
+    "LedgerStanding",
     "NameTaken",
     "Placing",
     "Rating",
     "RatingChange",
-    "Standing",
     "placement_games",
     "player_id",
     "ranks",
@@ -88,7 +88,7 @@ class NameTaken(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class LedgerStanding:
     """A player on the leaderboard."""
 
     place: int | None
@@ -247,7 +247,7 @@ class Ledger:
 
     def leaderboard(
         self, player: str | None, top: int = 20
-    ) -> tuple[list[Standing], Standing | None]:
+    ) -> tuple[list[LedgerStanding], LedgerStanding | None]:
         """The best ``top`` placed players the board lists, best first (by
         conservative rating, ties by more games, then by name), and the standing
         of ``player`` (a `player_id`, or None): their place among the listed
@@ -260,7 +260,7 @@ class Ledger:
                 {**self._placed(), "top": max(top, 0)},
             ).fetchall()
             best = [
-                Standing(place, name, _row_rating(who, mu, sigma, games))
+                LedgerStanding(place, name, _row_rating(who, mu, sigma, games))
                 for place, (who, name, mu, sigma, games) in enumerate(rows, start=1)
             ]
             own = None if player is None else self._standing(conn, player)
@@ -281,7 +281,7 @@ class Ledger:
             "all": int(self.board == "all"),
         }
 
-    def _standing(self, conn: sqlite3.Connection, player: str) -> Standing | None:
+    def _standing(self, conn: sqlite3.Connection, player: str) -> LedgerStanding | None:
         row = conn.execute(
             "SELECT name, mu, sigma, games, retired FROM ledger_players WHERE id = ? AND games > 0",
             (player,),
@@ -292,7 +292,7 @@ class Ledger:
         rating = _row_rating(player, mu, sigma, games)
         listed = not retired and listed_once_placed(player, names=self.board == "all")
         if not rating.placed or not listed:
-            return Standing(None, name, rating)
+            return LedgerStanding(None, name, rating)
         params = {
             **self._placed(),
             "c": rating.conservative,
@@ -301,7 +301,7 @@ class Ledger:
             "id": player,
         }
         (ahead,) = conn.execute(_AHEAD, params).fetchone()
-        return Standing(ahead + 1, name, rating)
+        return LedgerStanding(ahead + 1, name, rating)
 
     # --- Replays ------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 One handler a request (`Operations.HANDLERS`), on the moves of people between the
 lobby and the tables that `seating.Seating` makes. A request that cannot be
-carried out raises `Refusal` before it has changed anything.
+carried out raises `RequestRefused` before it has changed anything.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from craits_core import IllegalMove, RuleSet, StoreError, command_from_dict
+from craits_core import RuleSet, StoreError
 from craits_core.bot_levels import LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
@@ -35,16 +35,16 @@ from ..protocol import (
     Rematch,
     Say,
     SendCommand,
-    StartGame,
+    StartTable,
 )
 from . import records
 from .attendance import Mover
 from .chat import Chat, ChatRefused, Speaker, Spoken
 from .mutes import TooManyMutes
-from .refusal import Refusal
+from .refusal import RequestRefused
 from .seating import Seating
 from .seats import Member, normal_code
-from .table import Table
+from .table import ServerTable
 
 QUICK_SEATS = 4
 """Seats at a quick-match table."""
@@ -66,10 +66,12 @@ class Operations(Seating):
     """The requests of sessions, carried out on the house's tables."""
 
     def handle(self, member: Member, message: Message) -> None:
-        """Carry out ``message`` of ``member``; raises `Refusal` if it cannot be."""
+        """Carry out ``message`` of ``member``; raises `RequestRefused` if it cannot be."""
         handler = self.HANDLERS.get(type(message))
         if handler is None:
-            raise Refusal(RefusalCode.BAD_MESSAGE, f"{message.op} is not asked of the server.")
+            raise RequestRefused(
+                RefusalCode.BAD_MESSAGE, f"{message.op} is not asked of the server."
+            )
         handler(self, member, message)
 
     # --- The requests ------------------------------------------------------------
@@ -80,22 +82,22 @@ class Operations(Seating):
     def create(self, member: Member, message: CreateTable) -> None:
         seats = message.seats
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-            raise Refusal(
+            raise RequestRefused(
                 RefusalCode.BAD_MESSAGE,
                 f"A table has {MIN_PLAYERS} to {MAX_PLAYERS} seats.",
                 field="seats",
             )
         if seats[0] is not None:
-            raise Refusal(
+            raise RequestRefused(
                 RefusalCode.BAD_MESSAGE, "The first seat is the creator's.", field="seats"
             )
         if any(level is not None and level not in LEVELS for level in seats):
-            raise Refusal(
+            raise RequestRefused(
                 RefusalCode.BAD_MESSAGE, "Unknown bot level.", field="seats", levels=LEVELS
             )
         turn_time = message.turn_time
         if turn_time is not None and not TURN_TIMES[0] <= turn_time <= TURN_TIMES[1]:
-            raise Refusal(
+            raise RequestRefused(
                 RefusalCode.BAD_MESSAGE,
                 f"A turn lasts {TURN_TIMES[0]} to {TURN_TIMES[1]} seconds.",
                 field="turn_time",
@@ -117,7 +119,7 @@ class Operations(Seating):
         table = self._table(message.code)
         seat = message.seat
         if seat is not None and not 0 <= seat < len(table.slots):
-            raise Refusal(RefusalCode.BAD_MESSAGE, "There is no such seat.", field="seat")
+            raise RequestRefused(RefusalCode.BAD_MESSAGE, "There is no such seat.", field="seat")
         since = _since(message.since, table)
         if message.spectate:
             if member.at != table.code or member.seat is not None:
@@ -134,13 +136,13 @@ class Operations(Seating):
             self.take_back(member, table, own, since)
             return
         if table.started:
-            raise Refusal(RefusalCode.TABLE_FULL, "This game has started: you can watch it.")
+            raise RequestRefused(RefusalCode.TABLE_FULL, "This game has started: you can watch it.")
         if seat is None:
             seat = next((i for i, s in enumerate(table.slots) if s.free), None)
             if seat is None:
-                raise Refusal(RefusalCode.TABLE_FULL, "Every seat at this table is taken.")
+                raise RequestRefused(RefusalCode.TABLE_FULL, "Every seat at this table is taken.")
         elif not table.slots[seat].free:
-            raise Refusal(RefusalCode.SEAT_TAKEN, "That seat is taken.", seat=seat)
+            raise RequestRefused(RefusalCode.SEAT_TAKEN, "That seat is taken.", seat=seat)
         self.move_out(member)
         self.sit(member, table, seat)
         table.count_down()  # at a quick-match table, a newcomer renews the wait
@@ -155,7 +157,7 @@ class Operations(Seating):
                 if not wanted or slot.code is None or normal_code(slot.code) != wanted:
                     continue
                 if slot.member is not None and slot.member is not member:
-                    raise Refusal(
+                    raise RequestRefused(
                         RefusalCode.SEAT_TAKEN,
                         "That seat's player is at the table: a code takes a seat back "
                         "only while they are away.",
@@ -163,18 +165,20 @@ class Operations(Seating):
                     )
                 self.take_back(member, table, seat, _since(message.since, table), by_code=True)
                 return
-        raise Refusal(RefusalCode.UNKNOWN_CODE, "No seat is kept for that code.")
+        raise RequestRefused(RefusalCode.UNKNOWN_CODE, "No seat is kept for that code.")
 
     def fill(self, member: Member, message: FillSeat) -> None:
         table = self._hosted(member)
         seat, level = message.seat, message.bot
         if not 0 <= seat < len(table.slots):
-            raise Refusal(RefusalCode.BAD_MESSAGE, "There is no such seat.", field="seat")
+            raise RequestRefused(RefusalCode.BAD_MESSAGE, "There is no such seat.", field="seat")
         if level is not None and level not in LEVELS:
-            raise Refusal(RefusalCode.BAD_MESSAGE, "Unknown bot level.", field="bot", levels=LEVELS)
+            raise RequestRefused(
+                RefusalCode.BAD_MESSAGE, "Unknown bot level.", field="bot", levels=LEVELS
+            )
         slot = table.slots[seat]
         if slot.holder is not None:
-            raise Refusal(RefusalCode.SEAT_TAKEN, "A person sits there.", seat=seat)
+            raise RequestRefused(RefusalCode.SEAT_TAKEN, "A person sits there.", seat=seat)
         if level is None:
             slot.bot, slot.person, slot.name = None, True, None
         else:
@@ -182,13 +186,13 @@ class Operations(Seating):
             slot.name = slot.name or table.bot_name(seat)
         self.changed(table)
 
-    def start(self, member: Member, message: StartGame) -> None:
+    def start(self, member: Member, message: StartTable) -> None:
         table = self._hosted(member)
         try:
             table.start()
         except StoreError as err:
             log.error("table %s: the game cannot be saved: %s", table.code, err)
-            raise Refusal(
+            raise RequestRefused(
                 RefusalCode.SERVER_ERROR, "The server cannot save games right now."
             ) from None
         self.house.lobby_changed()
@@ -196,19 +200,12 @@ class Operations(Seating):
     def command(self, member: Member, message: SendCommand) -> None:
         table = self.house.table_of(member)
         if table is None:
-            raise Refusal(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
+            raise RequestRefused(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
         if member.seat is None:
-            raise Refusal(RefusalCode.NOT_YOUR_SEAT, "You are watching: you have no seat.")
-        if table.game is None:
-            raise Refusal(RefusalCode.NOT_STARTED, "The game has not started.")
-        try:
-            command = command_from_dict(message.command)
-        except ValueError as err:
-            raise Refusal(
-                RefusalCode.BAD_MESSAGE, f"Not a command: {err}", field="command"
-            ) from None
+            raise RequestRefused(RefusalCode.NOT_YOUR_SEAT, "You are watching: you have no seat.")
+        command = message.command
         if command.player != member.seat:
-            raise Refusal(
+            raise RequestRefused(
                 RefusalCode.NOT_YOUR_SEAT,
                 "That seat is not yours.",
                 seat=command.player,
@@ -216,13 +213,7 @@ class Operations(Seating):
             )
         if table.slots[member.seat].dozing:
             self.back(member, Back())  # a move of their own: they are back
-        try:
-            table.play(command, Mover.PERSON)
-        except IllegalMove as err:
-            raise Refusal(err.code, str(err), **_plain(err.params)) from None
-        except StoreError as err:
-            log.error("table %s: a move cannot be saved: %s", table.code, err)
-            raise Refusal(RefusalCode.SERVER_ERROR, "The server cannot save this move.") from None
+        table.submit(command, Mover.PERSON)
 
     def back(self, member: Member, message: Back) -> None:
         table = self.house.table_of(member)
@@ -282,31 +273,33 @@ class Operations(Seating):
     def mute(self, member: Member, message: Mute) -> None:
         player = message.player
         if not player or len(player) > 32 or player == member.identity.handle:
-            raise Refusal(RefusalCode.BAD_MESSAGE, "That is nobody you can mute.", field="player")
+            raise RequestRefused(
+                RefusalCode.BAD_MESSAGE, "That is nobody you can mute.", field="player"
+            )
         mutes = self.house.mutes
         try:
             mutes.set(member.identity.handle, player, message.muted)
         except TooManyMutes as err:
-            raise Refusal(RefusalCode.TOO_MANY_MUTES, str(err), limit=mutes.most) from None
+            raise RequestRefused(RefusalCode.TOO_MANY_MUTES, str(err), limit=mutes.most) from None
         assert member.conn is not None
         member.conn.send(MuteChanged(player, message.muted))
 
     def rematch(self, member: Member, message: Rematch) -> None:
         table = self.house.table_of(member)
         if table is None:
-            raise Refusal(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
+            raise RequestRefused(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
         if not table.over:
-            raise Refusal(RefusalCode.NOT_OVER, "The game is not over yet.")
+            raise RequestRefused(RefusalCode.NOT_OVER, "The game is not over yet.")
         offer = table.rematch
         if offer is None or not offer.open or member.seat not in offer.seats:
-            raise Refusal(RefusalCode.NO_REMATCH, "No rematch is on offer to you.")
+            raise RequestRefused(RefusalCode.NO_REMATCH, "No rematch is on offer to you.")
         offer.answer(member.seat, message.accept)
         if not offer.agreed:
             table.broadcast(offer.state())
             return
         try:
             new = self.rematch_table(table)
-        except Refusal:
+        except RequestRefused:
             # Not now (the house's quotas): the others' yes stands, this one may
             # say it again while the offer lasts.
             offer.accepted.discard(member.seat)
@@ -333,7 +326,7 @@ class Operations(Seating):
         JoinTable: join,
         Reconnect: reconnect,
         FillSeat: fill,
-        StartGame: start,
+        StartTable: start,
         SendCommand: command,
         LeaveTable: leave_table,
         QuickMatch: quick_match,
@@ -346,55 +339,46 @@ class Operations(Seating):
         GetReplay: replay,
     }
 
-    def _chatting(self, member: Member) -> Table:
+    def _chatting(self, member: Member) -> ServerTable:
         """The table where ``member`` may write."""
         table = self.house.table_of(member)
         if table is None:
-            raise Refusal(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
+            raise RequestRefused(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
         if member.seat is None and not table.spectator_chat:
-            raise Refusal(RefusalCode.CHAT_CLOSED, "Spectators do not write at this table.")
+            raise RequestRefused(RefusalCode.CHAT_CLOSED, "Spectators do not write at this table.")
         return table
 
-    def _send_chat(self, table: Table, make: Callable[[Chat], Spoken]) -> None:
+    def _send_chat(self, table: ServerTable, make: Callable[[Chat], Spoken]) -> None:
         try:
             spoken = make(table.chat)
         except ChatRefused as err:
             params = {"wait": err.wait} if err.wait else {}
-            raise Refusal(err.code, str(err), **params) from None
+            raise RequestRefused(err.code, str(err), **params) from None
         self.house.mutes.heard(spoken)
         table.send_chat(spoken)
 
     # --- Helpers -------------------------------------------------------------------
 
-    def _table(self, code: str) -> Table:
+    def _table(self, code: str) -> ServerTable:
         table = self.house.find(code)
         if table is None:
-            raise Refusal(RefusalCode.NO_SUCH_TABLE, "There is no table with that code.")
+            raise RequestRefused(RefusalCode.NO_SUCH_TABLE, "There is no table with that code.")
         return table
 
-    def _hosted(self, member: Member) -> Table:
+    def _hosted(self, member: Member) -> ServerTable:
         table = self.house.table_of(member)
         if table is None:
-            raise Refusal(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
+            raise RequestRefused(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
         if table.host_seat is None or member.seat != table.host_seat:
-            raise Refusal(RefusalCode.NOT_HOST, "Only the host of the table can do that.")
+            raise RequestRefused(RefusalCode.NOT_HOST, "Only the host of the table can do that.")
         if table.started:
-            raise Refusal(RefusalCode.ALREADY_STARTED, "The game has started.")
+            raise RequestRefused(RefusalCode.ALREADY_STARTED, "The game has started.")
         return table
 
 
-def _since(since: int, table: Table) -> int:
-    count = table.game.event_count if table.game is not None else 0
-    if not 0 <= since <= count:
-        raise Refusal(
+def _since(since: int, table: ServerTable) -> int:
+    if not 0 <= since <= table.event_count:
+        raise RequestRefused(
             RefusalCode.BAD_MESSAGE, "since is an event index of the game.", field="since"
         )
     return since
-
-
-def _plain(params: dict[str, Any]) -> dict[str, Any]:
-    """Refusal parameters as JSON can carry them."""
-    return {
-        str(k): v if isinstance(v, str | int | float | bool | None) else str(v)
-        for k, v in params.items()
-    }

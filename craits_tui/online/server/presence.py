@@ -23,17 +23,17 @@ from .ledger import Placing, player_id
 from .seats import Member
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .table import ServerTable
 
 STAND_IN_LEVEL = DEFAULT_LEVEL
 """The bot that plays a person's seat once their grace period is over, or while
 they doze."""
 
 
-class Presence:
+class Whereabouts:
     """The people of ``table`` coming and going."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: ServerTable) -> None:
         self.table = table
         self._abandon: asyncio.TimerHandle | None = None
 
@@ -124,8 +124,8 @@ class Presence:
 
     def _attendance_away(self, seat: int) -> None:
         table = self.table
-        if table.game is not None and seat in table.attendance:
-            table.attendance[seat] = table.attendance[seat].away(table.game.event_count)
+        if table.started and seat in table.attendance:
+            table.attendance[seat] = table.attendance[seat].away(table.event_count)
 
     # --- The table left to nobody ---------------------------------------------------
 

@@ -3,20 +3,18 @@ leaderboard of its players' ratings, and a game's replay by its code."""
 
 from __future__ import annotations
 
-import json
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from craits_core import GameStore, StoreError
+from craits_core import Event, GameStore, StoreError
 
-from ..protocol import MAX_LINE, Leaderboard, RefusalCode, ReplayData, Standing
+from ..protocol import MAX_LINE, Leaderboard, RefusalCode, ReplayData, Standing, line_length
 from .auth import Backoff
-from .ledger import Ledger, LedgerError, placement_games, player_id
-from .ledger import Standing as LedgerStanding
+from .ledger import Ledger, LedgerError, LedgerStanding, placement_games, player_id
 from .limits import client_key
 from .ratings import listed_once_placed
-from .refusal import Refusal, try_later
+from .refusal import RequestRefused, try_later
 from .seats import Identity
 
 log = logging.getLogger("craits.server")
@@ -39,7 +37,9 @@ def leaderboard(ledger: Ledger | None, identity: Identity) -> Leaderboard:
             rated = ledger.rated_players()
         except LedgerError as err:
             log.error("the leaderboard cannot be read: %s", err)
-            raise Refusal(RefusalCode.SERVER_ERROR, "The leaderboard cannot be read now.") from None
+            raise RequestRefused(
+                RefusalCode.SERVER_ERROR, "The leaderboard cannot be read now."
+            ) from None
     return Leaderboard(
         tuple(_standing(s) for s in top),
         _standing(you) if you is not None else None,
@@ -74,7 +74,7 @@ def replay(
         raise try_later("Too many wrong replay codes", wait, strike=True)
     try:
         return _replay(ledger, store, code)
-    except Refusal as refusal:
+    except RequestRefused as refusal:
         if refusal.code == RefusalCode.NO_SUCH_REPLAY:
             delay = guess.backoff.failed(where)
             log.warning(
@@ -95,13 +95,13 @@ def _replay(ledger: Ledger | None, store: GameStore | None, code: str) -> list[R
         except LedgerError as err:
             log.error("a replay code cannot be looked up: %s", err)
     if ledger is None or store is None or game_id is None:
-        raise Refusal(RefusalCode.NO_SUCH_REPLAY, "No finished game has that replay code.")
+        raise RequestRefused(RefusalCode.NO_SUCH_REPLAY, "No finished game has that replay code.")
     try:
         events = store.load(game_id, attach=False).events
         shown = ledger.replay_code(game_id) or code
     except (StoreError, LedgerError) as err:
         log.error("replay %s: game %s cannot be read: %s", code, game_id, err)
-        raise Refusal(RefusalCode.SERVER_ERROR, "That game cannot be read now.") from None
+        raise RequestRefused(RefusalCode.SERVER_ERROR, "That game cannot be read now.") from None
     parts = _parts(events)
     return [ReplayData(shown, index, len(parts), tuple(part)) for index, part in enumerate(parts)]
 
@@ -111,13 +111,13 @@ def _standing(standing: LedgerStanding) -> Standing:
     return Standing(standing.place, standing.name, rating.shown, rating.games)
 
 
-def _parts(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+def _parts(events: Sequence[Event]) -> list[list[Event]]:
     """A game's events in parts of at most `REPLAY_PART` bytes of JSON each (one
     at least, even for no events)."""
-    parts: list[list[dict[str, Any]]] = [[]]
+    parts: list[list[Event]] = [[]]
     size = 0
     for event in events:
-        length = len(json.dumps(event, ensure_ascii=False).encode())
+        length = line_length(event)
         if parts[-1] and size + length > REPLAY_PART:
             parts.append([])
             size = 0

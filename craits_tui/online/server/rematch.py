@@ -15,10 +15,12 @@ from ..protocol import RematchState
 
 
 class RematchOffer:
-    """A rematch offered to the people at ``seats`` for ``seconds``; ``expired`` is
-    called if they run out with no answer from them all."""
+    """A rematch offered to the people at ``seats`` for ``seconds``; when they run
+    out with no answer from them all, the offer ends and ``tell`` says so."""
 
-    def __init__(self, seats: tuple[int, ...], seconds: float, expired: Callable[[], None]):
+    def __init__(
+        self, seats: tuple[int, ...], seconds: float, tell: Callable[[RematchState], None]
+    ) -> None:
         self.seats = seats
         self.accepted: set[int] = set()
         self.declined: tuple[int, ...] = ()
@@ -27,7 +29,14 @@ class RematchOffer:
         loop = asyncio.get_running_loop()
         self._clock = loop.time
         self.deadline = loop.time() + seconds
-        self.timer: asyncio.TimerHandle | None = loop.call_later(seconds, expired)
+        self._tell = tell
+        self.timer: asyncio.TimerHandle | None = loop.call_later(seconds, self._expired)
+
+    def _expired(self) -> None:
+        self.timer = None
+        if self.outcome is None:
+            self.end("expired")
+            self._tell(self.state())
 
     @property
     def open(self) -> bool:

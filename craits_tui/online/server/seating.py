@@ -10,9 +10,9 @@ from typing import Protocol
 from ...names import unique_name
 from ..protocol import RefusalCode
 from .house import House
-from .refusal import Refusal
+from .refusal import RequestRefused
 from .seats import RECONNECT_CODE_LENGTH, Member, fresh_code, normal_code
-from .table import FILL_LEVEL, Table
+from .table import FILL_LEVEL, ServerTable
 
 
 class Lobby(Protocol):
@@ -34,7 +34,7 @@ class Seating:
         self.house = house
         self.lobby = lobby
 
-    def sit(self, member: Member, table: Table, seat: int) -> None:
+    def sit(self, member: Member, table: ServerTable, seat: int) -> None:
         """Seat ``member`` on a free seat of a table waiting to start."""
         slot = table.slots[seat]
         slot.holder, slot.member, slot.person, slot.bot = member.identity, member, True, None
@@ -45,7 +45,7 @@ class Seating:
         self.house.seating_changed()
 
     def take_back(
-        self, member: Member, table: Table, seat: int, since: int, *, by_code: bool = False
+        self, member: Member, table: ServerTable, seat: int, since: int, *, by_code: bool = False
     ) -> None:
         """``member`` takes back a seat kept for them, or for the code they gave."""
         slot = table.slots[seat]
@@ -53,7 +53,7 @@ class Seating:
         if old is not None and old is not member:
             if member.identity.key is None:
                 # A name proves nothing while its player is here: no displacing them.
-                raise Refusal(
+                raise RequestRefused(
                     RefusalCode.SEAT_TAKEN, "You are at this table in another session.", seat=seat
                 )
             # The same key: the earlier session is this player's too (its connection
@@ -119,7 +119,7 @@ class Seating:
         self.leave(member, dropped=False)
         self.release(member)
 
-    def release(self, member: Member, keep: tuple[Table, int] | None = None) -> None:
+    def release(self, member: Member, keep: tuple[ServerTable, int] | None = None) -> None:
         """``member`` sits elsewhere: a seat still kept for them (but ``keep``) is
         theirs no more."""
         held = self.house.held(member.identity)
@@ -130,20 +130,20 @@ class Seating:
         if not table.started:
             self.changed(table)
 
-    def changed(self, table: Table) -> None:
+    def changed(self, table: ServerTable) -> None:
         """Who sits where changed: the table's sessions and the lobby hear of it."""
         if not table.started and not table.closed:
             table.send_table()
         self.house.lobby_changed()
 
-    def start_if_full(self, table: Table) -> None:
+    def start_if_full(self, table: ServerTable) -> None:
         """A quick-match table with every seat taken starts at once."""
         if table.quick and not table.started and not any(s.free for s in table.slots):
             self.house.start_table(table)
 
-    def rematch_table(self, table: Table) -> Table:
+    def rematch_table(self, table: ServerTable) -> ServerTable:
         """Everyone asked accepted: the new table of the rematch, opened by its host
-        as any table is (`Refusal` if it cannot be now), nobody at it yet."""
+        as any table is (`RequestRefused` if it cannot be now), nobody at it yet."""
         offer = table.rematch
         assert offer is not None
         levels = tuple(
@@ -166,7 +166,7 @@ class Seating:
             spectator_chat=table.spectator_chat,
         )
 
-    def play_again(self, table: Table, new: Table) -> None:
+    def play_again(self, table: ServerTable, new: ServerTable) -> None:
         """The same people at the same seats of ``new`` (`rematch_table`), with the
         same bots (a bot for a person who was not there), its game dealt."""
         offer = table.rematch
@@ -196,7 +196,7 @@ class Seating:
         self.house.start_table(new)
         self.changed(new)
 
-    def _pass_host(self, table: Table) -> None:
+    def _pass_host(self, table: ServerTable) -> None:
         """The host left a table waiting to start: the next person seated hosts
         it; with nobody left, it closes."""
         nxt = next((i for i, s in enumerate(table.slots) if s.present), None)

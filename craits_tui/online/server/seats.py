@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ...names import name_key
-from ..protocol import Message, SeatChanged, SeatInfo
+from ..protocol import ListedSeat, Message, SeatChanged
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Letters of table and reconnect codes: none that reads like another (0/O, 1/I)."""
@@ -135,7 +135,7 @@ class Slot:
     """The end of the person's grace period, while they are away from a game."""
     dozing: bool = False
     """A bot plays for its person, who is here but let their clock run out (see
-    `presence.Presence.doze`)."""
+    `presence.Whereabouts.doze`)."""
     left: bool = False
     """Its person left the table on purpose (a bot stood in at once), rather than
     dropped; until they are back."""
@@ -148,8 +148,8 @@ class Slot:
     def free(self) -> bool:
         return self.person and self.holder is None and self.bot is None
 
-    def info(self) -> SeatInfo:
-        return SeatInfo(
+    def info(self) -> ListedSeat:
+        return ListedSeat(
             name=self.name,
             bot=self.bot,
             connected=self.present or (not self.person and self.bot is not None),

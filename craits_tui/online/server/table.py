@@ -4,8 +4,8 @@ The table owns its `Game` (saved in the house's store as it goes), tells every
 session at it only its own seat's redacted events, and plays its bots (a
 `BotHost`) at a visible pace, in another thread so the other tables go on.
 
-Every move goes through `Table.play`, which knows who made it: the person at
-the seat, a bot, or a bot because the person's clock ran out. So each person's
+Every move goes through `ServerTable.submit`, which knows who made it: the person
+at the seat, a bot, or a bot because the person's clock ran out. So each person's
 `Attendance` is kept (how much of their seat they played, their turns run out,
 when they went away); it is saved in the table's meta with each move's events,
 in the same transaction, and so is the game's end with its ratings.
@@ -21,18 +21,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Iterator
-from typing import Any
 
-from craits_core import Command, Game, IllegalMove, RuleSet, StoreError, redact
+from craits_core import Command, Event, Game, IllegalMove, RuleSet, StoreError, redact
 from craits_core.bot_levels import DEFAULT_LEVEL
-from craits_core.bots import make_bot
+from craits_core.events import GameEnded
 from craits_core.hosting import BotHost
 
-from ...names import same_name, unique_name
+from ...names import BOT_NAMES, same_name, unique_name
 from ..protocol import (
-    GameEvent,
+    EventSent,
     Joined,
     Message,
+    RefusalCode,
     TableChanged,
     TableInfo,
     encode,
@@ -40,9 +40,11 @@ from ..protocol import (
 from .attendance import Attendance, Mover, is_move
 from .chat import Chat, Spoken
 from .clock import TurnTimer
+from .driver import BotDriver
 from .hall import Hall
 from .ledger import Finished
-from .presence import Presence
+from .presence import Whereabouts
+from .refusal import RequestRefused, move_refused
 from .rematch import RematchOffer
 from .saved import table_meta
 from .seats import Identity, Member, Slot
@@ -52,13 +54,8 @@ log = logging.getLogger("craits.server")
 FILL_LEVEL = DEFAULT_LEVEL
 """The bot that takes a seat left empty when the game starts."""
 
-TIMED_OUT_LEVEL = DEFAULT_LEVEL
-"""The bot that makes a person's move when their turn's time runs out."""
 
-BOT_NAMES = ("Ada", "Bob", "Cy", "Di", "Ed")
-
-
-class Table:
+class ServerTable:
     """A table: its seats, the sessions at it and, once started, its game and bots."""
 
     def __init__(
@@ -107,12 +104,11 @@ class Table:
         self.bots: BotHost | None = None
         self.closed = False
         self.clock = TurnTimer(self, self.clock_time)
-        self.presence = Presence(self)
+        self.presence = Whereabouts(self)
         self._finished: Finished | None = None
         self._heard = 0
         self._unsubscribe: Callable[[], None] | None = None
-        self._wake = asyncio.Event()
-        self._driver: asyncio.Task[None] | None = None
+        self.driver: BotDriver | None = None
         self._autostart: asyncio.TimerHandle | None = None
 
     # --- Reading ----------------------------------------------------------------
@@ -124,6 +120,11 @@ class Table:
     @property
     def over(self) -> bool:
         return self.game is not None and self.game.state.is_over
+
+    @property
+    def event_count(self) -> int:
+        """Events in the game so far (none before it starts)."""
+        return self.game.event_count if self.game is not None else 0
 
     @property
     def clock_time(self) -> int:
@@ -188,11 +189,9 @@ class Table:
         """`Joined`, then the game's events from ``since`` on, for ``member``'s seat."""
         conn = member.conn
         assert conn is not None
-        count = self.game.event_count if self.game is not None else 0
-        conn.send(Joined(self.code, member.seat, self.info(), count))
+        conn.send(Joined(self.code, member.seat, self.info(), self.event_count))
         if self.game is not None:
-            for index, event in enumerate(self.game.events_for(member.seat, since), since):
-                conn.send(GameEvent(index, event))
+            self.send_joined_events(member, since)
             clock = self.clock.running()
             if clock is not None:
                 conn.send(clock)  # a turn timed already: what is left of it
@@ -270,18 +269,21 @@ class Table:
         levels = {seat: slot.bot for seat, slot in enumerate(self.slots) if slot.bot is not None}
         self.bots = BotHost(game, levels)
         self._unsubscribe = game.subscribe(self._on_event)
-        self._driver = asyncio.get_running_loop().create_task(
-            self._drive(), name=f"craits-table-{self.code}"
-        )
-        self._wake.set()
+        self.driver = BotDriver(self, game, self.bots)
         self.clock.look()
 
-    def play(self, command: Command, by: Mover) -> None:
-        """Make ``command`` in the table's game, made ``by`` whom: the one way a
-        move is made at a table. Raises `IllegalMove` or `StoreError` (the move
-        could not be saved) with nothing changed."""
+    def submit(self, command: Command, by: Mover) -> None:
+        """Make ``command`` for its seat in the table's game, made ``by`` whom: the
+        one way a move is made at a table (the person at the seat, a bot, or a bot
+        for a person whose clock ran out).
+
+        Raises `RequestRefused`, with nothing changed, when the game has not started, the
+        rules refuse the move (the engine's code, words and params) or the move
+        cannot be saved. What is not the person's doing (a save that failed, a
+        bot's move refused) is logged here too."""
         game = self.game
-        assert game is not None
+        if game is None:
+            raise RequestRefused(RefusalCode.NOT_STARTED, "The game has not started.")
         seat = command.player
         before = self.attendance.get(seat)
         if before is not None and is_move(command):
@@ -289,30 +291,33 @@ class Table:
             self.attendance[seat] = before.moved(by, game.event_count)
         try:
             game.handle(command)
-        except BaseException:
+        except BaseException as err:
             if before is not None:
                 self.attendance[seat] = before
+            if isinstance(err, IllegalMove | StoreError):
+                raise move_refused(err, self.code, command, by) from None
             raise
         if by is Mover.CLOCK and before is not None and self.attendance[seat].dozing:
             self.presence.doze(seat)
 
-    def saving(self, events: list[dict[str, Any]]) -> None:
+    def saving(self, events: list[Event]) -> None:
         """Within the transaction saving a move's events: the table's meta (the
         attendance moved), and at the game's end its ratings and replay code."""
         self.write_meta()
         for event in events:
-            if event["type"] == "game-ended":
+            if isinstance(event, GameEnded):
                 # The game takes its events after this: its totals are the event's.
-                placings = self.presence.placings(tuple(event["totals"]))
+                placings = self.presence.placings(event.totals)
                 self._finished = self.hall.finish(self, placings, over=True)
 
-    def send_joined_events(self, member: Member) -> None:
-        """The game so far, to a session that was at the table when it started."""
+    def send_joined_events(self, member: Member, since: int = 0) -> None:
+        """The game's events from ``since`` on, for ``member``'s seat (all of them:
+        to a session that was at the table when it started)."""
         assert self.game is not None and member.conn is not None
-        for index, event in enumerate(self.game.events_for(member.seat)):
-            member.conn.send(GameEvent(index, event))
+        for index, event in enumerate(self.game.events_for(member.seat, since), since):
+            member.conn.send(EventSent(index, event))
 
-    def _on_event(self, event: dict[str, Any]) -> None:
+    def _on_event(self, event: Event) -> None:
         """A new event: to every session, redacted for its seat (encoded once a seat)."""
         index = self._heard
         self._heard += 1
@@ -323,11 +328,11 @@ class Table:
                 continue
             line = lines.get(member.seat)
             if line is None:
-                line = encode(GameEvent(index, redact(event, member.seat, players)))
+                line = encode(EventSent(index, redact(event, member.seat, players)))
                 lines[member.seat] = line
             member.conn.send_line(line)
-        self.clock.heard(event["type"], index)
-        if event["type"] == "game-ended":
+        self.clock.heard(event, index)
+        if isinstance(event, GameEnded):
             finished, self._finished = self._finished, None
             if finished is not None:
                 self.replay = finished.replay
@@ -335,50 +340,17 @@ class Table:
             self.offer_rematch()
             self.send_table()
             self.hall.lobby_changed()
-        self._wake.set()
+        self.wake()
 
     def wake(self) -> None:
         """Someone came, or a bot took a seat: the bots may have a move to make."""
-        self._wake.set()
-
-    async def _drive(self) -> None:
-        """Play the bots' moves, one at a time, at the house's pace. Seats in their
-        grace period have no bot: the game waits for them."""
-        game, bots = self.game, self.bots
-        assert game is not None and bots is not None
-        while not game.state.is_over:
-            await self._wake.wait()
-            self._wake.clear()
-            # Wait first, then look: a person may have moved meanwhile.
-            await asyncio.sleep(self.hall.bot_pace)
-            if not self.attended or not self.presence.people_here():
-                # Woken again when someone comes back. A game its people have
-                # left waits for them (or for the table to close), bots and all.
-                continue
-            # A hard or expert bot thinks for a while: in a thread, so that the other tables
-            # and sessions go on meanwhile (and people here may still call "idiot").
-            moment = bots.moment()
-            move = await asyncio.to_thread(moment.decide)
-            if move is None or not bots.still_current(moment, move):
-                continue  # the game moved on, or a person took the seat back: look again
-            try:
-                self.play(move, Mover.BOT)  # its events wake this loop again
-            except (IllegalMove, StoreError):
-                log.exception("table %s: a bot's move was refused: %r", self.code, move)
+        if self.driver is not None:
+            self.driver.wake()
 
     def ran_out(self, seat: int) -> None:
         """The clock of ``seat``'s person ran out: a bot makes their move."""
-        game = self.game
-        if game is None or self.closed:
-            return
-        moves = game.legal_moves(seat)
-        if not moves:
-            return
-        move = make_bot(TIMED_OUT_LEVEL).choose(game.view(seat), moves)
-        try:
-            self.play(move, Mover.CLOCK)  # the next turn's clock starts from its events
-        except (IllegalMove, StoreError):
-            log.exception("table %s: a timed-out move was refused: %r", self.code, move)
+        if self.driver is not None and not self.closed:
+            self.driver.ran_out(seat)
 
     # --- A quick-match table ----------------------------------------------------
 
@@ -403,14 +375,8 @@ class Table:
         """At game over: the people still here may play again, within the house's time."""
         here = tuple(seat for seat, slot in enumerate(self.slots) if slot.person and slot.present)
         if here:
-            self.rematch = RematchOffer(here, self.hall.rematch_time, self._rematch_expired)
+            self.rematch = RematchOffer(here, self.hall.rematch_time, self.broadcast)
             self.broadcast(self.rematch.state())
-
-    def _rematch_expired(self) -> None:
-        offer = self.rematch
-        if offer is not None and offer.outcome is None:
-            offer.end("expired")
-            self.broadcast(offer.state())
 
     # --- Saving and closing -------------------------------------------------------
 
@@ -433,8 +399,8 @@ class Table:
     def close(self) -> None:
         """Stop everything the table runs; the saved game stays as it is."""
         self.closed = True
-        if self._driver is not None:
-            self._driver.cancel()
+        if self.driver is not None:
+            self.driver.close()
         if self._autostart is not None:
             self._autostart.cancel()
         self.presence.stop()
@@ -443,8 +409,6 @@ class Table:
             self.rematch.end(self.rematch.outcome or "expired")
         if self._unsubscribe is not None:
             self._unsubscribe()
-        if self.bots is not None:
-            self.bots.close()
         store = self.hall.store
         if store is not None and self.game is not None and not store.closed:
             store.detach(self.game)

@@ -7,7 +7,7 @@ from rich.text import Text
 from ....i18n import _, ngettext
 from ....narrate import describe_rules
 from ....screens.setup import kind_options
-from ...protocol import SeatInfo, TableInfo
+from ...protocol import ListedSeat, TableInfo
 from ..connection import KeptSeat
 
 
@@ -16,7 +16,7 @@ def level_name(level: str) -> str:
     return {value: label for label, value in kind_options()}.get(level, level)
 
 
-def seat_words(seat: SeatInfo, host: str | None) -> str:
+def seat_words(seat: ListedSeat, host: str | None) -> str:
     """A seat in the lobby's details: the name, and what kind of seat it is."""
     if seat.free:
         return _("a free seat")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from craits_core import PlayerView
+from craits_core import Event, PlayerView
 
 from ....i18n import N_, _
 from ....screens.table import TableScreen
@@ -245,7 +245,7 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
             if not self.is_active:
                 self.notify(line, timeout=4, markup=False)
 
-    def _retell(self, stream: Sequence[dict[str, Any]]) -> None:
+    def _retell(self, stream: Sequence[Event]) -> None:
         self._news_said = 0
         super()._retell(stream)
 

@@ -23,7 +23,7 @@ from ....narrate import describe_rules
 from ....screens.roomy import Roomy
 from ....screens.setup import PERSON, kind_options
 from ....widgets.footer import Footer
-from ...protocol import FillSeat, StartGame, TableInfo, Welcome
+from ...protocol import FillSeat, StartTable, TableInfo, Welcome
 from ..connection import RemoteConnection
 from ..messages import Listening, OpenTable, QuitTable, SeatsChanged, ServerSaid, TableMoved
 from ..table import RemoteTable
@@ -116,7 +116,7 @@ class WaitingRoom(Listening, ChatKeys, Roomy, Screen):
     def on_mount(self) -> None:
         self.listen(self.connection)
         self._unsubscribe = [
-            self.table.subscribe(lambda _event: self.post_message(TableMoved())),
+            self.table.subscribe(lambda _index, _event: self.post_message(TableMoved())),
             self.table.subscribe_changes(lambda: self.post_message(SeatsChanged())),
         ]
         self._show()
@@ -276,7 +276,7 @@ class WaitingRoom(Listening, ChatKeys, Roomy, Screen):
     @on(Button.Pressed, "#room-start")
     def action_start(self) -> None:
         if self.is_host:
-            self.connection.send(StartGame())
+            self.connection.send(StartTable())
 
     @on(Button.Pressed, "#room-leave")
     def action_leave(self) -> None:
