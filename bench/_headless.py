@@ -16,10 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from craits_core import Event
+from craits_core.events import GameEnded, RoundEnded, RoundStarted
+
 HIDE_HAND = "v"
 """The key that hides the hand of the player to move, when watching."""
 
-ROUND_EVENTS = frozenset({"round-ended", "round-started", "game-ended"})
+ROUND_EVENTS: frozenset[type[Event]] = frozenset({RoundEnded, RoundStarted, GameEnded})
 """Events after which a move is not an ordinary one (a summary, a new deal)."""
 
 
@@ -56,7 +59,7 @@ async def watching_table(
     pace: str,
     hand: bool,
     motion: bool,
-    listener: Callable[[dict[str, Any]], None] | None = None,
+    listener: Callable[[int, Event], None] | None = None,
 ) -> AsyncIterator[Any]:
     """A pilot at the watching table, laid out at ``size``, the hand of the player to
     move shown or hidden, motion on or off (the "animations" setting). A ``listener``
@@ -118,7 +121,7 @@ def widget_map(size: tuple[int, int], pace: str, hand: bool, motion: bool) -> li
 
 @dataclass
 class _Move:
-    events: list[str] = field(default_factory=list)
+    events: list[type[Event]] = field(default_factory=list)
     refreshed: dict[int, str] = field(default_factory=dict)
     """id() of each widget asked to redraw, and its label."""
     laid_out: set[int] = field(default_factory=set)
@@ -203,10 +206,10 @@ def count_refreshes(
                     move.whole[id(self)] = self.outer_size.area
         return original(self, *regions, **options)
 
-    def hear(event: dict[str, Any]) -> None:
+    def hear(_index: int, event: Event) -> None:
         if seen[-1].calls:
             seen.append(_Move())  # the first event of the next move
-        seen[-1].events.append(event["type"])
+        seen[-1].events.append(type(event))
 
     def ordinary() -> list[_Move]:
         # The first and the last are cut short by the start and the end of the count.

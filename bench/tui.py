@@ -90,14 +90,14 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from _cpu import CLOCK_TICK, CpuReading, read_cpu, schedstat_available
 from _headless import HIDE_HAND, ROUND_EVENTS, RefreshCount, count_refreshes, widget_map
 
 import craits_core
 import craits_tui
-from craits_core import GameStore
+from craits_core import Event, GameStore
+from craits_core.moves import command_for
 from craits_tui.settings import PACES
 
 MINIMAL_APP = Path(__file__).resolve().parent / "minimal_app.py"
@@ -129,7 +129,6 @@ CPU_RATIO_TARGET = 1.0
 """The same, over the minimal app's, at most."""
 TARGET_SIZE = (100, 32)
 
-COMMAND_EVENTS = {"card-played", "suit-chosen", "last-card-announced", "idiot-called"}
 """Event types that start a command (and draws on the turn or on the crank)."""
 
 # --- A pseudo-terminal -------------------------------------------------------------------
@@ -563,31 +562,21 @@ class Saved:
     moves: int
 
 
-def command_starts(events: Sequence[dict[str, Any]]) -> list[bool]:
-    """Whether each event starts a command: a play that says "last card" is one
-    command (the announcement rides on it), and a draw that runs the stock short
-    starts with a reshuffle, counted with the draw."""
-    starts = []
-    for previous, event in zip([None, *events], events, strict=False):
-        kind = event["type"]
-        if kind == "cards-drawn":
-            starts.append(event["reason"] in ("turn", "crank"))
-        elif kind == "last-card-announced" and previous is not None:
-            rides = previous["type"] == "card-played" and previous["player"] == event["player"]
-            starts.append(not rides)
-        else:
-            starts.append(kind in COMMAND_EVENTS)
-    return starts
+def command_starts(events: Sequence[Event]) -> list[bool]:
+    """Whether each event starts a command (`craits_core.moves.command_for`): a play
+    that says "last card" is one command, and a draw that runs the stock short
+    starts with its reshuffle."""
+    return [command_for(events, index) is not None for index in range(len(events))]
 
 
-def saved_by_store(events: Sequence[dict[str, Any]]) -> Callable[[int, int], Saved]:
+def saved_by_store(events: Sequence[Event]) -> Callable[[int, int], Saved]:
     """What the events from ``a`` to ``b`` of the game were: a move, a round's end,
     or more than one move (two saves seen as one)."""
     starts = command_starts(events)
 
     def saved(a: int, b: int) -> Saved:
         moves = sum(starts[a:b])
-        kinds = {e["type"] for e in events[a:b]}
+        kinds = {type(e) for e in events[a:b]}
         if kinds & ROUND_EVENTS:
             return Saved("round", moves)
         return Saved("move" if moves == 1 else "merged", moves)

@@ -179,6 +179,7 @@ def main() -> None:
     import tui
 
     from craits_core import GameStore
+    from craits_core.events import RoundEnded
     from craits_tui.settings import PACES
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -234,7 +235,7 @@ def main() -> None:
     moves = sum(tui.command_starts(events)[first:last])
     if not moves:
         sys.exit("no move was made while profiling")
-    rounds = sum(e["type"] == "round-ended" for e in events[first:last])
+    rounds = sum(isinstance(e, RoundEnded) for e in events[first:last])
     cpu = window["cpu"][1] - window["cpu"][0]
     wall = window["wall"][1] - window["wall"][0]
 

@@ -20,6 +20,17 @@ from .database import StoreError, make_tables, table_names
 from .events import Event, GameEnded, RoundStarted
 from .rules import RuleSet
 
+FILE_NAME = "games.sqlite3"
+
+
+def default_store_path() -> Path:
+    """Where games are saved unless told otherwise: ``games.sqlite3`` in the user's
+    data directory (on Linux ``$XDG_DATA_HOME/craits``, by default ``~/.local/share/craits``)."""
+    import platformdirs  # here, not at the top: it costs the app's start-up 4 ms
+
+    return platformdirs.user_data_path("craits", appauthor=False) / FILE_NAME
+
+
 SCHEMA_VERSION = 1
 """``PRAGMA user_version``: the layout of the tables. This version reads only its own."""
 

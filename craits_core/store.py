@@ -15,7 +15,6 @@ import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 from .codec import event_to_dict
@@ -28,6 +27,7 @@ from .database import (
 from .events import Event
 from .game import Game
 from .game_rows import (
+    FILE_NAME,
     GAME_PROBLEMS,
     OPENING_PROBLEMS,
     RECORD_COLUMNS,
@@ -37,6 +37,7 @@ from .game_rows import (
     check_schema,
     damaged_game,
     decode_event,
+    default_store_path,
     encode,
     fresh_id,
     now,
@@ -61,8 +62,6 @@ __all__ = [
     "default_store_path",
 ]
 
-FILE_NAME = "games.sqlite3"
-
 SaveHook = Callable[[list[Event]], None]
 """Called with a command's events inside the transaction that saves them (see
 `GameStore.add`)."""
@@ -74,14 +73,6 @@ class _Attachment:
     game_id: str
     remove: Callable[[], None]  # what `Game.add_writer` returned
     lock: GameLock | None  # shared by the attachments of one game; None: unguarded
-
-
-def default_store_path() -> Path:
-    """Where games are saved unless told otherwise: ``games.sqlite3`` in the user's
-    data directory (on Linux ``$XDG_DATA_HOME/craits``, by default ``~/.local/share/craits``)."""
-    import platformdirs  # here, not at the top: it costs the app's start-up 4 ms
-
-    return platformdirs.user_data_path("craits", appauthor=False) / FILE_NAME
 
 
 class GameStore:
@@ -133,12 +124,7 @@ class GameStore:
     def __enter__(self) -> GameStore:
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     def __repr__(self) -> str:

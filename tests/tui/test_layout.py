@@ -273,10 +273,10 @@ async def test_every_resize_lays_the_whole_table_out_again(tmp_path: Path) -> No
             await pilot.resize_terminal(width, height)
             await until(pilot, lambda: screen.size == app.size, "the table resized")
             check_table(screen)
-            moved = len(game.log)
+            moved = game.event_count
             await pilot.press("right")  # one move, at the new size
             await until(
-                pilot, lambda moved=moved: screen._shown == len(game.log) > moved, "the move shown"
+                pilot, lambda moved=moved: screen._shown == game.event_count > moved, "the move shown"
             )
             await pilot.pause()
             check_table(screen)
@@ -306,10 +306,10 @@ async def test_an_ordinary_move_lays_nothing_out_again(
         # Plays, draws, a crank, hands of one row and of two: the seats, the piles,
         # the crank's box and the hand keep their sizes, and are only redrawn.
         for _ in range(12):
-            moved = len(game.log)
+            moved = game.event_count
             await pilot.press("right")
             await until(
-                pilot, lambda moved=moved: screen._shown == len(game.log) > moved, "the move shown"
+                pilot, lambda moved=moved: screen._shown == game.event_count > moved, "the move shown"
             )
             await pilot.pause()
         assert game.state.round_number == 1  # no round's summary came between

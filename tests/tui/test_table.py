@@ -1200,7 +1200,7 @@ async def test_watching_bots_pauses_and_goes_a_move_at_a_time(tmp_path: Path) ->
         assert app.settings.pace == "instant"
         # Instant bots would play on: paused, none is on its way once they rest.
         await until(pilot, lambda: bots_at_rest(screen), "the bots to rest")
-        moved = len(game.log)
+        moved = game.event_count
         assert screen.query_one(TitleBar).parts[-1] == "watching, paused"
         assert {"Go on", "One move"} <= set(footer_keys(screen)) and "Pause" not in footer_keys(
             screen
@@ -1209,11 +1209,11 @@ async def test_watching_bots_pauses_and_goes_a_move_at_a_time(tmp_path: Path) ->
         await pilot.press("right")  # the player to move plays, no one else
         await until(pilot, lambda: game.state.current_player != player, "the one move")
         await until(pilot, lambda: bots_at_rest(screen), "the bots to rest again")
-        assert len(game.log) > moved
+        assert game.event_count > moved
         assert screen.query_one(TitleBar).parts[-1] == "watching, paused"
-        moved = len(game.log)
+        moved = game.event_count
         await pilot.press("space")
-        await until(pilot, lambda: len(game.log) > moved, "the bots to go on")
+        await until(pilot, lambda: game.event_count > moved, "the bots to go on")
         assert screen.query_one(TitleBar).parts[-1] == "watching"
         assert "Pause" in footer_keys(screen)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 from typing import Protocol, TypeVar
 
 from craits_core import (
@@ -22,6 +23,7 @@ from craits_core import (
     Event,
     IllegalMove,
     PlayerView,
+    Refusal,
     legal_moves_in_view,
     project,
     refusal_in_view,
@@ -36,6 +38,7 @@ from ..protocol import (
     Back,
     BadMessage,
     Message,
+    RefusalCode,
     SeatChanged,
     SendCommand,
     TableInfo,
@@ -55,6 +58,15 @@ again: one key press sends one, and a lost answer does not leave the seat dozing
 RefusalListener = Callable[[IllegalMove], object]
 ChangeListener = Callable[[], object]
 _T = TypeVar("_T")
+
+
+class Unsent(StrEnum):
+    """Why a move is refused before it is sent (the server's own refusals are the
+    protocol's `RefusalCode`s, the rules' the engine's `Refusal`s)."""
+
+    WATCHING = "watching"
+    OFFLINE = "offline"
+    IN_FLIGHT = "in-flight"
 
 
 class Line(Protocol):
@@ -147,15 +159,15 @@ class RemoteTable(Talk, GameNews):
         moves this side has not heard yet): `subscribe_refusals` hears of that.
         """
         if self.seat is None:
-            raise IllegalMove("watching", _("You are watching this game: you have no seat."))
+            raise IllegalMove(Unsent.WATCHING, _("You are watching this game: you have no seat."))
         if command.player != self.seat:
-            raise IllegalMove("not-your-seat", _("That seat is not yours."))
+            raise IllegalMove(RefusalCode.NOT_YOUR_SEAT, _("That seat is not yours."))
         if self.line.closed:
-            raise IllegalMove("offline", _("The connection to the server is lost."))
+            raise IllegalMove(Unsent.OFFLINE, _("The connection to the server is lost."))
         if self._sent_at is not None and time.monotonic() - self._sent_at < IN_FLIGHT:
-            raise IllegalMove("in-flight", _("Wait a moment: your last move is on its way."))
+            raise IllegalMove(Unsent.IN_FLIGHT, _("Wait a moment: your last move is on its way."))
         if self.view is None:
-            raise IllegalMove("no-turn", _("The game has not started yet."))
+            raise IllegalMove(Refusal.NO_TURN, _("The game has not started yet."))
         refusal = refusal_in_view(self.view, command)
         if refusal is not None:
             raise refusal
