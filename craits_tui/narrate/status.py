@@ -83,3 +83,14 @@ def other_options(view: PlayerView) -> list[str]:
     if wild_nine:
         options.append(_("a 9"))
     return options
+
+
+def crank_facing(view: PlayerView) -> str:
+    """Who must answer the crank, in words ("" when nobody): "you" when it is the
+    seat the view is of."""
+    facing = view.current_player
+    if facing is None or not view.crank:
+        return ""
+    if facing == view.seat:
+        return _("you must answer")
+    return _("{who} must answer").format(who=view.players[facing])

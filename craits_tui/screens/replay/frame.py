@@ -12,6 +12,7 @@ from craits_core.events import CardsDrawn
 
 from ...hand_order import in_hand_order
 from ...i18n import _, ngettext
+from ...narrate.status import crank_facing
 from ...table import Seat
 from ...widgets.seats import SeatInfo
 from ...widgets.trail import SHOWN as PLAYS_SHOWN
@@ -91,7 +92,7 @@ def frame_at(
         active_suit=table.active_suit,
         stock=table.stock_size,
         crank=table.crank,
-        facing=facing_words(table),
+        facing=crank_facing(table),
         direction=table.direction,
         plays=tuple(
             (table.players[seat], card) for seat, card in timeline.plays(index, PLAYS_SHOWN)
@@ -129,17 +130,6 @@ def _hands(timeline: Timeline, index: int, table: PlayerView) -> tuple[HandRow, 
             )
         )
     return tuple(rows)
-
-
-def facing_words(table: PlayerView) -> str:
-    """Who must answer the crank, in words ("" when nobody): "you" when it is the
-    seat the table is seen from."""
-    facing = table.current_player
-    if facing is None or not table.crank:
-        return ""
-    if facing == table.seat:
-        return _("you must answer")
-    return _("{who} must answer").format(who=table.players[facing])
 
 
 def _seats(table: PlayerView, seats: Sequence[Seat] | None) -> tuple[SeatInfo, ...]:

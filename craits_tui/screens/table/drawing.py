@@ -28,6 +28,7 @@ from craits_core.events import (
 
 from ...i18n import _, ngettext
 from ...narrate import Narrator
+from ...narrate.status import crank_facing
 from ...widgets.crank import CrankCounter
 from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
@@ -134,14 +135,7 @@ class Drawing(TableBase):
         stock.can_draw = any(isinstance(m, Draw) for m in moves)
         crank = self.query_one(CrankCounter)
         crank.count = view.crank
-        facing = view.current_player
-        crank.facing = (
-            ""
-            if facing is None or not view.crank
-            else _("you must answer")
-            if facing == self.seat
-            else _("{who} must answer").format(who=view.players[facing])
-        )
+        crank.facing = crank_facing(view)
         self.query_one(Direction).direction = view.direction
         self._refresh_opponents(view, moves)
         self.query_one(Scoreboard).show(view)
