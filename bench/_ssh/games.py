@@ -16,7 +16,7 @@ from typing import Any
 
 from .moves import carry_out, keys_for, look_at_hand
 from .report import check_logs, report_games
-from .seating import in_lobby, seat_table, start_game
+from .seating import open_sessions, seat_table, start_game
 from .server import Child, client_side
 from .socket_player import Player, Results, ipc_table
 from .terminal import SETTLED, ScreenReader, SshPlayer
@@ -190,16 +190,10 @@ async def run_games(args: argparse.Namespace, reader: ScreenReader) -> int:
             elapsed = time.perf_counter() - began
             sessions_alive = sum(not p.closed for p in players)
         else:
-            organisers = [
-                Player(f"ipc{i:02d}", child.tokens[i], results, random.Random(i))
-                for i in range(args.tables)
-            ]
-            await asyncio.gather(*(o.connect(child.socket) for o in organisers))
-            ssh = [SshPlayer(f"p{i:02d}", reader) for i in range(args.sessions)]
-            t0 = time.perf_counter()
-            await asyncio.gather(*(p.start(child.port) for p in ssh))
-            await asyncio.gather(*(p.shows(in_lobby(p.name), timeout=180) for p in ssh))
-            print(f"{len(ssh)} apps up in {time.perf_counter() - t0:.1f}s")
+            ssh: list[SshPlayer] = []
+            organisers = await open_sessions(
+                child, args.tables, args.sessions, results, reader, ssh, timeout=180
+            )
             before = await child.stats()
             sampler = asyncio.ensure_future(child.sample(samples, stop))
             began, cpu_began = time.perf_counter(), time.process_time()

@@ -15,7 +15,7 @@ from typing import Any
 
 from .people import THINK, HumanTurns, human_table, read_summaries
 from .report import IDLE_S, HumanWindow, check_logs, report_human
-from .seating import JOIN_RETRIES, in_lobby, seat_table, start_game
+from .seating import JOIN_RETRIES, open_sessions, seat_table, start_game
 from .server import Child, client_side
 from .socket_player import Player, Results
 from .terminal import ScreenReader, SshPlayer
@@ -79,16 +79,9 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
     background: list[asyncio.Future[Any]] = []
     hands: dict[str, dict[int, list[str]]] = {}
     try:
-        organisers = [
-            Player(f"ipc{i:02d}", child.tokens[i], results, random.Random(i))
-            for i in range(args.tables)
-        ]
-        await asyncio.gather(*(o.connect(child.socket) for o in organisers))
-        ssh = [SshPlayer(f"p{i:02d}", reader) for i in range(args.sessions)]
-        t0 = time.perf_counter()
-        await asyncio.gather(*(p.start(child.port) for p in ssh))
-        await asyncio.gather(*(p.shows(in_lobby(p.name), timeout=600) for p in ssh))
-        print(f"{len(ssh)} apps up in {time.perf_counter() - t0:.1f}s")
+        organisers = await open_sessions(
+            child, args.tables, args.sessions, results, reader, ssh, timeout=600
+        )
         t0 = time.perf_counter()
         groups = [ssh[t * per_table : (t + 1) * per_table] for t in range(args.tables)]
         seated = await asyncio.gather(

@@ -3,11 +3,15 @@ players type its code in their lobby and sit down, the host starts the game."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import random
 import re
+import time
 
-from .socket_player import Player
-from .terminal import SshPlayer
+from .server import Child
+from .socket_player import Player, Results
+from .terminal import ScreenReader, SshPlayer
 
 ESCAPE, ENTER = b"\x1b", b"\r"
 START = b"\x13"  # ctrl+s, in the waiting room
@@ -108,3 +112,28 @@ async def start_game(organiser: Player, host: SshPlayer) -> None:
         host.press(START)
         with contextlib.suppress(TimeoutError):
             await organiser.until(lambda: organiser.view is not None, timeout=3)
+
+
+async def open_sessions(
+    child: Child,
+    tables: int,
+    sessions: int,
+    results: Results,
+    reader: ScreenReader,
+    ssh: list[SshPlayer],
+    *,
+    timeout: float,
+) -> list[Player]:
+    """Each table's organiser on the socket, and ``sessions`` SSH players (put in
+    ``ssh`` before they start, so that the caller closes them whatever happens)
+    up in the lobby. Returns the organisers."""
+    organisers = [
+        Player(f"ipc{i:02d}", child.tokens[i], results, random.Random(i)) for i in range(tables)
+    ]
+    await asyncio.gather(*(o.connect(child.socket) for o in organisers))
+    ssh.extend(SshPlayer(f"p{i:02d}", reader) for i in range(sessions))
+    t0 = time.perf_counter()
+    await asyncio.gather(*(p.start(child.port) for p in ssh))
+    await asyncio.gather(*(p.shows(in_lobby(p.name), timeout=timeout) for p in ssh))
+    print(f"{len(ssh)} apps up in {time.perf_counter() - t0:.1f}s")
+    return organisers
