@@ -5,25 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from craits_core import Card, DrawReason, Rank
-from craits_core.events import (
-    CardPlayed,
-    CardsDrawn,
-    CrankRaised,
-    DealerChosen,
-    DirectionReversed,
-    Event,
-    GameEnded,
-    GameStarted,
-    IdiotCalled,
-    LastCardAnnounced,
-    PlayerSkipped,
-    RoundEnded,
-    RoundStarted,
-    StockReshuffled,
-    SuitAsked,
-    SuitChosen,
-    TurnLost,
-)
+from craits_core import events as ev
 
 from ..faces import suit_name
 from ..i18n import _, ngettext
@@ -32,45 +14,45 @@ if TYPE_CHECKING:
     from .narrator import Narrator
 
 
-def log_line(n: Narrator, event: Event) -> str | None:
+def log_line(n: Narrator, event: ev.Event) -> str | None:
     """One line for the log, or None for events that speak for themselves (a turn
     beginning, the crank ending)."""
     match event:
-        case GameStarted(players=players):
+        case ev.GameStarted(players=players):
             return _("A new game: {players}.").format(players=", ".join(players))
-        case DealerChosen():
+        case ev.DealerChosen():
             return _dealer_chosen(n, event)
-        case RoundStarted():
+        case ev.RoundStarted():
             return _round_started(n, event)
-        case SuitAsked(player=player):
+        case ev.SuitAsked(player=player):
             return _("{who} must decide the starter's suit.").format(who=n.who(player))
-        case SuitChosen():
+        case ev.SuitChosen():
             return _suit_chosen(n, event)
-        case CardPlayed():
+        case ev.CardPlayed():
             return _card_played(n, event)
-        case LastCardAnnounced(player=player):
+        case ev.LastCardAnnounced(player=player):
             return _("{who}: “Last card!”").format(who=n.who(player))
-        case CardsDrawn():
+        case ev.CardsDrawn():
             return _cards_drawn(n, event)
-        case StockReshuffled(count=count):
+        case ev.StockReshuffled(count=count):
             return ngettext(
                 "The discard pile is shuffled into a new stock ({n} card).",
                 "The discard pile is shuffled into a new stock ({n} cards).",
                 count,
             ).format(n=count)
-        case CrankRaised(count=count):
+        case ev.CrankRaised(count=count):
             return _("The crank is at {n}!").format(n=count)
-        case DirectionReversed(direction=direction):
+        case ev.DirectionReversed(direction=direction):
             if direction == 1:
                 return _("Play now goes clockwise.")
             return _("Play now goes counter-clockwise.")
-        case PlayerSkipped(player=player):
+        case ev.PlayerSkipped(player=player):
             if player == n.seat:
                 return _("You are skipped.")
             return _("{who} is skipped.").format(who=n.who(player))
-        case TurnLost(player=player):
+        case ev.TurnLost(player=player):
             return _("{who} lost this turn (the idiot's penalty).").format(who=n.who(player))
-        case IdiotCalled(player=caller, target=target):
+        case ev.IdiotCalled(player=caller, target=target):
             if target == n.seat:  # "called You an idiot" would be wrong
                 return _("{caller} called you an idiot: no “Last card!”").format(
                     caller=n.who(caller)
@@ -78,14 +60,14 @@ def log_line(n: Narrator, event: Event) -> str | None:
             return _("{caller} called {target} an idiot: no “Last card!”").format(
                 caller=n.who(caller), target=n.who(target)
             )
-        case RoundEnded():
+        case ev.RoundEnded():
             return _round_ended(n, event)
-        case GameEnded(winners=winners):
+        case ev.GameEnded(winners=winners):
             return _game_ended(n, winners)
     return None
 
 
-def _dealer_chosen(n: Narrator, e: DealerChosen) -> str:
+def _dealer_chosen(n: Narrator, e: ev.DealerChosen) -> str:
     if e.draws:
         seat, card = next((s, c) for s, c in e.draws[-1] if s == e.dealer)
         template = (
@@ -99,7 +81,7 @@ def _dealer_chosen(n: Narrator, e: DealerChosen) -> str:
     return _("{who} deals first.").format(who=n.who(e.dealer))
 
 
-def _round_started(n: Narrator, e: RoundStarted) -> str:
+def _round_started(n: Narrator, e: ev.RoundStarted) -> str:
     starter = e.starter
     if starter is None and e.deck is not None:  # the full deal, as a replay has it
         starter = e.deck[len(n.players) * e.hand_size]
@@ -118,7 +100,7 @@ def _round_started(n: Narrator, e: RoundStarted) -> str:
     )
 
 
-def _suit_chosen(n: Narrator, e: SuitChosen) -> str:
+def _suit_chosen(n: Narrator, e: ev.SuitChosen) -> str:
     starter = n.starter
     if starter is None or starter.rank is not Rank.NINE:
         template = _("{who} chose {suit}.")
@@ -129,7 +111,7 @@ def _suit_chosen(n: Narrator, e: SuitChosen) -> str:
     return template.format(who=n.who(e.player), suit=suit_name(e.suit))
 
 
-def _card_played(n: Narrator, e: CardPlayed) -> str:
+def _card_played(n: Narrator, e: ev.CardPlayed) -> str:
     card: Card = e.card
     line = _("{who} played {card}").format(who=n.who(e.player), card=n.card(card))
     named = e.named_suit
@@ -146,7 +128,7 @@ def _card_played(n: Narrator, e: CardPlayed) -> str:
     return line + tail
 
 
-def _cards_drawn(n: Narrator, e: CardsDrawn) -> str:
+def _cards_drawn(n: Narrator, e: ev.CardsDrawn) -> str:
     who = n.who(e.player)
     if e.count == 0:
         return _("{who}: nothing left to draw, pass.").format(who=who)
@@ -164,7 +146,7 @@ def _cards_drawn(n: Narrator, e: CardsDrawn) -> str:
     return _("{who} drew {what}{reason}.").format(who=who, what=what, reason=reason)
 
 
-def _round_ended(n: Narrator, e: RoundEnded) -> str:
+def _round_ended(n: Narrator, e: ev.RoundEnded) -> str:
     if not e.went_out:
         head = _("Round {n} is blocked: nobody could play or draw.")
     else:
