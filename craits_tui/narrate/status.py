@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from craits_core import Announce, CallIdiot, Command, Draw, Play, PlayerView, Rank
 
 from ..faces import suit_name
-from ..i18n import _
+from ..i18n import _, ngettext
 from .words import rank_with_article
 
 if TYPE_CHECKING:
@@ -94,3 +94,12 @@ def crank_facing(view: PlayerView) -> str:
     if facing == view.seat:
         return _("you must answer")
     return _("{who} must answer").format(who=view.players[facing])
+
+
+def round_words(view: PlayerView) -> str:
+    """Where the game stands, for a title: "round 6 of 15 · 3 cards each"."""
+    return ngettext(
+        "round {n} of {total} · {size} card each",
+        "round {n} of {total} · {size} cards each",
+        view.hand_size,
+    ).format(n=view.round_number, total=view.rounds, size=view.hand_size)

@@ -11,8 +11,8 @@ from craits_core import Card, PlayerView, Suit
 from craits_core.events import CardsDrawn
 
 from ...hand_order import in_hand_order
-from ...i18n import _, ngettext
-from ...narrate.status import crank_facing
+from ...i18n import _
+from ...narrate.status import crank_facing, round_words
 from ...table import Seat
 from ...widgets.seats import SeatInfo
 from ...widgets.trail import SHOWN as PLAYS_SHOWN
@@ -159,14 +159,7 @@ def _title(timeline: Timeline, table: PlayerView, code: str | None) -> tuple[str
         if code
         else _("Replay: {players}").format(players=names)
     )
-    if table.round_number:
-        where = ngettext(
-            "round {n} of {total} · {size} card each",
-            "round {n} of {total} · {size} cards each",
-            table.hand_size,
-        ).format(n=table.round_number, total=table.rounds, size=table.hand_size)
-    else:
-        where = _("before the first deal")
+    where = round_words(table) if table.round_number else _("before the first deal")
     if table.seat is None:
         # Translators: a replay's title ends with whose cards it shows: here, every hand.
         seen = _("all hands")

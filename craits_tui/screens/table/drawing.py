@@ -28,7 +28,7 @@ from craits_core.events import (
 
 from ...i18n import _, ngettext
 from ...narrate import Narrator
-from ...narrate.status import crank_facing
+from ...narrate.status import crank_facing, round_words
 from ...widgets.crank import CrankCounter
 from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
@@ -207,12 +207,7 @@ class Drawing(TableBase):
         self.query_one(Seating).show(infos)
 
     def _refresh_title(self, view: PlayerView) -> None:
-        rounds = len(view.rules.schedule)
-        where = ngettext(
-            "round {n} of {total} · {size} card each",
-            "round {n} of {total} · {size} cards each",
-            view.hand_size,
-        ).format(n=view.round_number, total=rounds, size=view.hand_size)
+        where = round_words(view)
         if self.seat is None:
             who = _("watching, paused") if self._paused else _("watching")
         else:
