@@ -415,7 +415,7 @@ async def test_an_idle_session_is_ended_with_a_word(tmp_path: Path) -> None:
 async def test_shutting_down_tells_every_session(tmp_path: Path) -> None:
     async with running(tmp_path) as server, connect(server) as conn:
         term = await Terminal.open(conn)
-        screen = await term.shows("welcome")
+        screen = await term.shows(" pid ")  # the line after the welcome: the app's process
         await server.close()
         await term.shows("bye: The server is shutting down.")
         assert not alive(pid_on(screen))
