@@ -429,6 +429,10 @@ async def test_a_table_made_without_a_timer_still_has_a_long_clock_and_a_sleeper
                     await until(bob, lambda: bob.my_turn or dozes())
             ran_out = [m for m in messages(bob, "clock") if m["seat"] == 0 and m["ran_out"]]
             assert len(ran_out) == 2
+            # Bob heard it first: Ann's own line may still be on its way.
+            await until(
+                ann, lambda: any(m["seat"] == 0 and m["dozing"] for m in messages(ann, "seat"))
+            )
             dozing = next(m for m in messages(ann, "seat") if m["seat"] == 0 and m["dozing"])
             assert dozing["bot"] == "normal" and dozing["connected"]
             mark = now(ann)
