@@ -26,6 +26,17 @@ def sources(*tops: str) -> Iterator[tuple[str, Path, ast.Module]]:
             yield ".".join(parts), path, ast.parse(path.read_text(encoding="utf-8"))
 
 
+def lines_matching(pattern: re.Pattern[str], homes: set[str]) -> list[str]:
+    """Where ``pattern`` stands in a module of the packages other than ``homes``."""
+    return [
+        f"{path.relative_to(ROOT)}:{line}"
+        for name, path, _tree in sources(*PACKAGES)
+        if name not in homes
+        for line, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(text)
+    ]
+
+
 def _is_package(path: Path) -> bool:
     return path.name == "__init__.py"
 
@@ -121,28 +132,14 @@ def test_no_module_but_the_codec_and_the_store_names_an_event_by_its_type() -> N
 
 def test_nothing_dispatches_on_a_type_name() -> None:
     pattern = re.compile(r"""\.type\b\s*(==|!=|in\b)|\[["']type["']\]\s*(==|!=|in\b)""")
-    found = [
-        f"{path.relative_to(ROOT)}:{line}"
-        for name, path, _tree in sources(*PACKAGES)
-        if name != "craits_core.codec"
-        for line, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if pattern.search(text)
-    ]
-    assert found == []
+    assert lines_matching(pattern, homes={"craits_core.codec"}) == []
 
 
 def test_a_nines_own_suit_is_dropped_in_one_place() -> None:
     # `Play.named_suit` and `CardPlayed.named_suit` say which suit a play names.
     pattern = re.compile(r"suit is (not )?[\w.]*card\.suit\b")
     homes = {"craits_core.commands", "craits_core.events"}
-    found = [
-        f"{path.relative_to(ROOT)}:{line}"
-        for name, path, _tree in sources(*PACKAGES)
-        if name not in homes
-        for line, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if pattern.search(text)
-    ]
-    assert found == []
+    assert lines_matching(pattern, homes) == []
 
 
 def test_the_bot_levels_are_listed_once_and_the_default_named_once() -> None:
@@ -173,14 +170,7 @@ def test_the_bot_levels_are_listed_once_and_the_default_named_once() -> None:
 def test_which_events_start_a_move_is_decided_in_one_place() -> None:
     # `craits_core.moves.command_for`: a draw of one's own or the crank's is a move.
     pattern = re.compile(r"DrawReason\.(TURN|CRANK)\b.*DrawReason\.(TURN|CRANK)\b")
-    found = [
-        f"{path.relative_to(ROOT)}:{line}"
-        for name, path, _tree in sources(*PACKAGES)
-        if name != "craits_core.moves"
-        for line, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if pattern.search(text)
-    ]
-    assert found == []
+    assert lines_matching(pattern, homes={"craits_core.moves"}) == []
 
 
 def test_no_module_is_much_over_four_hundred_lines() -> None:
