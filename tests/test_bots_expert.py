@@ -11,13 +11,12 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from craits_core import Card, Draw, Game, Play, Suit
+from craits_core import Card, Draw, Game, Play, RuleSet, Suit
 from craits_core.bots import make_bot
 from craits_core.bots.expert import ExpertBot
 from craits_core.bots.features import (
     SITUATION_WIDTH,
     WIDTH,
-    Voids,
     encode,
     situation_of_state,
     situation_of_view,
@@ -27,6 +26,7 @@ from craits_core.bots.masks import INDEX
 from craits_core.bots.nets import Models, Network, read_models, shipped_models
 from craits_core.bots.reasons import ENGLISH, Reason
 from craits_core.bots.sampling import Sampler
+from craits_core.bots.voids import Voids
 from craits_core.events import CardPlayed, RoundStarted
 from tests.decks import stacked_game
 from tests.hosting import listen, step
@@ -111,6 +111,30 @@ def test_a_crank_draw_says_nothing_of_the_suit() -> None:
     game.handle(Play(0, Card.parse("2S")))
     game.handle(Draw(1))  # the crank's two cards
     assert voids.of(1) == (False,) * 4
+
+
+def test_under_the_voluntary_draw_a_draw_says_nothing_of_the_suit() -> None:
+    game = stacked_game(
+        ["QS 4C", "JS JD", "5D 6D"],
+        "QH",
+        dealer=2,
+        stock="7S 7C 9C",
+        rules=RuleSet(voluntary_draw=True),
+    )
+    voids = heard(game)
+    game.handle(Play(0, Card.parse("QS")))
+    game.handle(Play(1, Card.parse("JS")))
+    game.handle(Draw(2))
+    assert voids.of(2) == (False,) * 4
+    assert voids.suits() == {}
+
+
+def test_the_normal_level_reads_the_marks_as_suits() -> None:
+    game = stacked_game(["QS 4C", "JS JD", "5D 6D"], "QH", dealer=2, stock="7S 7C 9C")
+    voids = heard(game)
+    for move in (Play(0, Card.parse("QS")), Play(1, Card.parse("JS")), Draw(2)):
+        game.handle(move)
+    assert voids.suits() == {2: frozenset({Suit.SPADES})}
 
 
 def test_the_holders_part_is_the_start_of_a_row() -> None:

@@ -7,17 +7,14 @@ import argparse
 import asyncio
 import contextlib
 import random
-import shutil
-import tempfile
 import time
 from collections.abc import Coroutine
-from pathlib import Path
 from typing import Any
 
 from .moves import carry_out, keys_for, look_at_hand
-from .report import check_logs, report_games
+from .report import report_games
+from .run import running
 from .seating import open_sessions, seat_table, start_game
-from .server import Child, client_side
 from .socket_player import Player, Results, ipc_table
 from .terminal import SETTLED, ScreenReader, SshPlayer
 
@@ -154,31 +151,24 @@ async def bounded(tables: list[Coroutine[Any, Any, None]], limit: float, results
 
 async def run_games(args: argparse.Namespace, reader: ScreenReader) -> int:
     """``--clients ssh`` or ``ipc``: whole games at every table."""
-    app = client_side(args.lang)
     mode = args.clients
-    per_table = args.sessions // args.tables
-    data = Path(tempfile.mkdtemp(prefix="craits-bench-"))
     tokens = args.tables if mode == "ssh" else args.sessions
-    child = await Child.start(data, tokens, args.bot_pace, app)
-    results = Results()
-    rng = random.Random(args.seed)
     turn_latencies: list[float] = []
-    samples: list[dict[str, Any]] = []
-    stop = asyncio.Event()
-    print(
-        f"{args.sessions} {mode.upper()} sessions at {args.tables} tables "
-        f"({per_table} people and 1 bot each), short games, bot pace {args.bot_pace}s, "
-        f"{args.seconds:.0f}s"
-    )
-    try:
+    async with running(args, tokens) as run:
+        child, results, per_table = run.child, run.results, run.per_table
+        print(
+            f"{args.sessions} {mode.upper()} sessions at {args.tables} tables "
+            f"({per_table} people and 1 bot each), short games, bot pace {args.bot_pace}s, "
+            f"{args.seconds:.0f}s"
+        )
         if mode == "ipc":
             players = [
-                Player(f"ipc{i:02d}", child.tokens[i], results, random.Random(rng.random()))
+                Player(f"ipc{i:02d}", child.tokens[i], results, random.Random(run.rng.random()))
                 for i in range(args.sessions)
             ]
             await asyncio.gather(*(p.connect(child.socket) for p in players))
             before = await child.stats()
-            sampler = asyncio.ensure_future(child.sample(samples, stop))
+            sampler = asyncio.ensure_future(child.sample(run.samples, run.stop))
             began, cpu_began = time.perf_counter(), time.process_time()
             deadline = began + args.seconds
             tables = [players[t * per_table : (t + 1) * per_table] for t in range(args.tables)]
@@ -195,7 +185,7 @@ async def run_games(args: argparse.Namespace, reader: ScreenReader) -> int:
                 child, args.tables, args.sessions, results, reader, ssh, timeout=180
             )
             before = await child.stats()
-            sampler = asyncio.ensure_future(child.sample(samples, stop))
+            sampler = asyncio.ensure_future(child.sample(run.samples, run.stop))
             began, cpu_began = time.perf_counter(), time.process_time()
             deadline = began + args.seconds
             # One game a table: it may run into the overtime to finish.
@@ -218,23 +208,17 @@ async def run_games(args: argparse.Namespace, reader: ScreenReader) -> int:
             elapsed = time.perf_counter() - began
             sessions_alive = sum(not p.ended for p in ssh) + sum(not o.closed for o in organisers)
         client_cpu = time.process_time() - cpu_began
-        stop.set()
+        run.stop.set()
         await sampler
         after = await child.stats()
         if mode == "ssh":
             for player in ssh:
                 await player.close()
-        results.ending = True
-    finally:
-        results.ending = True
-        await child.stop()
-    check = check_logs(data, results)
-    shutil.rmtree(data, ignore_errors=True)
-    shutil.rmtree(Path(app).parent, ignore_errors=True)
+    check = run.check
     report_games(
         mode,
         results,
-        [before, *samples, after],
+        [before, *run.samples, after],
         elapsed,
         sessions_alive,
         check,

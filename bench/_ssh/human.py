@@ -7,17 +7,16 @@ import argparse
 import asyncio
 import os
 import random
-import shutil
-import tempfile
 import time
-from pathlib import Path
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from .people import THINK, HumanTurns, human_table, read_summaries
-from .report import IDLE_S, HumanWindow, check_logs, report_human
+from .report import IDLE_S, HumanWindow, report_human
+from .run import running
 from .seating import JOIN_RETRIES, open_sessions, seat_table, start_game
-from .server import Child, client_side
-from .socket_player import Player, Results
+from .socket_player import Player
 from .terminal import ScreenReader, SshPlayer
 
 HUMAN_DEFAULTS = {"sessions": 40, "tables": 10, "seconds": 180.0, "bot_pace": 0.6}
@@ -58,27 +57,19 @@ def shown_hands(organiser: Player, group: list[SshPlayer], verbose: bool) -> dic
 async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
     """``--human``: the measured window is ``--seconds`` of play from when every
     table has been dealt. Games still on at its end are left unfinished."""
-    app = client_side(args.lang)
-    per_table = args.sessions // args.tables
-    data = Path(tempfile.mkdtemp(prefix="craits-bench-"))
     load_before = os.getloadavg()
-    child = await Child.start(data, args.tables, args.bot_pace, app)
-    results = Results()
-    rng = random.Random(args.seed)
     turns = HumanTurns()
     lags: list[tuple[float, float]] = []
-    samples: list[dict[str, Any]] = []
-    stop = asyncio.Event()
-    print(
-        f"human pace: {args.sessions} SSH sessions at {args.tables} tables ({per_table} people "
-        f"and 1 bot each), short games, think {THINK[0]:g}-{THINK[1]:g}s, bot pace "
-        f"{args.bot_pace:g}s, {args.seconds:.0f}s; load average "
-        + " ".join(f"{x:.2f}" for x in load_before)
-    )
     ssh: list[SshPlayer] = []
     background: list[asyncio.Future[Any]] = []
-    hands: dict[str, dict[int, list[str]]] = {}
-    try:
+    async with running(args, args.tables) as run, _closing(ssh):
+        child, results, rng, per_table = run.child, run.results, run.rng, run.per_table
+        print(
+            f"human pace: {args.sessions} SSH sessions at {args.tables} tables ({per_table} "
+            f"people and 1 bot each), short games, think {THINK[0]:g}-{THINK[1]:g}s, bot pace "
+            f"{args.bot_pace:g}s, {args.seconds:.0f}s; load average "
+            + " ".join(f"{x:.2f}" for x in load_before)
+        )
         organisers = await open_sessions(
             child, args.tables, args.sessions, results, reader, ssh, timeout=600
         )
@@ -114,7 +105,7 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
         moves_before = sum(o.commands for o in organisers)
         drawn_before = sum(p.received for p in ssh)
         turns.since = began
-        sampler = asyncio.ensure_future(child.sample(samples, stop))
+        sampler = asyncio.ensure_future(child.sample(run.samples, run.stop))
         lagger = asyncio.ensure_future(loop_lag(lags))
         tables = []
         for organiser, group in zip(organisers, groups, strict=True):
@@ -138,7 +129,7 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
         drawn = sum(p.received for p in ssh) - drawn_before
         client_cpu = time.process_time() - cpu_began
         lagger.cancel()
-        stop.set()
+        run.stop.set()
         await sampler
         for task in [*tables, *background]:
             task.cancel()
@@ -161,18 +152,10 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
         for organiser, group, (code, _host) in zip(organisers, groups, seated, strict=True):
             assert organiser.view is not None
             results.games[code] = {None: organiser.view}
-            hands[code] = shown_hands(organiser, group, args.verbose)
+            run.hands[code] = shown_hands(organiser, group, args.verbose)
         dropped = [p.name for p in ssh if p.ended]
         end = await child.stats()
-        results.ending = True
-    finally:
-        results.ending = True
-        for player in ssh:
-            await player.close()
-        await child.stop()
-    check = check_logs(data, results, hands)
-    shutil.rmtree(data, ignore_errors=True)
-    shutil.rmtree(Path(app).parent, ignore_errors=True)
+    check = run.check
     window = HumanWindow(
         sessions=args.sessions,
         tables=args.tables,
@@ -192,3 +175,14 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
     dropped_count = report_human(window, results, turns, check)
     ok = not check.problems and not dropped_count and not results.drops and not results.failures
     return 0 if ok and check.views == check.games else 1
+
+
+@asynccontextmanager
+async def _closing(players: list[SshPlayer]) -> AsyncIterator[None]:
+    """Close the players' sessions at the end of the block, however it ends (before
+    the server stops)."""
+    try:
+        yield
+    finally:
+        for player in players:
+            await player.close()

@@ -24,6 +24,16 @@ def mib(kb: float) -> float:
     return kb / 1024
 
 
+def cpu_between(
+    before: dict[str, Any], after: dict[str, Any], moves: int
+) -> tuple[float, float, float]:
+    """The server's and the session apps' CPU seconds between two readings, and
+    what to multiply a number of seconds by for milliseconds a move."""
+    server = after["cpu_s"] - before["cpu_s"]
+    apps = after["apps_cpu_s"] - before["apps_cpu_s"]
+    return server, apps, 1000 / max(moves, 1)
+
+
 @dataclass
 class LogCheck:
     """What replaying the saved games found."""
@@ -141,9 +151,7 @@ def report_games(
         )
     # Where the machine's time went: on a real server the players' side is on
     # their own machines.
-    server_cpu = after["cpu_s"] - before["cpu_s"]
-    apps_cpu = after["apps_cpu_s"] - before["apps_cpu_s"]
-    per_move = 1000 / max(results.moves, 1)
+    server_cpu, apps_cpu, per_move = cpu_between(before, after, results.moves)
     print(
         f"CPU while playing ({elapsed:.0f}s on {os.cpu_count()} cores): server {server_cpu:.0f}s, "
         f"session apps {apps_cpu:.0f}s, players' side (this process) {client_cpu:.0f}s; "
@@ -234,11 +242,9 @@ def report_human(window: HumanWindow, results: Results, turns: HumanTurns, check
         f"p99 {drew.p99:.0f} ms"
     )
     before, after = w.before, w.after
-    server_cpu = after["cpu_s"] - before["cpu_s"]
-    apps_cpu = after["apps_cpu_s"] - before["apps_cpu_s"]
+    server_cpu, apps_cpu, per_move = cpu_between(before, after, w.moves)
     idle_from, idle_to = w.idle
     idle_cpu = idle_to["apps_cpu_s"] - idle_from["apps_cpu_s"]
-    per_move = 1000 / max(w.moves, 1)
     print(
         f"CPU in the window ({w.elapsed:.0f}s, {os.cpu_count()} cores): server "
         f"{server_cpu:.1f}s ({server_cpu * per_move:.1f} ms a move), session apps "

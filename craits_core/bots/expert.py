@@ -35,7 +35,7 @@ from ..events import Event
 from ..state import State
 from ..view import PlayerView
 from .base import find_announce, find_call, require_moves, view_digest, with_announce
-from .features import Situation, Voids, encode, situation_of_state, situation_of_view
+from .features import Situation, encode, situation_of_state, situation_of_view
 from .hard import Candidate
 from .knowledge import Knowledge
 from .nets import HOLDER_CLASSES, Models, shipped_models
@@ -44,6 +44,7 @@ from .playout import final_scores, playout_move
 from .reasons import Reason
 from .sampling import Sampler
 from .terms import follow_count
+from .voids import Voids
 
 SIMULATIONS = 160
 """Deals each decision's candidates are played on."""

@@ -22,78 +22,16 @@ import numpy as np
 
 from ..cards import FULL_DECK, Card, Rank, Suit
 from ..commands import ChooseSuit, Command, Draw, Play
-from ..events import (
-    CardPlayed,
-    CardsDrawn,
-    CrankEnded,
-    CrankRaised,
-    DrawReason,
-    Event,
-    GameStarted,
-    RoundStarted,
-    SuitChosen,
-)
 from ..scoring import score_hand
 from ..state import State
 from ..view import PlayerView
-from .base import starter_of
 from .masks import INDEX, SUITS
+from .voids import Voids
+
+_SUIT = {suit: j for j, suit in enumerate(SUITS)}
 
 MAX_OTHERS = 4
 """The most other players at a table (five seats)."""
-
-_SUIT = {suit: j for j, suit in enumerate(SUITS)}
-_NO_VOIDS = (False,) * 4
-
-
-class Voids:
-    """The suits each player could not follow, from a seat's event stream.
-
-    A player who draws on their turn (outside a crank) held no card of the active
-    suit then. That lasts until they play a card of that suit, or the round ends;
-    the cards they draw later are not known, and the networks learn how far the
-    mark can be trusted.
-    """
-
-    def __init__(self) -> None:
-        self.marks: dict[int, tuple[bool, ...]] = {}
-        self._suit: Suit | None = None
-        self._crank = False
-        self._players = 0
-
-    def of(self, seat: int) -> tuple[bool, ...]:
-        """Per suit (in `masks.SUITS` order): whether ``seat`` could not follow it."""
-        return self.marks.get(seat, _NO_VOIDS)
-
-    def note(self, event: Event) -> None:
-        """Fold one event (of a seat's stream, or the full one) into the marks."""
-        match event:
-            case CardPlayed(player=seat, card=card, suit=suit):
-                self._suit = suit
-                played = _SUIT[card.suit]
-                marks = self.marks.get(seat)
-                if marks is not None and marks[played]:
-                    self.marks[seat] = _put(marks, played, False)
-            case CardsDrawn(player=seat, reason=DrawReason.TURN):
-                if not self._crank and self._suit is not None:
-                    self.marks[seat] = _put(self.of(seat), _SUIT[self._suit], True)
-            case SuitChosen(suit=suit):
-                self._suit = suit
-            case CrankRaised():
-                self._crank = True
-            case CrankEnded():
-                self._crank = False
-            case GameStarted(players=players):
-                self._players = len(players)
-            case RoundStarted():
-                self.marks = {}
-                self._crank = False
-                starter = starter_of(event, self._players)
-                self._suit = starter.suit if starter is not None else None
-
-
-def _put(marks: tuple[bool, ...], index: int, value: bool) -> tuple[bool, ...]:
-    return (*marks[:index], value, *marks[index + 1 :])
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,18 +13,15 @@ from ..cards import FULL_DECK, Card, Suit
 from ..events import (
     CardPlayed,
     CardsDrawn,
-    CrankEnded,
-    CrankRaised,
     DirectionReversed,
     DrawReason,
     Event,
     GameStarted,
     RoundStarted,
-    SuitChosen,
 )
 from ..rules import RuleSet
-from .base import starter_of
 from .clues import Clue, make_clue
+from .lead import Lead
 from .masks import BIT, CRANK_ANSWERS, fitting
 
 
@@ -54,28 +51,18 @@ class Knowledge:
         self._slots: dict[int, list[int]] = {}
         self._ids: dict[int, list[int]] = {}
         self._next_id = 0
-        self._top: Card | None = None
-        self._suit: Suit | None = None
-        self._players = 0
+        self._lead = Lead()
         self._direction = 1
-        self._crank = False
 
     def note(self, event: Event) -> None:
         """Fold one event of the seat's stream (or the full one) into what is known."""
+        players = self._lead.players
         match event:
             case CardPlayed(player=seat, card=card, suit=suit):
                 self._played(seat, card, suit)
-                self._top = card
-                self._suit = suit
-                self.passed = (False,) * self._players
+                self.passed = (False,) * players
             case CardsDrawn(player=seat, reason=reason, count=count):
                 self._drawn(seat, count, reason)
-            case SuitChosen(suit=suit):
-                self._suit = suit
-            case CrankRaised():
-                self._crank = True
-            case CrankEnded():
-                self._crank = False
             case DirectionReversed(direction=direction):
                 self._direction = direction
             case RoundStarted():
@@ -85,16 +72,13 @@ class Knowledge:
                 self._ids = {}
                 self.clues = []
                 self.spent = {}
-                self.passed = (False,) * self._players
+                self.passed = (False,) * players
                 self._direction = 1
-                self._crank = False
-                self._top = starter_of(event, self._players)
-                self._suit = self._top.suit if self._top is not None else None
-            case GameStarted(players=players, rules=rules):
+            case GameStarted(players=names, rules=rules):
                 self.rules = rules
-                self._players = len(players)
-                self.passed = (False,) * self._players
+                self.passed = (False,) * len(names)
                 self.round_number = 0
+        self._lead.note(event)
 
     def slots(self, seat: int, size: int, round_number: int) -> list[tuple[int, int]]:
         """The slots of ``seat``, who holds ``size`` cards, as (mask, number) pairs, as
@@ -132,15 +116,16 @@ class Knowledge:
             # The card was ruled out everywhere: a guess was wrong; forget the guesses.
             slots[:] = [0] * len(slots)
             best = 0
-        if not self._crank and self.rules is not None and self._top is not None:
-            sizes = [len(self._seat(s)) for s in range(self._players)]
+        lead = self._lead
+        if not lead.crank and self.rules is not None and lead.top is not None:
+            sizes = [len(self._seat(s)) for s in range(lead.players)]
             self.clues.append(
                 make_clue(
                     seat,
                     card,
                     suit,
-                    self._top,
-                    self._suit or self._top.suit,
+                    lead.top,
+                    lead.suit or lead.top.suit,
                     ids,
                     sizes,
                     self._direction,
@@ -155,7 +140,7 @@ class Knowledge:
         slots = self._seat(seat)
         if reason.is_pass(count) and 0 <= seat < len(self.passed):
             self.passed = (*self.passed[:seat], True, *self.passed[seat + 1 :])
-        rules = self.rules
+        rules, top, suit = self.rules, self._lead.top, self._lead.suit
         rule_out = 0
         if reason is DrawReason.CRANK:
             rule_out = CRANK_ANSWERS
@@ -163,10 +148,10 @@ class Knowledge:
             reason is DrawReason.TURN
             and rules is not None
             and not rules.voluntary_draw
-            and self._top is not None
-            and self._suit is not None
+            and top is not None
+            and suit is not None
         ):
-            rule_out = fitting(self._top, self._suit, rules)
+            rule_out = fitting(top, suit, rules)
         if rule_out:
             slots[:] = [mask | rule_out for mask in slots]
         slots.extend([0] * count)

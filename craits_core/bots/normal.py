@@ -14,63 +14,17 @@ import random
 import zlib
 from collections.abc import Sequence
 
-from ..cards import Card, Suit
+from ..cards import Card
 from ..commands import Command, Play
 from ..events import (
-    CardPlayed,
-    CardsDrawn,
-    DrawReason,
     Event,
-    GameStarted,
-    RoundStarted,
-    SuitChosen,
 )
 from ..view import PlayerView
 from .base import announced, find_announce, find_call, leaves_one_card, require_moves
 from .reading import read_table
 from .reasons import Reason, only_move_reason
 from .terms import Scored, Weights, reason_for, score_move
-
-# --- Memory -------------------------------------------------------------------------------
-
-
-class Memory:
-    """What the seat has seen: the suits each opponent could not follow.
-
-    A player who draws on their turn held nothing that fitted the active suit; a
-    human remembers that until the player shows that suit again.
-    """
-
-    def __init__(self) -> None:
-        self._voids: dict[int, set[Suit]] = {}
-        self._suit: Suit | None = None
-        self._voluntary_draw = False
-
-    def voids(self) -> dict[int, frozenset[Suit]]:
-        """Per seat, the suits they were seen unable to follow this round."""
-        return {seat: frozenset(suits) for seat, suits in self._voids.items() if suits}
-
-    def note(self, event: Event) -> None:
-        """Fold one event of the seat's stream into the memory."""
-        match event:
-            case GameStarted(rules=rules):
-                self._voluntary_draw = rules.voluntary_draw
-            case RoundStarted(starter=starter):
-                self._voids = {}
-                self._suit = starter.suit if starter is not None else None
-            case SuitChosen(suit=suit):
-                self._suit = suit
-            case CardPlayed(player=seat, card=card, suit=suit):
-                self._voids.get(seat, set()).discard(card.suit)
-                self._suit = suit
-            case CardsDrawn(player=seat, reason=DrawReason.TURN):
-                self._drawn(seat)
-
-    def _drawn(self, seat: int) -> None:
-        # Under the voluntary-draw rule a draw says nothing about the hand.
-        if not self._voluntary_draw and self._suit is not None:
-            self._voids.setdefault(seat, set()).add(self._suit)
-
+from .voids import Voids
 
 # --- The bot --------------------------------------------------------------------------------
 
@@ -99,7 +53,7 @@ class NormalBot:
         self.weights = weights if weights is not None else Weights()
         self.forget_chance = forget_chance
         self._salt = f"{seed}"
-        self._memory = Memory()
+        self._voids = Voids()
 
     def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
         """The best move for the seat to act (see `explain`)."""
@@ -132,7 +86,7 @@ class NormalBot:
 
     def rank(self, view: PlayerView, legal: Sequence[Command]) -> list[Scored]:
         """The legal moves scored, best first (ties in a fixed order set by the seed)."""
-        reading = read_table(view, self._memory.voids())
+        reading = read_table(view, self._voids.suits())
         scored = [score_move(reading, move, self.weights) for move in legal]
         scored.sort(key=lambda s: (-s.total, self._tiebreak(s.move)))
         return scored
@@ -160,7 +114,7 @@ class NormalBot:
 
     def observe(self, event: Event) -> None:
         """Remember who could not follow which suit."""
-        self._memory.note(event)
+        self._voids.note(event)
 
     def _tiebreak(self, move: Command) -> int:
         return zlib.crc32(f"{self._salt}:{move!r}".encode())
