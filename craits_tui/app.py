@@ -253,41 +253,26 @@ class CraitsApp(App[str | None]):
 
     # --- What the screens ask for ---------------------------------------------------
 
-    def _asked_from_top(self, request: Navigate) -> bool:
-        # A second key pressed before the first one's request was answered comes
-        # from a screen that has gone since: it asks nothing more.
-        return request.screen is self.screen
-
-    @on(StartGame)
-    def _start_asked(self, request: StartGame) -> None:
-        if self._asked_from_top(request):
-            self.start_game(request.new_game)
-
-    @on(ResumeGame)
-    def _resume_asked(self, request: ResumeGame) -> None:
-        # A game that cannot be opened is told of, and the screen that asked stays.
-        if self._asked_from_top(request):
-            self.resume(request.game_id)
-
-    @on(OpenSetup)
-    def _setup_asked(self, request: OpenSetup) -> None:
-        if self._asked_from_top(request):
-            self.action_new_game()
-
-    @on(ShowMenu)
-    def _menu_asked(self, request: ShowMenu) -> None:
-        if self._asked_from_top(request):
-            self.show_menu()
-
-    @on(OpenLearn)
-    def _learn_asked(self, request: OpenLearn) -> None:
-        if self._asked_from_top(request):
-            self.show_lessons(request.lesson_id)
-
-    @on(StartLesson)
-    def _lesson_asked(self, request: StartLesson) -> None:
-        if self._asked_from_top(request):
-            self.open_lesson(request.lesson_id)
+    @on(Navigate)
+    def _asked(self, request: Navigate) -> None:
+        if request.screen is not self.screen:
+            # A second key pressed before the first one's request was answered comes
+            # from a screen that has gone since: it asks nothing more.
+            return
+        match request:
+            case StartGame(new_game=new_game):
+                self.start_game(new_game)
+            case ResumeGame(game_id=game_id):
+                # A game that cannot be opened is told of, and the screen that asked stays.
+                self.resume(game_id)
+            case OpenSetup():
+                self.action_new_game()
+            case ShowMenu():
+                self.show_menu()
+            case OpenLearn(lesson_id=lesson_id):
+                self.show_lessons(lesson_id)
+            case StartLesson(lesson_id=lesson_id):
+                self.open_lesson(lesson_id)
 
     @on(ChangeSettings)
     def _settings_changed(self, request: ChangeSettings) -> None:

@@ -43,6 +43,12 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, _("{prog}: error: {message}").format(prog=self.prog, message=message) + "\n")
 
 
+def _look_switch(group: argparse._ArgumentGroup, flag: str, help: str) -> None:
+    """A look-and-feel option that turns something on: left out, it is None, not
+    False, so that the saved setting stands."""
+    group.add_argument(flag, action="store_true", default=None, help=help)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="craits-tui",
@@ -109,25 +115,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     look = parser.add_argument_group(_("look and feel (saved for next time)"))
     look.add_argument("--pace", choices=list(PACES), help=_("how fast bots play"))
-    look.add_argument(
-        "--ascii",
-        action="store_true",
-        default=None,
-        help=_("letters for suits and plain box lines"),
-    )
-    look.add_argument(
-        "--four-colour",
-        action="store_true",
-        default=None,
-        help=_("four-colour deck (blue diamonds, green clubs)"),
-    )
+    _look_switch(look, "--ascii", _("letters for suits and plain box lines"))
+    _look_switch(look, "--four-colour", _("four-colour deck (blue diamonds, green clubs)"))
     look.add_argument("--theme", choices=list(THEMES), help=_("dark or light"))
-    look.add_argument(
-        "--low-bandwidth",
-        action="store_true",
-        default=None,
-        help=_("no animations or hover tracking (for slow SSH links)"),
-    )
+    _look_switch(look, "--low-bandwidth", _("no animations or hover tracking (for slow SSH links)"))
     look.add_argument(
         "--lang", help=_("language of the interface (e.g. it, tl, eo) where a translation exists")
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 from enum import Enum
 from typing import ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -64,6 +63,7 @@ class LessonsOffer(ModalScreen[FirstStartChoice]):
     }
     """
 
+    AUTO_FOCUS = "#offer-learn"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "choose('learn')", N_("Learn to play")),
         Binding("escape,n", "choose('not-now')", N_("Not now")),
@@ -87,16 +87,16 @@ class LessonsOffer(ModalScreen[FirstStartChoice]):
                 id="offer-later-note",
             )
             with Horizontal(id="offer-buttons"):
-                yield Button(_("Learn to play (l)"), id="offer-learn", variant="primary")
-                yield Button(_("Not now (Esc)"), id="offer-not-now")
+                yield Button(
+                    _("Learn to play (l)"),
+                    id="offer-learn",
+                    variant="primary",
+                    action="screen.choose('learn')",
+                )
+                yield Button(
+                    _("Not now (Esc)"), id="offer-not-now", action="screen.choose('not-now')"
+                )
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#offer-learn", Button).focus()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.action_choose((event.button.id or "").removeprefix("offer-"))
 
     def action_choose(self, choice: str) -> None:
         """Answer with ``choice``, a `FirstStartChoice`'s value (not now, if unknown)."""

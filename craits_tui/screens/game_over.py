@@ -26,6 +26,7 @@ from ..widgets.celebration import Celebration
 from ..widgets.footer import Footer
 from ..widgets.round_totals import RoundTotals
 from .roomy import Roomy
+from .scrolling import scroll
 
 
 def _names(results: Results, seats: tuple[int, ...] | list[int]) -> str:
@@ -319,16 +320,7 @@ class GameOver(Roomy, ModalScreen[str]):
 
     def action_scroll(self, how: str) -> None:
         """Scroll the results: "up", "down", "page_up", "page_down", "home", "end"."""
-        results = self.query_one("#results", VerticalScroll)
-        moves = {
-            "up": results.scroll_up,
-            "down": results.scroll_down,
-            "page_up": results.scroll_page_up,
-            "page_down": results.scroll_page_down,
-            "home": results.scroll_home,
-            "end": results.scroll_end,
-        }
-        moves[how]()
+        scroll(self.query_one("#results", VerticalScroll), how)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

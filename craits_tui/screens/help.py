@@ -28,6 +28,7 @@ from ..rules_text import rules_markdown
 from ..widgets.footer import Footer
 from ..widgets.hand import CARD_KEYS
 from .roomy import Roomy
+from .scrolling import scroll
 
 CARD_KEYS_HELP = N_(
     "Every card has a key, shown above it: past the ninth, **{tenth}** plays the "
@@ -348,19 +349,7 @@ class HelpScreen(Roomy, Screen[None]):
         tabs.active = TABS[max(0, min(len(TABS) - 1, index + step))]
 
     def action_scroll(self, how: str) -> None:
-        scroll = self._active_scroll()
-        if how == "up":
-            scroll.scroll_up()
-        elif how == "down":
-            scroll.scroll_down()
-        elif how == "page_up":
-            scroll.scroll_page_up()
-        elif how == "page_down":
-            scroll.scroll_page_down()
-        elif how == "home":
-            scroll.scroll_home()
-        elif how == "end":
-            scroll.scroll_end()
+        scroll(self._active_scroll(), how)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -23,6 +22,7 @@ class UnfinishedChoice(ModalScreen[str | None]):
     Dismisses with "resume", "replay" or None."""
 
     CSS_PATH = "menus.tcss"
+    AUTO_FOCUS = "#choice-resume"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "choose", N_("Cancel")),
         Binding("r", "choose('resume')", N_("Resume")),
@@ -46,18 +46,17 @@ class UnfinishedChoice(ModalScreen[str | None]):
                 id="unfinished-what",
             )
             with Horizontal(id="unfinished-buttons"):
-                yield Button(_("Resume (r)"), id="choice-resume", variant="primary")
-                yield Button(_("Replay so far (v)"), id="choice-replay")
-                yield Button(_("Cancel"), id="choice-cancel")
+                yield Button(
+                    _("Resume (r)"),
+                    id="choice-resume",
+                    variant="primary",
+                    action="screen.choose('resume')",
+                )
+                yield Button(
+                    _("Replay so far (v)"), id="choice-replay", action="screen.choose('replay')"
+                )
+                yield Button(_("Cancel"), id="choice-cancel", action="screen.choose")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#choice-resume", Button).focus()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        choice = (event.button.id or "").removeprefix("choice-")
-        self.dismiss(choice if choice in ("resume", "replay") else None)
 
     def action_choose(self, choice: str | None = None) -> None:
         self.dismiss(choice)
@@ -68,6 +67,8 @@ class ConfirmDelete(ModalScreen[bool]):
     False."""
 
     CSS_PATH = "menus.tcss"
+    # The harmless choice has the focus: Enter pressed by habit deletes nothing.
+    AUTO_FOCUS = "#delete-no"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,n", "choose(False)", N_("Keep it")),
         Binding("y", "choose(True)", N_("Delete")),
@@ -93,17 +94,16 @@ class ConfirmDelete(ModalScreen[bool]):
                 id="delete-what",
             )
             with Horizontal(id="delete-buttons"):
-                yield Button(_("Keep it (n)"), id="delete-no", variant="primary")
-                yield Button(_("Delete (y)"), id="delete-yes", variant="error")
+                yield Button(
+                    _("Keep it (n)"),
+                    id="delete-no",
+                    variant="primary",
+                    action="screen.choose(False)",
+                )
+                yield Button(
+                    _("Delete (y)"), id="delete-yes", variant="error", action="screen.choose(True)"
+                )
         yield Footer()
-
-    def on_mount(self) -> None:
-        # The harmless choice has the focus: Enter pressed by habit deletes nothing.
-        self.query_one("#delete-no", Button).focus()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "delete-yes")
 
     def action_choose(self, delete: bool) -> None:
         self.dismiss(delete)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -16,6 +15,7 @@ from ..widgets.footer import Footer
 class StoreProblem(Screen[str]):
     """Dismisses with "fresh" (a new save file beside the old one), "unsaved" or "quit"."""
 
+    AUTO_FOCUS = "#fresh"
     BINDINGS = [
         Binding("q", "choose('quit')", N_("Quit")),
         Binding("escape", "choose('quit')", show=False),
@@ -33,17 +33,15 @@ class StoreProblem(Screen[str]):
                 _("The file is left exactly as it is, so nothing in it is lost. You can:"),
                 id="problem-help",
             )
-            yield Button(_("Start fresh with a new save file"), id="fresh", variant="primary")
-            yield Button(_("Play without saving"), id="unsaved")
-            yield Button(_("Quit"), id="quit")
+            yield Button(
+                _("Start fresh with a new save file"),
+                id="fresh",
+                variant="primary",
+                action="screen.choose('fresh')",
+            )
+            yield Button(_("Play without saving"), id="unsaved", action="screen.choose('unsaved')")
+            yield Button(_("Quit"), id="quit", action="screen.choose('quit')")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#fresh", Button).focus()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "quit")
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

@@ -3,23 +3,18 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.geometry import Region
 from textual.reactive import reactive
 
 from craits_core import Card, Rank, Suit
 
-from ..faces import CardLook, suit_name
+from ..faces import suit_name
 from ..i18n import _
-from .plain import PlainWidget
-from .stock import centred, pile_card
+from .pile import Pile
 
 
-class DiscardPile(PlainWidget):
-    """The top card drawn large, and the suit to follow when an 8 or a 9 named one.
-
-    The card fills the widget's height but its last line, the suit's, whatever the
-    size the stylesheet gives it (the stock's, beside it): a resize draws it again
-    at the new size."""
+class DiscardPile(Pile):
+    """The top card drawn large, and the suit to follow when an 8 or a 9 named one
+    on the line below it. The pile is the stock's size, beside it (the stylesheet's)."""
 
     DEFAULT_CSS = """
     DiscardPile.-named { background: $warning 15%; }
@@ -27,15 +22,6 @@ class DiscardPile(PlainWidget):
 
     top: reactive[Card | None] = reactive(None)
     active_suit: reactive[Suit | None] = reactive(None)
-
-    def __init__(self, look: CardLook, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.look = look
-
-    @property
-    def card_region(self) -> Region:
-        """Where the top card is on the screen: where a played card lands."""
-        return pile_card(self.content_region)
 
     def show(self, top: Card | None, active_suit: Suit | None) -> None:
         """Show ``top`` and the suit to follow: both at once, so that the "-named"
@@ -64,13 +50,12 @@ class DiscardPile(PlainWidget):
         )
 
     def render(self) -> Text:
-        card = pile_card(self.content_region)
-        width, height = card.size
+        width, height = self.card_region.size
         if self.top is None or width < 3 or height < 3:
             return Text(_("(empty)"), style="dim")
         lines = self.look.large(self.top, width=width, height=height)
         lines.append(self._suit_line(self.content_size.width))
-        return centred(lines, card.x - self.content_region.x, self.content_size.width)
+        return self._centred(lines)
 
     def _suit_line(self, width: int) -> Text:
         suit = self.active_suit

@@ -25,6 +25,7 @@ from textual.widget import Widget
 
 from ..faces import CardLook, card_width
 from ..i18n import N_, _, ngettext
+from ..seat_rows import SeatInfo
 from .plain import PlainWidget
 
 # Marked here, translated where shown: the language may change after import.
@@ -64,26 +65,6 @@ def sides(count: int) -> tuple[Side, ...]:
     if count == 1:
         return (Side.TOP,)
     return (Side.LEFT, *[Side.TOP] * (count - 2), Side.RIGHT)
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """What the table shows of one player."""
-
-    seat: int
-    name: str
-    cards: int
-    bot: str | None = None
-    dealer: bool = False
-    turn: bool = False
-    announced: bool = False
-    lost_turns: int = 0
-    total: int = 0
-    callable: bool = False
-    """The player forgot "last card" and can be called an idiot now."""
-    known: bool = True
-    """Whether the table knows who plays the seat, a person or a bot (a replay fetched
-    by its code does not): when not, the line under the fan says the points alone."""
 
 
 # --- The fan -------------------------------------------------------------------------------

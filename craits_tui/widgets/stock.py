@@ -4,31 +4,15 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 
-from ..faces import CardLook, card_width
 from ..i18n import _, ngettext
-from .plain import PlainWidget
+from .pile import Pile
 
 
-def pile_card(region: Region) -> Region:
-    """Where a pile's card is drawn in the pile's content ``region``: as high as all
-    but the line of words below, as wide as a card that high (or as there is room
-    for), in the middle. Both piles are of one size (the stylesheet's), so their cards
-    are too, and stand level."""
-    height = max(0, region.height - 1)
-    width = min(region.width, card_width(height))
-    # An odd column spare goes on the left: off whatever is beside the pile there.
-    return Region(region.x + (region.width - width + 1) // 2, region.y, width, height)
-
-
-class DrawPile(PlainWidget):
-    """The stock, face down, with how many cards are left. Click it to draw.
-
-    The card fills the widget's height but its last line, whatever the size the
-    stylesheet gives it: a resize draws it again at the new size."""
+class DrawPile(Pile):
+    """The stock, face down, with how many cards are left. Click it to draw."""
 
     DEFAULT_CSS = """
     DrawPile.-can-draw {
@@ -43,21 +27,11 @@ class DrawPile(PlainWidget):
     class Clicked(Message):
         """The player clicked the stock."""
 
-    def __init__(self, look: CardLook, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.look = look
-
-    @property
-    def card_region(self) -> Region:
-        """Where the stock's top card is on the screen: where a drawn card starts."""
-        return pile_card(self.content_region)
-
     def watch_can_draw(self, can_draw: bool) -> None:
         self.set_class(can_draw, "-can-draw")
 
     def render(self) -> Text:
-        card = pile_card(self.content_region)
-        width, height = card.size
+        width, height = self.card_region.size
         if width < 3 or height < 3:
             return Text(str(self.count))
         tl, h, tr, v, bl, br = self.look.box
@@ -76,20 +50,10 @@ class DrawPile(PlainWidget):
         # The line is there, blank, when drawing is not allowed: the pile keeps
         # its height, so a turn to draw costs a repaint, not a new layout.
         lines.append(Text(_("draw (d)"), style="bold") if self.can_draw else Text(""))
-        return centred(lines, card.x - self.content_region.x, self.content_size.width)
+        return self._centred(lines)
 
     def on_click(self) -> None:
         self.post_message(self.Clicked())
-
-
-def centred(lines: list[Text], indent: int, width: int) -> Text:
-    """A pile's lines, the card's moved in by ``indent`` columns and the words below
-    set in the middle of ``width``."""
-    *card, words = lines
-    for line in card:
-        line.pad_left(indent)
-    words.align("center", width)
-    return Text("\n").join([*card, words])
 
 
 def _across(side: str, words: str, fill: str, width: int, frame: str = "") -> Text:

@@ -14,6 +14,7 @@ import contextlib
 import dataclasses
 import os
 from collections.abc import Callable
+from typing import Any
 
 from craits_core import Event, IllegalMove
 
@@ -54,6 +55,16 @@ HELLO_TIMEOUT = 10.0
 """Seconds to wait for the server's welcome before giving up."""
 
 MessageListener = Callable[[Message], object]
+
+
+_TABLE_NEWS: dict[type[Message], Callable[[RemoteTable, Any], None]] = {
+    SeatChanged: RemoteTable.seat_changed,
+    TurnClock: RemoteTable.clock_changed,
+    Rated: RemoteTable.rated_news,
+    RematchState: RemoteTable.rematch_changed,
+    ChatLine: RemoteTable.hear_chat,
+}
+"""What the table the session sits at takes in of its own news, by its class."""
 
 
 class ConnectionProblem(Exception):
@@ -239,6 +250,11 @@ class RemoteConnection:
         sits at takes in (its events, seats, clocks, ratings, rematch and chat),
         the table tells its own listeners of, and the connection's hear nothing."""
         table = self.table
+        news = _TABLE_NEWS.get(type(message))
+        if news is not None:
+            if table is not None:  # not of a table just left, still on its way
+                news(table, message)
+            return
         match message:
             case TableList(tables=tables):
                 self.tables = list(tables)
@@ -258,26 +274,6 @@ class RemoteConnection:
             case EventSent(index=index, event=event):
                 if table is not None:
                     table.receive(index, event)
-                return
-            case SeatChanged():
-                if table is not None:
-                    table.seat_changed(message)
-                return
-            case TurnClock():
-                if table is not None:
-                    table.clock_changed(message)
-                return
-            case Rated():
-                if table is not None:
-                    table.rated_news(message)
-                return
-            case RematchState():
-                if table is not None:
-                    table.rematch_changed(message)
-                return
-            case ChatLine():
-                if table is not None:
-                    table.hear_chat(message)
                 return
             case Muted(players=players):
                 self.muted = frozenset(players)

@@ -14,32 +14,13 @@ from typing import Any
 from ...i18n import N_, _, ngettext
 from ..protocol import Bye, ByeCode, RefusalCode
 
+Refusal = Callable[[Mapping[str, Any]], str | None]
+"""A refusal's sentence from its values (None: a value it needs is missing)."""
+
 
 def _limit(params: Mapping[str, Any]) -> int | None:
     limit = params.get("limit")
     return limit if type(limit) is int and limit >= 0 else None
-
-
-def _your_tables(params: Mapping[str, Any]) -> str | None:
-    limit = _limit(params)
-    if limit is None:
-        return None
-    return ngettext(
-        "You have {limit} table open already: close it or join another table.",
-        "You have {limit} tables open already: close one or join another table.",
-        limit,
-    ).format(limit=limit)
-
-
-def _address_tables(params: Mapping[str, Any]) -> str | None:
-    limit = _limit(params)
-    if limit is None:
-        return None
-    return ngettext(
-        "Your address has {limit} table open already: close it or join another table.",
-        "Your address has {limit} tables open already: close one or join another table.",
-        limit,
-    ).format(limit=limit)
 
 
 def _seconds(params: Mapping[str, Any]) -> int | None:
@@ -51,45 +32,30 @@ def _seconds(params: Mapping[str, Any]) -> int | None:
     return max(1, math.ceil(wait))
 
 
-def _too_chatty(params: Mapping[str, Any]) -> str:
-    seconds = _seconds(params)
-    if seconds is None:
-        return _("Not so fast: wait a moment before you write again.")
-    return ngettext(
-        "Not so fast: you can write again in {seconds} second.",
-        "Not so fast: you can write again in {seconds} seconds.",
-        seconds,
-    ).format(seconds=seconds)
+def _counted(
+    count: Callable[[Mapping[str, Any]], int | None],
+    absent: str | None,
+    sentence: Callable[[int], str],
+) -> Refusal:
+    """A refusal that tells a number of its values, which ``count`` reads: the
+    ``sentence`` for it, or the ``absent`` one when the number is missing (None:
+    the server's own sentence is told)."""
+
+    def text(params: Mapping[str, Any]) -> str | None:
+        number = count(params)
+        if number is not None:
+            return sentence(number)
+        return _(absent) if absent is not None else None
+
+    return text
 
 
-def _try_later(params: Mapping[str, Any]) -> str:
-    seconds = _seconds(params)
-    if seconds is None:
-        return _("Not so fast: try again in a little while.")
-    return ngettext(
-        "Not so fast: try again in {seconds} second.",
-        "Not so fast: try again in {seconds} seconds.",
-        seconds,
-    ).format(seconds=seconds)
-
-
-def _too_many_mutes(params: Mapping[str, Any]) -> str:
-    limit = _limit(params)
-    if limit is None:
-        return _("You have muted as many players as you can: hear one of them again first.")
-    return ngettext(
-        "You have muted {limit} player: hear them again first.",
-        "You have muted {limit} players: hear one of them again first.",
-        limit,
-    ).format(limit=limit)
-
-
-def _said(message: str) -> Callable[[Mapping[str, Any]], str]:
+def _said(message: str) -> Refusal:
     """A refusal whose sentence needs none of its values."""
     return lambda _params: _(message)
 
 
-REFUSALS: Mapping[RefusalCode, Callable[[Mapping[str, Any]], str | None]] = {
+REFUSALS: Mapping[RefusalCode, Refusal] = {
     RefusalCode.BAD_MESSAGE: _said(N_("The server did not understand that.")),
     RefusalCode.UNKNOWN_SESSION: _said(N_("The server does not know this session.")),
     RefusalCode.TOO_FAST: _said(N_("Not so fast: wait a moment and try again.")),
@@ -109,8 +75,24 @@ REFUSALS: Mapping[RefusalCode, Callable[[Mapping[str, Any]], str | None]] = {
     RefusalCode.TOO_MANY_TABLES: _said(
         N_("The server has as many tables open as it can: join one of them.")
     ),
-    RefusalCode.YOUR_TABLES: _your_tables,
-    RefusalCode.ADDRESS_TABLES: _address_tables,
+    RefusalCode.YOUR_TABLES: _counted(
+        _limit,
+        None,
+        lambda limit: ngettext(
+            "You have {limit} table open already: close it or join another table.",
+            "You have {limit} tables open already: close one or join another table.",
+            limit,
+        ).format(limit=limit),
+    ),
+    RefusalCode.ADDRESS_TABLES: _counted(
+        _limit,
+        None,
+        lambda limit: ngettext(
+            "Your address has {limit} table open already: close it or join another table.",
+            "Your address has {limit} tables open already: close one or join another table.",
+            limit,
+        ).format(limit=limit),
+    ),
     RefusalCode.NOT_OVER: _said(N_("The game is not over yet: a rematch comes after it.")),
     RefusalCode.NO_REMATCH: _said(
         N_("No rematch is on offer to you: it is over, or you are watching.")
@@ -122,9 +104,33 @@ REFUSALS: Mapping[RefusalCode, Callable[[Mapping[str, Any]], str | None]] = {
     RefusalCode.CHAT_CLOSED: _said(
         N_("Only the players may write in this table's chat: you are watching.")
     ),
-    RefusalCode.TOO_CHATTY: _too_chatty,
-    RefusalCode.TRY_LATER: _try_later,
-    RefusalCode.TOO_MANY_MUTES: _too_many_mutes,
+    RefusalCode.TOO_CHATTY: _counted(
+        _seconds,
+        N_("Not so fast: wait a moment before you write again."),
+        lambda seconds: ngettext(
+            "Not so fast: you can write again in {seconds} second.",
+            "Not so fast: you can write again in {seconds} seconds.",
+            seconds,
+        ).format(seconds=seconds),
+    ),
+    RefusalCode.TRY_LATER: _counted(
+        _seconds,
+        N_("Not so fast: try again in a little while."),
+        lambda seconds: ngettext(
+            "Not so fast: try again in {seconds} second.",
+            "Not so fast: try again in {seconds} seconds.",
+            seconds,
+        ).format(seconds=seconds),
+    ),
+    RefusalCode.TOO_MANY_MUTES: _counted(
+        _limit,
+        N_("You have muted as many players as you can: hear one of them again first."),
+        lambda limit: ngettext(
+            "You have muted {limit} player: hear them again first.",
+            "You have muted {limit} players: hear one of them again first.",
+            limit,
+        ).format(limit=limit),
+    ),
 }
 """What each of the protocol's refusals means, from its values (None: a value
 the sentence needs is missing, and the server's own sentence is told instead)."""

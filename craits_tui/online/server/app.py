@@ -19,7 +19,7 @@ import logging
 import os
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -215,6 +215,21 @@ async def start_app(argv: list[str], env: dict[str, str], cwd: Path, size: Size)
     return RunningApp(process, master, errors)
 
 
+def read_ready(fd: int, take: Callable[[bytes], None], ended: Callable[[], None]) -> None:
+    """Read what an app wrote to ``fd`` (non-blocking, and said to be ready): hand it
+    to ``take``, or call ``ended`` once the app's end is closed."""
+    try:
+        data = os.read(fd, 65536)
+    except BlockingIOError:
+        return
+    except OSError:
+        data = b""  # EIO: the app's end of the terminal is closed
+    if data:
+        take(data)
+    else:
+        ended()
+
+
 class AppLog:
     """What an app writes to its error pipe, into the server's log line by line,
     each with the session it comes from. Bounded: an app writing without end
@@ -228,19 +243,7 @@ class AppLog:
         self._fd = fd
         self._buffer = bytearray()
         self._lines = 0
-        asyncio.get_running_loop().add_reader(fd, self._read)
-
-    def _read(self) -> None:
-        try:
-            data = os.read(self._fd, 65536)
-        except BlockingIOError:
-            return
-        except OSError:
-            data = b""
-        if not data:
-            self.close()
-            return
-        self._take(data)
+        asyncio.get_running_loop().add_reader(fd, read_ready, fd, self._take, self.close)
 
     def _take(self, data: bytes) -> None:
         self._buffer += data

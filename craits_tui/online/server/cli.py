@@ -49,6 +49,16 @@ def _port(text: str) -> int:
     return value
 
 
+def _count(group: argparse._ArgumentGroup, flag: str, default: int | None, help: str) -> None:
+    """An option that counts (sessions, tries, names): a whole number, 1 or more."""
+    group.add_argument(flag, type=_positive_int, default=default, metavar="N", help=help)
+
+
+def _time(group: argparse._ArgumentGroup, flag: str, default: float, help: str) -> None:
+    """An option that is a length of time, as `duration` reads it ("90s", "30m")."""
+    group.add_argument(flag, type=duration, default=default, metavar="TIME", help=help)
+
+
 def build_serve_parser(parent: Any) -> argparse.ArgumentParser:
     """Add ``serve``'s options: to ``parent`` itself when it is an `ArgumentParser`,
     or as a ``serve`` subcommand when it is what ``add_subparsers()`` returned.
@@ -91,113 +101,80 @@ def build_serve_parser(parent: Any) -> argparse.ArgumentParser:
         help="public keys allowed in, one a line (as ~/.ssh/authorized_keys)",
     )
     limits = parser.add_argument_group("limits and timing")
-    limits.add_argument(
-        "--max-sessions",
-        type=_positive_int,
-        default=50,
-        metavar="N",
-        help="sessions at once in all (default 50)",
-    )
-    limits.add_argument(
-        "--per-address",
-        type=_positive_int,
-        default=8,
-        metavar="N",
-        help="sessions at once from one address (default 8)",
-    )
-    limits.add_argument(
+    _count(limits, "--max-sessions", 50, "sessions at once in all (default 50)")
+    _count(limits, "--per-address", 8, "sessions at once from one address (default 8)")
+    _count(
+        limits,
         "--tables-each",
-        type=_positive_int,
-        default=3,
-        metavar="N",
-        help="tables open at once that one player, or one address, has opened, whichever "
+        3,
+        "tables open at once that one player, or one address, has opened, whichever "
         "way (a new table, a quick match, a rematch) (default 3)",
     )
-    limits.add_argument(
+    _time(
+        limits,
         "--login-timeout",
-        type=duration,
-        default=10.0,
-        metavar="TIME",
-        help="time to log in, and as long again to start the game, before a "
+        10.0,
+        "time to log in, and as long again to start the game, before a "
         "connection is closed (default 10s)",
     )
-    limits.add_argument(
+    _count(
+        limits,
         "--max-connecting",
-        type=_positive_int,
-        metavar="N",
-        help="connections at once not yet in a game (logging in), in all; when "
+        None,
+        "connections at once not yet in a game (logging in), in all; when "
         "full, a newcomer pushes out the oldest of the address holding the most "
         "(default: twice --max-sessions)",
     )
-    limits.add_argument(
+    _count(
+        limits,
         "--connecting-per-address",
-        type=_positive_int,
-        metavar="N",
-        help="connections at once not yet in a game from one address "
-        "(default: twice --per-address)",
+        None,
+        "connections at once not yet in a game from one address (default: twice --per-address)",
     )
-    limits.add_argument(
+    _count(
+        limits,
         "--auth-tries",
-        type=_positive_int,
-        default=3,
-        metavar="N",
-        help="failed passwords or keys before a connection is closed (default 3); "
+        3,
+        "failed passwords or keys before a connection is closed (default 3); "
         "each failure also makes its address wait longer for its next try "
         "(1s, doubling up to 60s)",
     )
-    limits.add_argument(
+    _time(
+        limits,
         "--idle-timeout",
-        type=duration,
-        default=30 * 60.0,
-        metavar="TIME",
-        help="end a session after this long without input (default 30m)",
+        30 * 60.0,
+        "end a session after this long without input (default 30m)",
     )
-    limits.add_argument(
+    _time(
+        limits,
         "--grace",
-        type=duration,
-        default=60.0,
-        metavar="TIME",
-        help="how long a dropped player's seat waits before a bot plays it (default 60s)",
+        60.0,
+        "how long a dropped player's seat waits before a bot plays it (default 60s)",
     )
-    limits.add_argument(
-        "--bot-pace",
-        type=duration,
-        default=0.6,
-        metavar="TIME",
-        help="pause before each bot move (default 0.6s)",
-    )
-    limits.add_argument(
+    _time(limits, "--bot-pace", 0.6, "pause before each bot move (default 0.6s)")
+    _time(
+        limits,
         "--quick-wait",
-        type=duration,
-        default=30.0,
-        metavar="TIME",
-        help="how long a quick-match table waits for another person before bots "
+        30.0,
+        "how long a quick-match table waits for another person before bots "
         "take its empty seats and it starts (default 30s)",
     )
-    limits.add_argument(
+    _time(
+        limits,
         "--rematch-time",
-        type=duration,
-        default=60.0,
-        metavar="TIME",
-        help="how long the people at a finished game have to accept a rematch (default 60s)",
+        60.0,
+        "how long the people at a finished game have to accept a rematch (default 60s)",
     )
-    limits.add_argument(
+    _time(
+        limits,
         "--slow-turn",
-        type=duration,
-        default=180.0,
-        metavar="TIME",
-        help="the turn clock of a table made without a turn timer (default 3m): when it "
+        180.0,
+        "the turn clock of a table made without a turn timer (default 3m): when it "
         "runs out a bot makes the move, and after two in a row it plays on until the "
         "player presses a key",
     )
     players = parser.add_argument_group("players and ratings")
-    players.add_argument(
-        "--names-per-key",
-        type=_positive_int,
-        default=3,
-        metavar="N",
-        help="names one SSH key may claim on this server (default 3)",
-    )
+    _count(players, "--names-per-key", 3, "names one SSH key may claim on this server (default 3)")
     players.add_argument(
         "--leaderboard",
         choices=("keys", "all"),

@@ -50,7 +50,7 @@ class BotDriver:
             await self._wake.wait()
             self._wake.clear()
             # Wait first, then look: a person may have moved meanwhile.
-            await asyncio.sleep(table.hall.bot_pace)
+            await asyncio.sleep(table.hall.rules.bot_pace)
             if not table.attended or not table.presence.people_here():
                 # Woken again when someone comes back. A game its people have
                 # left waits for them (or for the table to close), bots and all.

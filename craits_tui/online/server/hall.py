@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING, Protocol
 
 from craits_core import Game, GameStore, RuleSet
 
-from .chat import ChatPace, Spoken
+from .chat import Spoken
 from .ledger import Finished, Placing
 from .seats import Member
 
 if TYPE_CHECKING:
+    from .house import HouseRules
     from .table import ServerTable
 
 
@@ -19,13 +20,8 @@ class Hall(Protocol):
     """What a table needs of the house it stands in."""
 
     store: GameStore | None
-    grace: float
-    bot_pace: float
-    abandon_after: float
-    quick_wait: float
-    rematch_time: float
-    slow_turn: int
-    chat_pace: ChatPace
+    rules: HouseRules
+    """How the house runs its tables: their waits, paces and clocks."""
 
     def deal(self, names: list[str], rules: RuleSet) -> Game:
         """A new game for these players."""

@@ -99,34 +99,6 @@ class House:
 
     # --- The hall a table stands in (see `table.Hall`) ---------------------------------
 
-    @property
-    def grace(self) -> float:
-        return self.rules.grace
-
-    @property
-    def bot_pace(self) -> float:
-        return self.rules.bot_pace
-
-    @property
-    def abandon_after(self) -> float:
-        return self.rules.abandon_after
-
-    @property
-    def quick_wait(self) -> float:
-        return self.rules.quick_wait
-
-    @property
-    def rematch_time(self) -> float:
-        return self.rules.rematch_time
-
-    @property
-    def slow_turn(self) -> int:
-        return self.rules.slow_turn
-
-    @property
-    def chat_pace(self) -> ChatPace:
-        return self.rules.chat_pace
-
     def deal(self, names: list[str], rules: RuleSet) -> Game:
         return self._deal(names, rules)
 

@@ -15,6 +15,7 @@ import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Generic, TypeVar
 
 
@@ -161,9 +162,7 @@ class Paces:
     def __init__(
         self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
     ) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._clock = clock
+        self._new_bucket = partial(TokenBucket, rate, burst, clock)
         self._buckets: dict[str, TokenBucket] = {}
 
     def take(self, *keys: str) -> float:
@@ -181,7 +180,7 @@ class Paces:
         if bucket is None:
             if len(self._buckets) >= 1024:
                 self._buckets = {k: b for k, b in self._buckets.items() if not b.full}
-            bucket = self._buckets[key] = TokenBucket(self.rate, self.burst, self._clock)
+            bucket = self._buckets[key] = self._new_bucket()
         return bucket
 
 

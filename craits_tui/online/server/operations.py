@@ -15,28 +15,8 @@ from craits_core import RuleSet, StoreError
 from craits_core.bot_levels import LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from ..protocol import (
-    Back,
-    CreateTable,
-    Emote,
-    FillSeat,
-    GetLeaderboard,
-    GetReplay,
-    JoinTable,
-    LeaveTable,
-    Left,
-    ListTables,
-    Message,
-    Mute,
-    MuteChanged,
-    QuickMatch,
-    Reconnect,
-    RefusalCode,
-    Rematch,
-    Say,
-    SendCommand,
-    StartTable,
-)
+from .. import protocol
+from ..protocol import RefusalCode
 from . import records
 from .attendance import Mover
 from .chat import Chat, ChatRefused, Speaker, Spoken
@@ -65,7 +45,7 @@ log = logging.getLogger("craits.server")
 class Operations(Seating):
     """The requests of sessions, carried out on the house's tables."""
 
-    def handle(self, member: Member, message: Message) -> None:
+    def handle(self, member: Member, message: protocol.Message) -> None:
         """Carry out ``message`` of ``member``; raises `RequestRefused` if it cannot be."""
         handler = self.HANDLERS.get(type(message))
         if handler is None:
@@ -76,10 +56,10 @@ class Operations(Seating):
 
     # --- The requests ------------------------------------------------------------
 
-    def list_tables(self, member: Member, message: ListTables) -> None:
+    def list_tables(self, member: Member, message: protocol.ListTables) -> None:
         self.lobby.send_listing(member)
 
-    def create(self, member: Member, message: CreateTable) -> None:
+    def create(self, member: Member, message: protocol.CreateTable) -> None:
         seats = message.seats
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise RequestRefused(
@@ -115,7 +95,7 @@ class Operations(Seating):
         table.send_joined(member)
         self.changed(table)
 
-    def join(self, member: Member, message: JoinTable) -> None:
+    def join(self, member: Member, message: protocol.JoinTable) -> None:
         table = self._table(message.code)
         seat = message.seat
         if seat is not None and not 0 <= seat < len(table.slots):
@@ -150,7 +130,7 @@ class Operations(Seating):
         self.changed(table)
         self.start_if_full(table)
 
-    def reconnect(self, member: Member, message: Reconnect) -> None:
+    def reconnect(self, member: Member, message: protocol.Reconnect) -> None:
         wanted = normal_code(message.code)
         for table in self.house.tables.values():
             for seat, slot in enumerate(table.slots):
@@ -167,7 +147,7 @@ class Operations(Seating):
                 return
         raise RequestRefused(RefusalCode.UNKNOWN_CODE, "No seat is kept for that code.")
 
-    def fill(self, member: Member, message: FillSeat) -> None:
+    def fill(self, member: Member, message: protocol.FillSeat) -> None:
         table = self._hosted(member)
         seat, level = message.seat, message.bot
         if not 0 <= seat < len(table.slots):
@@ -186,7 +166,7 @@ class Operations(Seating):
             slot.name = slot.name or table.bot_name(seat)
         self.changed(table)
 
-    def start(self, member: Member, message: StartTable) -> None:
+    def start(self, member: Member, message: protocol.StartTable) -> None:
         table = self._hosted(member)
         try:
             table.start()
@@ -197,7 +177,7 @@ class Operations(Seating):
             ) from None
         self.house.lobby_changed()
 
-    def command(self, member: Member, message: SendCommand) -> None:
+    def command(self, member: Member, message: protocol.SendCommand) -> None:
         table = self.house.table_of(member)
         if table is None:
             raise RequestRefused(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
@@ -212,10 +192,10 @@ class Operations(Seating):
                 yours=member.seat,
             )
         if table.slots[member.seat].dozing:
-            self.back(member, Back())  # a move of their own: they are back
+            self.back(member, protocol.Back())  # a move of their own: they are back
         table.submit(command, Mover.PERSON)
 
-    def back(self, member: Member, message: Back) -> None:
+    def back(self, member: Member, message: protocol.Back) -> None:
         table = self.house.table_of(member)
         seat = member.seat
         if table is None or seat is None or not table.slots[seat].dozing:
@@ -223,14 +203,14 @@ class Operations(Seating):
         if table.slots[seat].member is member:
             table.presence.back(seat, member)
 
-    def leave_table(self, member: Member, message: LeaveTable) -> None:
+    def leave_table(self, member: Member, message: protocol.LeaveTable) -> None:
         table = self.house.table_of(member)
         self.leave(member, dropped=False)
         assert member.conn is not None
-        member.conn.send(Left(table.code if table is not None else None))
+        member.conn.send(protocol.Left(table.code if table is not None else None))
         self.lobby.send_listing(member)
 
-    def quick_match(self, member: Member, message: QuickMatch) -> None:
+    def quick_match(self, member: Member, message: protocol.QuickMatch) -> None:
         house = self.house
         rules = RuleSet(short_game=message.short)
         table = house.table_of(member)
@@ -262,15 +242,15 @@ class Operations(Seating):
         self.changed(table)
         self.start_if_full(table)
 
-    def say(self, member: Member, message: Say) -> None:
+    def say(self, member: Member, message: protocol.Say) -> None:
         table = self._chatting(member)
         self._send_chat(table, lambda chat: chat.line(Speaker.of(member), message.text))
 
-    def emote(self, member: Member, message: Emote) -> None:
+    def emote(self, member: Member, message: protocol.Emote) -> None:
         table = self._chatting(member)
         self._send_chat(table, lambda chat: chat.emote(Speaker.of(member), message.emote))
 
-    def mute(self, member: Member, message: Mute) -> None:
+    def mute(self, member: Member, message: protocol.Mute) -> None:
         player = message.player
         if not player or len(player) > 32 or player == member.identity.handle:
             raise RequestRefused(
@@ -282,9 +262,9 @@ class Operations(Seating):
         except TooManyMutes as err:
             raise RequestRefused(RefusalCode.TOO_MANY_MUTES, str(err), limit=mutes.most) from None
         assert member.conn is not None
-        member.conn.send(MuteChanged(player, message.muted))
+        member.conn.send(protocol.MuteChanged(player, message.muted))
 
-    def rematch(self, member: Member, message: Rematch) -> None:
+    def rematch(self, member: Member, message: protocol.Rematch) -> None:
         table = self.house.table_of(member)
         if table is None:
             raise RequestRefused(RefusalCode.NO_SUCH_TABLE, "You are not at a table.")
@@ -309,34 +289,34 @@ class Operations(Seating):
         table.broadcast(offer.state())
         self.play_again(table, new)
 
-    def leaderboard(self, member: Member, message: GetLeaderboard) -> None:
+    def leaderboard(self, member: Member, message: protocol.GetLeaderboard) -> None:
         assert member.conn is not None
         member.conn.send(records.leaderboard(self.house.ledger, member.identity))
 
-    def replay(self, member: Member, message: GetReplay) -> None:
+    def replay(self, member: Member, message: protocol.GetReplay) -> None:
         assert member.conn is not None
         house = self.house
         guess = records.Guess(house.replay_guesses, member.address, member.identity.user)
         for part in records.replay(house.ledger, house.store, message.code, guess):
             member.conn.send(part)
 
-    HANDLERS: ClassVar[dict[type[Message], Callable[[Operations, Member, Any], None]]] = {
-        ListTables: list_tables,
-        CreateTable: create,
-        JoinTable: join,
-        Reconnect: reconnect,
-        FillSeat: fill,
-        StartTable: start,
-        SendCommand: command,
-        LeaveTable: leave_table,
-        QuickMatch: quick_match,
-        Say: say,
-        Emote: emote,
-        Mute: mute,
-        Back: back,
-        Rematch: rematch,
-        GetLeaderboard: leaderboard,
-        GetReplay: replay,
+    HANDLERS: ClassVar[dict[type[protocol.Message], Callable[[Operations, Member, Any], None]]] = {
+        protocol.ListTables: list_tables,
+        protocol.CreateTable: create,
+        protocol.JoinTable: join,
+        protocol.Reconnect: reconnect,
+        protocol.FillSeat: fill,
+        protocol.StartTable: start,
+        protocol.SendCommand: command,
+        protocol.LeaveTable: leave_table,
+        protocol.QuickMatch: quick_match,
+        protocol.Say: say,
+        protocol.Emote: emote,
+        protocol.Mute: mute,
+        protocol.Back: back,
+        protocol.Rematch: rematch,
+        protocol.GetLeaderboard: leaderboard,
+        protocol.GetReplay: replay,
     }
 
     def _chatting(self, member: Member) -> ServerTable:

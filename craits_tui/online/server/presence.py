@@ -151,7 +151,7 @@ class Whereabouts:
             self._cancel()
         elif self._abandon is None:
             loop = asyncio.get_running_loop()
-            self._abandon = loop.call_later(table.hall.abandon_after, self._left_to_nobody)
+            self._abandon = loop.call_later(table.hall.rules.abandon_after, self._left_to_nobody)
 
     def _left_to_nobody(self) -> None:
         self._abandon = None

@@ -109,7 +109,7 @@ class Seating:
             elif quiet:
                 table.slots[seat].member = None
             else:
-                table.presence.away(seat, self.house.grace, left=not dropped)
+                table.presence.away(seat, self.house.rules.grace, left=not dropped)
         table.presence.check_abandoned()
         self.changed(table)
 

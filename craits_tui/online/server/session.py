@@ -25,6 +25,7 @@ from .app import (
     app_command,
     command_refused,
     reached_environment,
+    read_ready,
     signal_group,
     start_app,
     terminal_environment,
@@ -246,25 +247,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _start_reading(self) -> None:
         if self._master >= 0 and not self._reading and not self._paused:
-            asyncio.get_running_loop().add_reader(self._master, self._from_app)
+            asyncio.get_running_loop().add_reader(
+                self._master, read_ready, self._master, self._to_client, self._stop_reading
+            )
             self._reading = True
 
     def _stop_reading(self) -> None:
         if self._reading:
             asyncio.get_running_loop().remove_reader(self._master)
             self._reading = False
-
-    def _from_app(self) -> None:
-        try:
-            data = os.read(self._master, 65536)
-        except BlockingIOError:
-            return
-        except OSError:
-            data = b""  # EIO: the app's end of the terminal is closed
-        if not data:
-            self._stop_reading()
-            return
-        self._to_client(data)
 
     def _to_client(self, data: bytes) -> None:
         """What the app drew, to the player; dropped once the channel is gone."""

@@ -86,14 +86,14 @@ class ServerTable:
         """A quick-match table: nobody hosts it; it starts when full, or by itself."""
         self.turn_time = turn_time
         """Seconds a person has for each move, as the table was made; None: the
-        house's long clock (`Hall.slow_turn`)."""
+        house's long clock (`HouseRules.slow_turn`)."""
         self.spectator_chat = spectator_chat
         self.people: dict[int, Identity] = {}
         """The people who sat at the table when its game began, by seat: those rated
         at its end (a person who left meanwhile counts as last)."""
         self.attendance: dict[int, Attendance] = {}
         """How each of those people has played their seat."""
-        self.chat = Chat(hall.chat_pace)
+        self.chat = Chat(hall.rules.chat_pace)
         self.rematch: RematchOffer | None = None
         self.replay: str | None = None
         """The finished game's replay code."""
@@ -129,7 +129,7 @@ class ServerTable:
     @property
     def clock_time(self) -> int:
         """Seconds a person has for each move."""
-        return self.turn_time if self.turn_time is not None else self.hall.slow_turn
+        return self.turn_time if self.turn_time is not None else self.hall.rules.slow_turn
 
     def info(self) -> TableInfo:
         """The table as the lobby lists it."""
@@ -258,7 +258,7 @@ class ServerTable:
         self._play(game)
         for seat, slot in enumerate(self.slots):
             if slot.person and slot.holder is not None:
-                self.presence.away(seat, self.hall.grace)
+                self.presence.away(seat, self.hall.rules.grace)
             elif slot.person:
                 self.presence.stand_in(seat)  # nobody to wait for
         self.presence.check_abandoned()
@@ -362,7 +362,7 @@ class ServerTable:
         if self._autostart is not None:
             self._autostart.cancel()
         loop = asyncio.get_running_loop()
-        self._autostart = loop.call_later(self.hall.quick_wait, self._start_by_itself)
+        self._autostart = loop.call_later(self.hall.rules.quick_wait, self._start_by_itself)
 
     def _start_by_itself(self) -> None:
         self._autostart = None
@@ -375,7 +375,7 @@ class ServerTable:
         """At game over: the people still here may play again, within the house's time."""
         here = tuple(seat for seat, slot in enumerate(self.slots) if slot.person and slot.present)
         if here:
-            self.rematch = RematchOffer(here, self.hall.rematch_time, self.broadcast)
+            self.rematch = RematchOffer(here, self.hall.rules.rematch_time, self.broadcast)
             self.broadcast(self.rematch.state())
 
     # --- Saving and closing -------------------------------------------------------

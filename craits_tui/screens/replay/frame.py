@@ -13,8 +13,8 @@ from craits_core.events import CardsDrawn
 from ...hand_order import in_hand_order
 from ...i18n import _
 from ...narrate.status import crank_facing, round_words
+from ...seat_rows import SeatInfo, seat_rows
 from ...table import Seat
-from ...widgets.seats import SeatInfo
 from ...widgets.trail import SHOWN as PLAYS_SHOWN
 from .timeline import Place, Timeline
 
@@ -86,7 +86,7 @@ def frame_at(
         place=timeline.place(index),
         now=lines[index],
         earlier=tuple(lines[max(0, index - LOG_KEPT) : index]),
-        seats=_seats(table, seats),
+        seats=seat_rows(table, seats, dealer=table.dealer if table.round_number else None),
         hands=_hands(timeline, index, table),
         top=table.top_card,
         active_suit=table.active_suit,
@@ -130,26 +130,6 @@ def _hands(timeline: Timeline, index: int, table: PlayerView) -> tuple[HandRow, 
             )
         )
     return tuple(rows)
-
-
-def _seats(table: PlayerView, seats: Sequence[Seat] | None) -> tuple[SeatInfo, ...]:
-    known = seats is not None and len(seats) == len(table.players)
-    dealt = table.round_number > 0
-    return tuple(
-        SeatInfo(
-            seat=seat,
-            name=name,
-            cards=table.hand_sizes[seat],
-            bot=seats[seat].bot if seats is not None and known else None,
-            dealer=dealt and seat == table.dealer,
-            turn=seat == table.current_player,
-            announced=table.announced[seat],
-            lost_turns=table.lost_turns[seat],
-            total=table.totals[seat],
-            known=known,
-        )
-        for seat, name in enumerate(table.players)
-    )
 
 
 def _title(timeline: Timeline, table: PlayerView, code: str | None) -> tuple[str, ...]:

@@ -29,13 +29,14 @@ from craits_core.events import (
 from ...i18n import _, ngettext
 from ...narrate import Narrator
 from ...narrate.status import crank_facing, round_words
+from ...seat_rows import seat_rows
 from ...widgets.crank import CrankCounter
 from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
 from ...widgets.hand import Hand
 from ...widgets.log import GameLog
 from ...widgets.scoreboard import Scoreboard
-from ...widgets.seats import SeatInfo, Seating
+from ...widgets.seats import Seating
 from ...widgets.status import StatusLine
 from ...widgets.stock import DrawPile
 from ...widgets.title import TitleBar
@@ -188,23 +189,14 @@ class Drawing(TableBase):
         return [(start + step) % n for step in range(1, n + 1) if (start + step) % n != self.seat]
 
     def _refresh_opponents(self, view: PlayerView, moves: Sequence[Command]) -> None:
-        callable_seats = {m.target for m in moves if isinstance(m, CallIdiot)}
-        infos = [
-            SeatInfo(
-                seat=seat,
-                name=view.players[seat],
-                cards=view.hand_sizes[seat],
-                bot=self.table.seats[seat].bot,
-                dealer=seat == view.dealer,
-                turn=seat == view.current_player,
-                announced=view.announced[seat],
-                lost_turns=view.lost_turns[seat],
-                total=view.totals[seat],
-                callable=seat in callable_seats,
-            )
-            for seat in self._others()
-        ]
-        self.query_one(Seating).show(infos)
+        rows = seat_rows(
+            view,
+            self.table.seats,
+            shown=self._others(),
+            dealer=view.dealer,
+            callable_seats={m.target for m in moves if isinstance(m, CallIdiot)},
+        )
+        self.query_one(Seating).show(rows)
 
     def _refresh_title(self, view: PlayerView) -> None:
         where = round_words(view)

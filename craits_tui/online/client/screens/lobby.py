@@ -350,27 +350,23 @@ class LobbyScreen(Listening, Roomy, Screen):
     def action_replay(self) -> None:
         """Ask for a finished game's replay by its code (the app shows it when it
         has come whole)."""
-        connection = self._connected()
-        if connection is None:
-            return
-
-        def given(code: str | None) -> None:
-            if code:
-                connection.send(GetReplay(code))
-
-        self.app.push_screen(ReplayPrompt(), given)
+        self._send_code(ReplayPrompt(), GetReplay)
 
     @on(Button.Pressed, "#lobby-reconnect")
     def action_reconnect(self) -> None:
+        self._send_code(CodePrompt(), Reconnect)
+
+    def _send_code(self, prompt: CodePrompt, request: type[GetReplay | Reconnect]) -> None:
+        """Ask for a code with ``prompt``, and send the server the ``request`` for it."""
         connection = self._connected()
         if connection is None:
             return
 
         def given(code: str | None) -> None:
             if code:
-                connection.send(Reconnect(code))
+                connection.send(request(code))
 
-        self.app.push_screen(CodePrompt(), given)
+        self.app.push_screen(prompt, given)
 
     def action_help(self) -> None:
         from ....screens.help import HelpScreen
