@@ -43,3 +43,15 @@ def test_ruff_finds_nothing() -> None:
         [sys.executable, "-m", "ruff", "check", "."], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_what_the_table_shows_is_worked_out_without_textual() -> None:
+    # The table's props may feed another view of the table than Textual's.
+    code = (
+        "import sys, craits_tui.table_props\n"
+        "print(','.join(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == ""

@@ -140,6 +140,9 @@ class TableBase(Speaking, Roomy, Screen):
     def _drain(self) -> None:
         raise NotImplementedError
 
+    def _open_due_dialogs(self) -> None:
+        raise NotImplementedError
+
     def _schedule_bots(self) -> None:
         raise NotImplementedError
 

@@ -7,14 +7,8 @@ from collections.abc import Sequence
 from textual.widgets import Button
 
 from craits_core import (
-    Announce,
-    CallIdiot,
-    Command,
-    Draw,
     Event,
-    Play,
     PlayerView,
-    legal_moves_in_view,
 )
 from craits_core.events import (
     CardPlayed,
@@ -26,10 +20,9 @@ from craits_core.events import (
     RoundStarted,
 )
 
-from ...i18n import _, ngettext
+from ...i18n import _
 from ...narrate import Narrator
-from ...narrate.status import crank_facing, round_words
-from ...seat_rows import seat_rows
+from ...table_props import Seen, TableProps, table_props
 from ...widgets.crank import CrankCounter
 from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
@@ -106,79 +99,88 @@ class Drawing(TableBase):
                 self.query_one(PlayTrail).clear()
 
     def _refresh_table(self) -> None:
+        """Set every widget from the shown seat's view, as `table_props` has it."""
         view = self.view
         if view is None or self._taken_down:
             return
         caught_up = self._caught_up()
-        moves = self._moves() if caught_up else ()
-        mine = caught_up and self.seat is not None and view.current_player == self.seat
-        if mine != self._mine:
-            if self._mine is not None:  # not the table's first showing
-                self._turn_changed(mine)
-            self._mine = mine
-        plays = {m.card for m in moves if isinstance(m, Play)}
-
-        hand = self.query_one(Hand)
-        if self.seat is None:
-            hand_shown = self._show_player_to_move(hand, view)
-        else:
-            hand_shown = False
-            hand.cards = view.hand
-            hand.playable = frozenset(plays)
-            starts_turn = mine and not hand.my_turn
-            hand.my_turn = mine and not view.choosing_suit
-            if starts_turn:
-                hand.point_at_playable()
-
-        self.query_one(DiscardPile).show(view.top_card, view.active_suit)
-        stock = self.query_one(DrawPile)
-        stock.count = view.stock_size
-        stock.can_draw = any(isinstance(m, Draw) for m in moves)
-        crank = self.query_one(CrankCounter)
-        crank.count = view.crank
-        crank.facing = crank_facing(view)
-        self.query_one(Direction).direction = view.direction
-        self._refresh_opponents(view, moves)
-        self.query_one(Scoreboard).show(view)
-        status = self.query_one(StatusLine)
-        status.message = (
-            self.narrator.status(view, moves, hand_shown=hand_shown) if caught_up else _("…")
+        props = table_props(
+            view,
+            self._moves() if caught_up else (),
+            Seen(
+                seat=self.seat,
+                seats=self.table.seats,
+                others=self._others(),
+                caught_up=caught_up,
+                armed=self._armed,
+                paused=self._paused,
+                hot_seat=len(self.table.humans) > 1,
+                open_view=self._open_view(view),
+            ),
+            self.narrator,
         )
-        status.urgent = mine or any(isinstance(m, CallIdiot | Announce) for m in moves)
-        self._refresh_title(view)
-        button = self.query_one("#last-card", Button)
-        can_say = any(isinstance(m, Announce) for m in moves)
-        can_arm = mine and len(view.hand) == 2 and not view.crank
-        button.disabled = not (can_say or can_arm)
-        button.label = _("Last card! ✓") if self._armed and can_arm else _("Last card!")
+        if props.mine != self._mine:
+            if self._mine is not None:  # not the table's first showing
+                self._turn_changed(props.mine)
+            self._mine = props.mine
+        self._draw(props)
         enabled = tuple(self.check_action(a, ()) for a in MOVE_ACTIONS)
         if enabled != self._enabled:
             # The footer is rebuilt whole: only when what it offers changed.
             self._enabled = enabled
             self.refresh_bindings()
-        if caught_up and self._hand_over(view):
+
+    def _draw(self, props: TableProps) -> None:
+        """Hand each widget its part of ``props``."""
+        hand = self.query_one(Hand)
+        if self.seat is None:
+            self.set_class(props.hand is not None, "-open-hand")
+        if props.hand is not None:
+            starts_turn = self.seat is not None and props.mine and not hand.my_turn
+            hand.cards = props.hand.cards
+            hand.playable = props.hand.playable
+            hand.my_turn = props.hand.my_turn
+            if starts_turn:
+                hand.point_at_playable()
+        self.query_one(DiscardPile).show(props.top, props.active_suit)
+        stock = self.query_one(DrawPile)
+        stock.count = props.stock
+        stock.can_draw = props.can_draw
+        crank = self.query_one(CrankCounter)
+        crank.count = props.crank
+        crank.facing = props.crank_facing
+        self.query_one(Direction).direction = props.direction
+        self.query_one(Seating).show(props.seats)
+        assert self.view is not None
+        self.query_one(Scoreboard).show(self.view)
+        status = self.query_one(StatusLine)
+        status.message = props.status
+        status.urgent = props.urgent
+        self.query_one(TitleBar).parts = props.title
+        button = self.query_one("#last-card", Button)
+        button.disabled = not props.last_card_enabled
+        button.label = _("Last card! ✓") if props.last_card_armed else _("Last card!")
+
+    def _open_due_dialogs(self) -> None:
+        """Open what the game now asks of the people here: the terminal handed to
+        the next person (hot-seat), or the starter's suit to name. Called as the
+        game moves on, never from drawing."""
+        view = self.view
+        if view is None or self._taken_down or not self._caught_up():
             return
-        if mine and view.choosing_suit:
+        if self._hand_over(view):
+            return
+        if view.choosing_suit and self._my_turn():
             self._ask_starter_suit(view)
 
-    def _show_player_to_move(self, hand: Hand, view: PlayerView) -> bool:
-        """Watching bots at a table that shows their hands: the hand of the player
-        to move, the cards they may play bright, to follow their choices. Returns
-        whether there was one to show."""
+    def _open_view(self, view: PlayerView) -> PlayerView | None:
+        """Watching bots at a table that shows their hands: the view of the player
+        to move, whose hand is on show (None: none is)."""
         current = view.current_player
         open_views = self.feed.open_views
-        shown = (
-            open_views[current]
-            if open_views and current is not None and not self._hand_hidden
-            else None
-        )
-        self.set_class(shown is not None, "-open-hand")
-        if shown is None:
-            return False
-        hand.cards = shown.hand
-        hand.playable = frozenset(m.card for m in legal_moves_in_view(shown) if isinstance(m, Play))
-        hand.my_turn = True
-        return True
+        if self.seat is not None or not open_views or current is None or self._hand_hidden:
+            return None
+        return open_views[current]
 
     def _others(self) -> list[int]:
         """The seats shown around the table, in the order of play from the shown
@@ -187,28 +189,3 @@ class Drawing(TableBase):
         n = len(self.table.players)
         start = self.seat if self.seat is not None else -1
         return [(start + step) % n for step in range(1, n + 1) if (start + step) % n != self.seat]
-
-    def _refresh_opponents(self, view: PlayerView, moves: Sequence[Command]) -> None:
-        rows = seat_rows(
-            view,
-            self.table.seats,
-            shown=self._others(),
-            dealer=view.dealer,
-            callable_seats={m.target for m in moves if isinstance(m, CallIdiot)},
-        )
-        self.query_one(Seating).show(rows)
-
-    def _refresh_title(self, view: PlayerView) -> None:
-        where = round_words(view)
-        if self.seat is None:
-            who = _("watching, paused") if self._paused else _("watching")
-        else:
-            points = view.totals[self.seat]
-            who = ngettext("you: {points} pt", "you: {points} pts", abs(points)).format(
-                points=points
-            )
-            if len(self.table.humans) > 1:
-                # Hot-seat: whose hand is on show, for the one who looks.
-                # Translators: the title at a shared terminal ("Ann's hand · you: 12 pts").
-                who = _("{name}'s hand · {points}").format(name=view.players[self.seat], points=who)
-        self.query_one(TitleBar).parts = ("Craits", where, who)

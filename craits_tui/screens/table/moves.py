@@ -228,5 +228,6 @@ class PlayerInput(TableBase):
             self.app.clear_notifications()
         self._retell(self.feed.restart())
         self._refresh_table()
+        self._open_due_dialogs()
         self._schedule_bots()
         self._notice(_("Taken back: your move and the replies to it."))

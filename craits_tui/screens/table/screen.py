@@ -237,6 +237,7 @@ class TableScreen(
                 case GameEnded():
                     self._show_game_over()
         self._refresh_table()
+        self._open_due_dialogs()
         self._show_motion(movements, pile_before)
         self._schedule_bots()
         if drawn_for_you is not None:
