@@ -45,10 +45,10 @@ def test_ruff_finds_nothing() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_what_the_table_shows_is_worked_out_without_textual() -> None:
-    # The table's props may feed another view of the table than Textual's.
+def test_the_table_is_worked_out_without_textual() -> None:
+    # The table's state and props may feed another view of the table than Textual's.
     code = (
-        "import sys, craits_tui.table_props\n"
+        "import sys, craits_tui.table_props, craits_tui.table_control\n"
         "print(','.join(m for m in sys.modules if m.split('.')[0] == 'textual'))"
     )
     result = subprocess.run(

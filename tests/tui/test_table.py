@@ -722,7 +722,7 @@ async def test_the_turn_rings_the_bell_after_a_long_wait(
 
         # Bob answers with the Q♣; the bell rings (or not) as the table shows it.
         def answered() -> bool:
-            return game.state.pile[-1] == Card.parse("QC") and screen._my_turn()
+            return game.state.pile[-1] == Card.parse("QC") and screen.control.my_turn()
 
         await until(pilot, answered, "Bob's answer shown")
         assert game.state.current_player == 0

@@ -43,15 +43,15 @@ class AutoDraw(TableBase):
         if (
             not self.settings.auto_draw
             or not self.draws_for_player
-            or self._leaving
+            or self.control.leaving
             or self.feed.held
             or view is None
             or view.is_over
-            or not self._my_turn()
+            or not self.control.my_turn()
             or self.app.screen is not self
         ):
             return False
-        moves = self._moves()
+        moves = self.control.moves()
         return bool(moves) and all(isinstance(move, Draw) for move in moves)
 
     def _consider_auto_draw(self) -> None:

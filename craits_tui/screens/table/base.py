@@ -19,10 +19,10 @@ from textual.timer import Timer
 from craits_core import Command, Event, PlayerView
 
 from ...faces import CardLook
-from ...feed import Feed
 from ...narrate import Narrator
 from ...settings import Settings
 from ...table import Table
+from ...table_control import TableControl
 from ...widgets.status import StatusLine
 from ..roomy import Roomy
 from ..speaking import Speaking
@@ -46,21 +46,10 @@ class TableBase(Speaking, Roomy, Screen):
         """Whether changed settings are kept for the next start, for the options to
         say."""
         self.look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
-        humans = table.humans
-        self.feed = Feed(table, humans[0] if humans else None)
+        self.control = TableControl(table)
+        self.feed = self.control.feed
         self.narrator = Narrator(table.players, self.seat, self.look)
-        self._at_terminal: int | None = None
-        """With several people at this terminal: the seat whose person said they
-        were ready, and so sees the hand."""
         self._adviser: Undisturbed | None = None  # an expert bot that knows what this seat knows
-        self._paused = False  # the bots wait for a key (watching, or a test holding them)
-        self._one_move = False  # paused: one bot move was asked for, and may land
-        self._armed = False  # "last card" said ahead, to ride on the next play
-        self._leaving = False  # the player quit: nothing more reaches the game
-        self._hint: Command | None = None  # the move a hint on the screen (still) advises
-        self._hand_hidden = False  # watching: the hand of the player to move is not shown
-        self._moves_key: tuple[int, int] | None = None
-        self._legal: tuple[Command, ...] = ()
         self.clock: Callable[[], float] = time.monotonic
         """Seconds, for the table's own short waits (a test sets its own clock)."""
         self._waiting_since = time.monotonic()  # since the turn left, or a dialog closed
@@ -77,12 +66,12 @@ class TableBase(Speaking, Roomy, Screen):
     @property
     def seat(self) -> int | None:
         """The seat whose side the table shows (None: watching bots)."""
-        return self.feed.seat
+        return self.control.seat
 
     @property
     def view(self) -> PlayerView | None:
         """That seat's view of the game, as far as it has been shown."""
-        return self.feed.view
+        return self.control.view
 
     @property
     def _shown(self) -> int:
@@ -101,30 +90,6 @@ class TableBase(Speaking, Roomy, Screen):
             self._notice_timer.stop()
             self._notice_timer = None
         self.query_one(StatusLine).notice = ""
-
-    def _caught_up(self) -> bool:
-        return self.feed.caught_up
-
-    def _moves(self) -> tuple[Command, ...]:
-        """The shown seat's legal moves, worked out once an event: the footer asks
-        for them once a key, and a table that follows a server works them out from
-        the view."""
-        if self.seat is None:
-            return ()
-        key = (self.seat, self.table.event_count())
-        if key != self._moves_key:
-            self._moves_key = key
-            self._legal = tuple(self.table.legal_moves(self.seat))
-        return self._legal
-
-    def _my_turn(self) -> bool:
-        view = self.view
-        return (
-            view is not None
-            and self.seat is not None
-            and self._caught_up()
-            and view.current_player == self.seat
-        )
 
     @property
     def _taken_down(self) -> bool:

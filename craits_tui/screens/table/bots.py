@@ -21,10 +21,10 @@ class BotPacing(TableBase):
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
-        if self._leaving or not self.table.bots_play_here:
+        if self.control.leaving or not self.table.bots_play_here:
             return  # no thread to start for a move that never comes
         view = self.view
-        if self._paused or not self._caught_up() or view is None or view.is_over:
+        if self.control.paused or not self.control.caught_up or view is None or view.is_over:
             return
         delay = bot_delay(
             self.settings.bot_delay,
@@ -56,7 +56,7 @@ class BotPacing(TableBase):
 
     def _bot_step(self) -> None:
         self._bot_timer = None
-        if not self._caught_up() or self.app.screen is not self:
+        if not self.control.caught_up or self.app.screen is not self:
             return
         seen = self._position()
         if self._thinks_long():
@@ -85,10 +85,17 @@ class BotPacing(TableBase):
         self.app.call_from_thread(self._bot_decided, seen, move)
 
     def _bot_decided(self, seen: tuple[int, int], move: Command | None) -> None:
-        asked, self._one_move = self._one_move, False  # a move asked for by hand, paused
+        asked, self.control.one_move = (
+            self.control.one_move,
+            False,
+        )  # a move asked for by hand, paused
         if move is None:
             return
-        if seen != self._position() or not self._caught_up() or (self._paused and not asked):
+        if (
+            seen != self._position()
+            or not self.control.caught_up
+            or (self.control.paused and not asked)
+        ):
             self._schedule_bots()  # the game moved on, or the bots were paused, meanwhile
             return
         self._submit(move)

@@ -8,7 +8,6 @@ from textual.widgets import Button
 
 from craits_core import (
     Event,
-    PlayerView,
 )
 from craits_core.events import (
     CardPlayed,
@@ -103,19 +102,19 @@ class Drawing(TableBase):
         view = self.view
         if view is None or self._taken_down:
             return
-        caught_up = self._caught_up()
+        caught_up = self.control.caught_up
         props = table_props(
             view,
-            self._moves() if caught_up else (),
+            self.control.moves() if caught_up else (),
             Seen(
                 seat=self.seat,
                 seats=self.table.seats,
                 others=self._others(),
                 caught_up=caught_up,
-                armed=self._armed,
-                paused=self._paused,
+                armed=self.control.armed,
+                paused=self.control.paused,
                 hot_seat=len(self.table.humans) > 1,
-                open_view=self._open_view(view),
+                open_view=self.control.open_view(),
             ),
             self.narrator,
         )
@@ -166,21 +165,12 @@ class Drawing(TableBase):
         the next person (hot-seat), or the starter's suit to name. Called as the
         game moves on, never from drawing."""
         view = self.view
-        if view is None or self._taken_down or not self._caught_up():
+        if view is None or self._taken_down or not self.control.caught_up:
             return
         if self._hand_over(view):
             return
-        if view.choosing_suit and self._my_turn():
+        if view.choosing_suit and self.control.my_turn():
             self._ask_starter_suit(view)
-
-    def _open_view(self, view: PlayerView) -> PlayerView | None:
-        """Watching bots at a table that shows their hands: the view of the player
-        to move, whose hand is on show (None: none is)."""
-        current = view.current_player
-        open_views = self.feed.open_views
-        if self.seat is not None or not open_views or current is None or self._hand_hidden:
-            return None
-        return open_views[current]
 
     def _others(self) -> list[int]:
         """The seats shown around the table, in the order of play from the shown

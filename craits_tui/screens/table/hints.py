@@ -22,7 +22,7 @@ class Hints(TableBase):
 
     def action_hint(self) -> None:
         """What the expert bot would do in the player's place, and why."""
-        if not self._my_turn() or self.seat is None or self.view is None:
+        if not self.control.my_turn() or self.seat is None or self.view is None:
             self._notice(_("A hint is for your turn."))
             return
         if self._adviser is None:
@@ -34,7 +34,7 @@ class Hints(TableBase):
             for event in self.table.events_for(self.seat)[: self._shown]:
                 self._adviser.observe(event)
         self.notify(_("Thinking…"), timeout=1)
-        self._advise(self.view, self._moves())
+        self._advise(self.view, self.control.moves())
 
     def _observed(self, event: Event) -> None:
         """The adviser, once asked for, follows the game as the seat sees it."""
@@ -62,4 +62,4 @@ class Hints(TableBase):
             advice=self.narrator.advice(move, view.crank), reason=self.narrator.reason(reason)
         )
         self.notify(text, title=_("Hint"), timeout=8)
-        self._hint = move
+        self.control.hint = move

@@ -17,9 +17,9 @@ class HotSeat(TableBase):
         if len(humans) < 2:
             return False
         current = view.current_player
-        if current in humans and current != self._at_terminal:
+        if current in humans and current != self.control.at_terminal:
             to = current
-        elif self._at_terminal is None and self.seat is not None:
+        elif self.control.at_terminal is None and self.seat is not None:
             # A new or resumed game: the hand on show is waited on too, as bots
             # may play first.
             to = self.seat
@@ -41,7 +41,7 @@ class HotSeat(TableBase):
                 self._submit(Announce(previous))
                 self.app.push_screen(HandoverScreen(view.players[to]), handed)
                 return
-            self._at_terminal = to
+            self.control.at_terminal = to
             self._show_seat(to)
             self.feed.held = False
             self._drain()

@@ -50,7 +50,7 @@ class Leaving(TableBase):
     def action_quit_game(self) -> None:
         # The game stays as the player left it: no bot moves on while the app ends
         # (the app drops the keys typed after this one).
-        self._leaving = True
+        self.control.leaving = True
         self._stop_bots()
         if self.table.saved:
             self.app.exit(message=_("The game is saved: start craits-tui again to go on."))

@@ -38,7 +38,7 @@ class PlayerInput(TableBase):
 
     def _submit(self, command: Command) -> bool:
         """Hand a command to the table; its events come back as `GameEvent` messages."""
-        if self._leaving:
+        if self.control.leaving:
             return False  # a click, or a bot's move, that was on its way when the player quit
         try:
             self.table.submit(command)
@@ -57,23 +57,23 @@ class PlayerInput(TableBase):
                 timeout=20,
             )
         if (
-            self._hint is not None
+            self.control.hint is not None
             and command.player == self.seat
             and isinstance(command, Play | Draw | ChooseSuit)
         ):
             # The hint was for the move just made: left up, it would read as
             # advice for the next turn.
-            self._hint = None
+            self.control.hint = None
             self.app.clear_notifications()
         return True
 
     @on(Hand.CardChosen)
     def _card_chosen(self, message: Hand.CardChosen) -> None:
-        if self.seat is None or not self._caught_up():
+        if self.seat is None or not self.control.caught_up:
             return
         if self._reask_starter_suit():
             return
-        moves = self._moves()
+        moves = self.control.moves()
         can_play = any(isinstance(m, Play) for m in moves)
         if message.with_enter and not can_play and any(isinstance(m, Draw) for m in moves):
             # Enter is "do the obvious thing": with no card to play, that is drawing.
@@ -95,11 +95,11 @@ class PlayerInput(TableBase):
 
     def _play(self, play: Play) -> None:
         view = self.view
-        announce = self._armed or (
+        announce = self.control.armed or (
             view is not None and len(view.hand) == 2 and self.settings.auto_announce
         )
         if self._submit(Play(play.player, play.card, play.suit, announce=announce)):
-            self._armed = False
+            self.control.armed = False
 
     def _ask_suit(self, card: Card, suits: list[Suit | None]) -> None:
         from ..suit_picker import SuitPicker
@@ -111,7 +111,7 @@ class PlayerInput(TableBase):
                 self._play(Play(self.seat, card, suit).normal())
 
         hand = self.view.hand if self.view is not None else ()
-        hint = self._hint
+        hint = self.control.hint
         # The suit a hint for this very card advised, where the picker starts.
         advised = hint.suit if isinstance(hint, Play) and hint.card == card else None
         picker = SuitPicker(card, choices, self.look, hand=hand, advised=advised)
@@ -124,7 +124,7 @@ class PlayerInput(TableBase):
             return
         top = view.top_card
         assert top is not None
-        suits = [m.suit for m in self._moves() if isinstance(m, ChooseSuit)]
+        suits = [m.suit for m in self.control.moves() if isinstance(m, ChooseSuit)]
 
         def chosen(suit: Suit | None) -> None:
             if suit is not None and self.seat is not None:
@@ -138,27 +138,27 @@ class PlayerInput(TableBase):
         """After the starter's suit picker was closed unanswered, a move opens it
         again: nothing else can be done first. Returns whether it did."""
         view = self.view
-        if view is None or not view.choosing_suit or not self._my_turn():
+        if view is None or not view.choosing_suit or not self.control.my_turn():
             return False
         self._ask_starter_suit(view)
         return True
 
     @on(DrawPile.Clicked)
     def action_draw(self) -> None:
-        if self.seat is not None and self._my_turn() and not self._reask_starter_suit():
+        if self.seat is not None and self.control.my_turn() and not self._reask_starter_suit():
             self._submit(Draw(self.seat))
 
     @on(Button.Pressed, "#last-card")
     def action_last_card(self) -> None:
         if self.seat is None:
             return
-        if any(isinstance(m, Announce) for m in self._moves()):
+        if any(isinstance(m, Announce) for m in self.control.moves()):
             self._submit(Announce(self.seat))
-        elif self._my_turn():
-            self._armed = not self._armed
+        elif self.control.my_turn():
+            self.control.armed = not self.control.armed
             self.notify(
                 _("You will say “Last card!” with your next play.")
-                if self._armed
+                if self.control.armed
                 else _("You will not say “Last card!”."),
                 timeout=2,
             )
@@ -170,7 +170,7 @@ class PlayerInput(TableBase):
             self._submit(CallIdiot(self.seat, message.seat))
 
     def action_call_idiot(self) -> None:
-        calls = [m for m in self._moves() if isinstance(m, CallIdiot)]
+        calls = [m for m in self.control.moves() if isinstance(m, CallIdiot)]
         if calls:
             self._submit(calls[0])
 
@@ -182,7 +182,7 @@ class PlayerInput(TableBase):
         seat = self.seat
         if seat is None:
             return
-        if not self._caught_up():
+        if not self.control.caught_up:
             self._notice(_("One moment: the last move is still being shown."))
         elif action == "draw":
             self._submit(Draw(seat))  # refused, with the rule's reason
@@ -221,10 +221,10 @@ class PlayerInput(TableBase):
         # Nothing heard before belongs to the game any more: the bots' timer, a bot
         # thinking, a hint for the old position.
         self._stop_bots()
-        self._armed = False
-        self._moves_key = None
-        if self._hint is not None:
-            self._hint = None
+        self.control.armed = False
+        self.control.forget_moves()
+        if self.control.hint is not None:
+            self.control.hint = None
             self.app.clear_notifications()
         self._retell(self.feed.restart())
         self._refresh_table()

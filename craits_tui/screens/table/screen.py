@@ -327,19 +327,21 @@ class TableScreen(
         if action == "watch_pace":
             return self.seat is None
         if action in _PAUSE_ACTIONS:
-            return self.seat is None and self._paused is (action != "pause")
+            return self.seat is None and self.control.paused is (action != "pause")
         if action in ("hide_hand", "show_hand"):
-            return bool(self.feed.open_views) and self._hand_hidden is (action == "show_hand")
+            return bool(self.feed.open_views) and self.control.hand_hidden is (
+                action == "show_hand"
+            )
         if action in MOVE_ACTIONS:
             if self.seat is None:
                 return False  # watching: no hand, no moves, not in the footer
-            if not self._caught_up():
+            if not self.control.caught_up:
                 return None
-            moves = self._moves()
+            moves = self.control.moves()
             if action == "draw":
                 return True if any(isinstance(m, Draw) for m in moves) else None
             if action == "hint":
-                return True if self._my_turn() and moves else None
+                return True if self.control.my_turn() and moves else None
             if action == "take_back":
                 if not self.table.can_take_back:
                     return False  # not offered: online, hot-seat
@@ -347,7 +349,9 @@ class TableScreen(
             if action == "call_idiot":
                 return True if any(isinstance(m, CallIdiot) for m in moves) else None
             if action == "last_card":
-                can_arm = self._my_turn() and self.view is not None and len(self.view.hand) == 2
+                can_arm = (
+                    self.control.my_turn() and self.view is not None and len(self.view.hand) == 2
+                )
                 return True if can_arm or any(isinstance(m, Announce) for m in moves) else None
         return True
 
@@ -366,7 +370,7 @@ class TableScreen(
         # Nobody to press Enter when only bots play: the summary stays a while (or,
         # with the bots paused, until the watcher goes on).
         auto = round_pause(
-            self.settings.bot_delay, people=bool(self.table.humans), paused=self._paused
+            self.settings.bot_delay, people=bool(self.table.humans), paused=self.control.paused
         )
         self.app.push_screen(RoundSummary(event, self.view, self.look, auto), next_round)
 

@@ -23,8 +23,8 @@ class Watching(TableBase):
 
     def action_one_move(self) -> None:
         """Paused: the next bot makes its move, and the bots wait again."""
-        if self._paused and not self._one_move:
-            self._one_move = True
+        if self.control.paused and not self.control.one_move:
+            self.control.one_move = True
             self._bot_step()
 
     def action_hide_hand(self) -> None:
@@ -35,12 +35,12 @@ class Watching(TableBase):
         self._set_hand_hidden(False)
 
     def _set_hand_hidden(self, hidden: bool) -> None:
-        self._hand_hidden = hidden
+        self.control.hand_hidden = hidden
         self.refresh_bindings()
         self._refresh_table()
 
     def _set_paused(self, paused: bool) -> None:
-        self._paused = paused
+        self.control.paused = paused
         self.refresh_bindings()
         self._refresh_table()  # the title says so
         self._schedule_bots()
