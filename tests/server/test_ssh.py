@@ -14,8 +14,8 @@ import contextlib
 import os
 import random
 import stat
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +28,9 @@ from craits_core.events import CardPlayed, CardsDrawn
 from craits_tui.online.server import house as house_module
 from craits_tui.online.server.app import ssh_target
 from craits_tui.online.server.limits import Limits
-from craits_tui.online.server.ssh import CraitsServer, ServerConfig, default_data_dir
+from craits_tui.online.server.ssh import CraitsServer, default_data_dir
 from tests.decks import stacked_game
+from tests.server.conftest import running_script
 
 TIMEOUT = 10.0
 SIZE = (100, 32)
@@ -83,27 +84,9 @@ asyncio.run(main())
 """
 
 
-@pytest.fixture(autouse=True)
-def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The server's data directory (host key, games) is the test's own."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-
-
-@asynccontextmanager
-async def running(tmp_path: Path, **options: Any) -> AsyncIterator[CraitsServer]:
+def running(tmp_path: Path, **options: Any) -> AbstractAsyncContextManager[CraitsServer]:
     """The server on 127.0.0.1, on a free port, running the stand-in app."""
-    app = tmp_path / "fake_app.py"
-    app.write_text(FAKE_APP, encoding="utf-8")
-    options.setdefault("app", (str(app),))
-    options.setdefault("auth_delay", 0.0)
-    config = ServerConfig(host="127.0.0.1", port=0, bot_pace=0.0, **options)
-    server = CraitsServer(config)
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.close()
+    return running_script(tmp_path, FAKE_APP, **options)
 
 
 def connect(server: CraitsServer, username: str = "ann", **options: Any) -> Any:
@@ -464,7 +447,7 @@ ANN = "7H KS QC 2D QH 4H 5S JD"
 async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tests.server.test_authority import Client, take_turn
+    from tests.server.test_authority import Client, seat_message, seat_news, take_turn
 
     monkeypatch.setattr(house_module, "_new_game", ann_plays_first)
     rng = random.Random(8)
@@ -510,15 +493,10 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
         # Ann's connection drops: the seat waits, then a bot stands in.
         heard = len(host.received)
         conn.close()
-
-        def seat_news() -> list[dict[str, Any]]:
-            return [m for m in host.received[heard:] if m["op"] == "seat"]
-
-        await host.until(lambda: len(seat_news()) >= 2)
-        away = {"op": "seat", "seat": 1, "connected": False, "dozing": False, "left": False}
-        assert seat_news()[:2] == [
-            {**away, "bot": None, "grace": 0.3, "person": True},  # the game waits 0.3 s
-            {**away, "bot": "normal", "grace": None, "person": True},
+        await host.until(lambda: len(seat_news(host, heard)) >= 2)
+        assert seat_news(host, heard)[:2] == [
+            seat_message(1, connected=False, grace=0.3),  # the game waits 0.3 s
+            seat_message(1, connected=False, bot="normal"),
         ]
         # She comes back (a new session: no key, so the code) and takes her seat.
         async with connect(server) as conn:
@@ -528,17 +506,8 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
             await term.shows("reconnect code")
             term.process.stdin.write(code.encode() + b"\r")
             await term.shows("round 1 of 8")
-            await host.until(lambda: len(seat_news()) >= 3)
-            assert seat_news()[2] == {
-                "op": "seat",
-                "seat": 1,
-                "connected": True,
-                "bot": None,
-                "dozing": False,
-                "grace": None,
-                "left": False,
-                "person": True,
-            }
+            await host.until(lambda: len(seat_news(host, heard)) >= 3)
+            assert seat_news(host, heard)[2] == seat_message(1)
             assert table.slots[1].holder is not None and table.slots[1].holder.user == "ann"
             # The code served once: her screen shows the seat's new one.
             new_code = table.slots[1].code

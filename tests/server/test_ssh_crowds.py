@@ -18,9 +18,7 @@ import asyncssh
 import pytest
 
 from craits_tui.online.server.limits import Arrivals, Limits
-from tests.server.test_ssh import TIMEOUT, Terminal, connect, private_data, running
-
-__all__ = ["private_data"]  # the autouse fixture: every test's data is its own
+from tests.server.test_ssh import TIMEOUT, Terminal, connect, running
 
 EARLY = 1e-3  # a timer may fire this much before its time (the loop's clock resolution)
 ATTACKERS = [f"127.0.0.{n}" for n in range(2, 9)]

@@ -17,9 +17,7 @@ import craits_tui
 from craits_tui.online.server import session as session_module
 from craits_tui.online.server.authority import SessionRefused
 from craits_tui.online.server.limits import Limits
-from tests.server.test_ssh import TIMEOUT, Terminal, connect, private_data, running
-
-__all__ = ["private_data"]  # the autouse fixture: every test's data is its own
+from tests.server.test_ssh import TIMEOUT, Terminal, connect, running
 
 FAILED = "Something went wrong in this session, and it has ended."
 

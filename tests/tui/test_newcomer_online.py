@@ -45,7 +45,6 @@ from craits_tui.screens.options import OptionsScreen
 from .conftest import click, showing
 from .test_lobby_more import LobbyServer, lobby_server
 from .test_rematch import (
-    Line,
     RematchServer,
     app_for,
     at_the_table,
@@ -58,6 +57,7 @@ from .test_rematch import (
 from .test_remote import (
     PATIENCE,
     SIZE,
+    Wire,
     ann_first,
     connected,
     heard_up_to,
@@ -138,7 +138,7 @@ async def test_the_first_turn_of_a_quick_match_shows_its_clock(
 def test_a_clock_ahead_of_the_first_events_lasts_until_its_turn_is_played() -> None:
     game = ann_first(["Ann", "Bob"], RuleSet())
     info = TableInfo("QK02", "Quick match", (ListedSeat("Ann"), ListedSeat("Bob")), RuleSet())
-    table = RemoteTable(Line(), info, 0)
+    table = RemoteTable(Wire(), info, 0)
     table.clock_changed(TurnClock(0, QUICK_CLOCK))  # as the server deals
     for index, event in enumerate(game.events_for(0)):
         table.receive(index, event)

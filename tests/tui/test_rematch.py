@@ -67,7 +67,7 @@ from craits_tui.widgets.log import GameLog
 from ..decks import stacked_game
 from .conftest import click, showing
 from .snapshots import SETTINGS, check_snapshot, stable_screenshot
-from .test_remote import TOKEN, FakeServer, connected, heard_up_to, notices, until
+from .test_remote import TOKEN, FakeServer, Wire, connected, heard_up_to, notices, until
 
 SIZE = (100, 32)
 SHORT = RuleSet(short_game=True)
@@ -506,19 +506,6 @@ async def test_at_80_by_24_five_people_see_everything(server: RematchServer) -> 
         assert "Placement: 3 of 5" in words(pilot, "#standings")
 
 
-class Line:
-    """A line to a server that takes everything, and keeps it."""
-
-    closed = False
-
-    def __init__(self) -> None:
-        self.sent: list[Message] = []
-
-    def send(self, message: Message) -> bool:
-        self.sent.append(message)
-        return True
-
-
 def test_each_person_is_placed_by_their_own_count() -> None:
     # Cy logs in without a key: more games before his rating shows than the game's own count.
     cy = RatingNews(2, "Cy", 3, None, None, 3, placement=20)
@@ -535,7 +522,7 @@ def test_the_words_have_no_symbols_under_the_ascii_setting() -> None:
     assert rating_words(news, 5, ascii=True) == "1010 -> 1032 (+22)"
     assert rating_words(RatingNews(0, "Ann", 1, None, 1032, 5), 5) == "1032 (placement done)"
 
-    table = RemoteTable(Line(), people(), 0)
+    table = RemoteTable(Wire(), people(), 0)
     table.now = Frozen()
     table.rematch_changed(RematchState((1,), (0, 2), 42.0))
     assert rematch_words(table, accepted=True) == "Bob is in · Waiting for Cy · 42 s"
@@ -597,7 +584,7 @@ async def test_a_turn_that_ran_out_says_a_bot_moved(server: RematchServer) -> No
 
 
 def test_a_dozing_seat_is_woken_by_one_back_at_a_time() -> None:
-    line = Line()
+    line = Wire()
     table = RemoteTable(line, people(), 0)
     frozen = Frozen()
     table.now = frozen

@@ -1060,7 +1060,7 @@ def test_the_reason_given_here_is_the_servers() -> None:
 
 
 class Wire:
-    """A line to nowhere: what a table sends is kept."""
+    """A line to a server that takes everything, and keeps it: what a table sends."""
 
     closed = False
 
