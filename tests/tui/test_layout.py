@@ -276,7 +276,9 @@ async def test_every_resize_lays_the_whole_table_out_again(tmp_path: Path) -> No
             moved = game.event_count
             await pilot.press("right")  # one move, at the new size
             await until(
-                pilot, lambda moved=moved: screen._shown == game.event_count > moved, "the move shown"
+                pilot,
+                lambda moved=moved: screen._shown == game.event_count > moved,
+                "the move shown",
             )
             await pilot.pause()
             check_table(screen)
@@ -309,7 +311,9 @@ async def test_an_ordinary_move_lays_nothing_out_again(
             moved = game.event_count
             await pilot.press("right")
             await until(
-                pilot, lambda moved=moved: screen._shown == game.event_count > moved, "the move shown"
+                pilot,
+                lambda moved=moved: screen._shown == game.event_count > moved,
+                "the move shown",
             )
             await pilot.pause()
         assert game.state.round_number == 1  # no round's summary came between

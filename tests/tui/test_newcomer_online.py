@@ -61,8 +61,10 @@ from .test_remote import (
     ann_first,
     connected,
     heard_up_to,
+    in_lobby,
     lobby_table,
     notices,
+    opened,
     remote_app,
     text,
     until,
@@ -118,9 +120,7 @@ def clock_seconds(pilot: Pilot[Any]) -> int | None:
 async def test_the_first_turn_of_a_quick_match_shows_its_clock(
     full_quick: FullQuickServer,
 ) -> None:
-    app = remote_app(full_quick.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
+    async with in_lobby(full_quick) as (app, pilot):
         await click(pilot, "#lobby-quick-go")
         await until(pilot, lambda: showing(app, RemoteTableScreen))
         screen = app.screen
@@ -210,8 +210,7 @@ async def test_a_code_typed_in_the_lobby_joins_its_table(
         assert hint(pilot) == "Enter joins it."
         await heard_up_to(pilot, code_server)
         assert not code_server.heard(QuickMatch) and not code_server.heard(JoinTable)
-        await pilot.press("enter")
-        await until(pilot, lambda: showing(app, WaitingRoom))
+        await opened(pilot, WaitingRoom, "enter")
         assert code_server.heard(JoinTable) == [JoinTable(typed.upper())]
         assert not code_server.heard(QuickMatch) and app.return_code is None
 
@@ -277,8 +276,7 @@ async def board_said(pilot: Pilot[Any], server: LobbyServer, board: Leaderboard)
     """The leaderboard open, with ``board`` as the server's answer."""
     server.board = board
     await connected(pilot)
-    await pilot.press("b")
-    await until(pilot, lambda: showing(pilot.app, LeaderboardScreen))
+    await opened(pilot, LeaderboardScreen, "b")
     # The screen first shows the board it last heard (the lobby's): wait for this one.
     screen = pilot.app.screen
     await until(pilot, lambda: screen.connection.leaderboard == board)
@@ -329,8 +327,7 @@ async def test_a_board_says_whether_you_join_it_once_placed(
         assert not app.screen.has_class("-empty")
         assert text(pilot, "#board-you") == line
         # The lobby's own line is short: the count alone.
-        await pilot.press("escape")
-        await until(pilot, lambda: showing(app, LobbyScreen))
+        await opened(pilot, LobbyScreen, "escape")
         await until(pilot, lambda: text(pilot, "#lobby-rating").startswith("Placement: 3 of 20"))
 
 
@@ -412,8 +409,7 @@ async def test_the_log_tells_who_drops_leaves_dozes_gives_up_and_is_back_once_ea
         await until(pilot, lambda: app.screen is screen)
         lines = log_lines(screen)[told:]
         # The log told again (new card faces) keeps them, after the same events.
-        await pilot.press("o")
-        await until(pilot, lambda: showing(app, OptionsScreen))
+        await opened(pilot, OptionsScreen, "o")
         app.screen.query_one("#option-four_colour", Checkbox).toggle()
         await click(pilot, "#options-done")
         await until(pilot, lambda: app.screen is screen)

@@ -67,7 +67,16 @@ from craits_tui.widgets.log import GameLog
 from ..decks import stacked_game
 from .conftest import click, showing
 from .snapshots import SETTINGS, check_snapshot, stable_screenshot
-from .test_remote import TOKEN, FakeServer, Wire, connected, heard_up_to, notices, until
+from .test_remote import (
+    TOKEN,
+    FakeServer,
+    Wire,
+    connected,
+    heard_up_to,
+    notices,
+    opened,
+    until,
+)
 
 SIZE = (100, 32)
 SHORT = RuleSet(short_game=True)
@@ -242,10 +251,7 @@ async def game_over(
     screen, frozen = await at_the_table(pilot, server, table or people())
     await play(pilot, screen, "4H")
     await until(pilot, lambda: showing(app, RoundSummary))
-    await pilot.press("enter")
-    await until(pilot, lambda: showing(app, RemoteGameOver))
-    over = app.screen
-    assert isinstance(over, RemoteGameOver)
+    over = await opened(pilot, RemoteGameOver, "enter")
     await until(pilot, lambda: over.table.rematch is not None and over.table.replay)
     # The buttons answer once the Enter that closed the summary cannot be a second one.
     await until(pilot, lambda: not over.pressed_too_soon())
@@ -329,8 +335,7 @@ async def test_the_offer_is_told_while_the_last_summary_is_read(server: RematchS
         server.rematch(1, True)
         await until(pilot, lambda: screen.remote.rematch and screen.remote.rematch.accepted)
         assert notices(app).count(told) == 1
-        await pilot.press("enter")
-        await until(pilot, lambda: showing(app, RemoteGameOver))
+        await opened(pilot, RemoteGameOver, "enter")
         assert "Play again?" in words(pilot, "#rematch")
         assert told not in notices(app)  # the game over says it now, counting down
 
