@@ -250,8 +250,7 @@ def test_the_chat_refusals_have_their_sentences() -> None:
 
 
 async def test_a_line_typed_and_sent_shows_in_the_panel(server: ChatServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen = await create_and_start(pilot, server)
         assert "Nobody has written yet" in shown(pilot)
         await say(pilot, "good luck all")
@@ -269,8 +268,7 @@ async def test_a_line_typed_and_sent_shows_in_the_panel(server: ChatServer) -> N
 
 
 async def test_a_line_is_cut_to_the_longest_a_line_may_be(server: ChatServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         await create_and_start(pilot, server)
         await opened(pilot, ChatInput, "t")
         line = app.screen.query_one(Input)
@@ -283,8 +281,7 @@ async def test_a_line_is_cut_to_the_longest_a_line_may_be(server: ChatServer) ->
 
 
 async def test_an_emote_by_its_key_and_by_a_click(server: ChatServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen = await create_and_start(pilot, server)
         await opened(pilot, EmotePicker, "e")
         await pilot.press("1")
@@ -306,8 +303,7 @@ async def test_an_emote_by_its_key_and_by_a_click(server: ChatServer) -> None:
 
 
 async def test_too_chatty_says_how_long_to_wait(server: ChatServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         screen = await create_and_start(pilot, server)
         server.refuse_chat = Refused(RefusalCode.TOO_CHATTY, "Slow down.", {"wait": 3})
         await say(pilot, "spam")
@@ -318,8 +314,7 @@ async def test_too_chatty_says_how_long_to_wait(server: ChatServer) -> None:
 
 
 async def test_the_waiting_room_chats_too(server: ChatServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         room = await create_table(pilot)
         await say(pilot, "hello")
         await until(pilot, lambda: "Ann: hello" in shown(pilot))
@@ -400,8 +395,7 @@ async def test_the_mutes_come_whole_after_the_welcome_then_a_change_at_a_time(
 async def test_one_mute_too_many_says_the_limit_over_the_table(server: ChatServer) -> None:
     server.muted = {"h-cy"}
     server.mute_limit = 1
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen = await create_and_start(pilot, server)
         server.say(ChatLine("h-di", "Di", None, "hi all"))
         await until(pilot, lambda: "Di: hi all" in shown(pilot))
@@ -468,8 +462,7 @@ async def test_a_spectator_may_write_where_the_host_lets_them(server: ChatServer
 
 
 async def test_at_80_by_24_the_table_shows_the_hand_and_the_chat(server: ChatServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with in_lobby(server, size=(80, 24)) as (app, pilot):
         screen = await create_and_start(pilot, server)
         for n in range(12):
             server.say(ChatLine("h-di", "Di", None, f"a rather long line of chat, number {n}"))
@@ -492,8 +485,7 @@ async def test_snapshot_of_a_table_with_chat(server: ChatServer) -> None:
     saved = i18n._translation
     i18n._translation = gettext.NullTranslations()
     try:
-        app = remote_app(server.path)
-        async with app.run_test(size=SIZE) as pilot:
+        async with in_lobby(server) as (app, pilot):
             await create_and_start(pilot, server)
             server.say(ChatLine("h-di", "Di", None, emote="wave"))
             server.say(ChatLine("h-di", "Di", None, "Watching from the rail: good luck, Ann!"))

@@ -54,10 +54,8 @@ from .test_remote import (
     TOKEN,
     FakeServer,
     ann_first,
-    connected,
     in_lobby,
     opened,
-    remote_app,
     text,
     told,
     until,
@@ -273,9 +271,8 @@ async def test_quick_match_sends_the_length_chosen_and_remembers_it(
 async def test_the_lobby_names_quick_tables_and_tells_their_timer_and_chat(
     lobby_server: LobbyServer,
 ) -> None:
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        lobby = await connected(pilot)
+    async with in_lobby(lobby_server) as (app, pilot):
+        lobby = app.screen
         rows = lobby.query_one(DataTable)
         await until(pilot, lambda: rows.row_count == 3)
         assert [str(cell) for cell in rows.get_row("QK07")][:3] == ["QK07", "Quick match", ""]

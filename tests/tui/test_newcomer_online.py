@@ -350,9 +350,8 @@ async def test_the_lobby_counts_people_and_bots_apart(lobby_server: LobbyServer)
         started=True,
     )
     lobby_server.lobby.append(under_way)
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await connected(pilot)
+    async with in_lobby(lobby_server, size=(80, 24)) as (app, pilot):
+        lobby = app.screen
         rows = lobby.query_one(DataTable)
         await until(pilot, lambda: rows.row_count == len(lobby_server.lobby))
         assert str(rows.get_row("GO42")[3]) == "2 + 2 bots / 4"  # Max is away: still a person

@@ -419,7 +419,6 @@ async def in_lobby(
 async def create_table(pilot: Pilot[Any]) -> WaitingRoom:
     """From the lobby: a two-seat table, its waiting room."""
     app = pilot.app
-    await connected(pilot)
     await opened(pilot, CreateTableScreen, "n")
     app.screen.query_one("#create-count", RadioSet).query_one("#create-count-2").toggle()
     await pilot.pause()
@@ -475,9 +474,8 @@ async def told(pilot: Pilot[Any], *keys: str) -> list[str]:
 
 
 async def test_the_lobby_lists_the_open_tables(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        lobby = await connected(pilot)
+    async with in_lobby(server) as (app, pilot):
+        lobby = app.screen
         assert [type(m) for m in server.received[:2]] == [Hello, ListTables]
         assert "Ann" in text(pilot, "#lobby-who")
         assert lobby.check_action("join", ()) is True
@@ -502,9 +500,8 @@ async def test_the_lobby_lists_the_open_tables(server: FakeServer) -> None:
 async def test_a_kept_seat_shows_its_table_and_code_and_enter_takes_it_back(
     kept_server: FakeServer,
 ) -> None:
-    app = remote_app(kept_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        lobby = await connected(pilot)
+    async with in_lobby(kept_server) as (app, pilot):
+        lobby = app.screen
         await until(pilot, lambda: "Di's" in text(pilot, "#lobby-kept"))
         kept = text(pilot, "#lobby-kept")
         assert "Di's (DI22)" in kept and "SEAT-0001" in kept
@@ -625,8 +622,7 @@ def test_every_refusal_and_goodbye_has_its_sentence() -> None:
 
 
 async def test_create_wait_start_and_play_a_card_by_key(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen = await create_and_start(pilot, server)
         game = server.game
         assert game is not None
@@ -659,16 +655,14 @@ async def test_create_wait_start_and_play_a_card_by_key(server: FakeServer) -> N
 
 
 async def test_random_keys_and_clicks_at_a_table_never_crash(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         await create_and_start(pilot, server)
         await random_input(pilot, SIZE, seed=3, steps=100)
         assert app.is_running
 
 
 async def test_refusals_here_and_from_the_server_show_a_notice(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         screen = await create_and_start(pilot, server)
         game = server.game
         assert game is not None
@@ -695,8 +689,7 @@ async def test_refusals_here_and_from_the_server_show_a_notice(server: FakeServe
 async def test_the_seats_code_shows_in_the_waiting_room_and_at_the_table(
     server: FakeServer, size: tuple[int, int]
 ) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=size) as pilot:
+    async with in_lobby(server, size=size) as (_, pilot):
         room = await create_table(pilot)
         await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
         assert room.query_one("#room-code").region.bottom < room.query_one("#room-seats").region.y
@@ -715,8 +708,7 @@ async def test_the_seats_code_shows_in_the_waiting_room_and_at_the_table(
 
 
 async def test_leaving_before_the_start_keeps_no_seat(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         await create_table(pilot)
         await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
         await opened(pilot, LobbyScreen, "escape")
@@ -732,9 +724,8 @@ async def test_at_80_by_24_from_the_lobby_to_the_table_and_back(server: FakeServ
     """Every screen of the way fits the smallest window; leaving a game under way
     asks first, saying the seat's code, then goes back to the lobby, where the
     seat is kept."""
-    app = remote_app(server.path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await connected(pilot)
+    async with in_lobby(server, size=(80, 24)) as (app, pilot):
+        lobby = app.screen
         assert lobby.query_one("#lobby-quit").region.bottom <= 23
         screen = await create_and_start(pilot, server)
         assert not screen.has_class("-too-small")
@@ -755,8 +746,7 @@ async def test_at_80_by_24_from_the_lobby_to_the_table_and_back(server: FakeServ
 
 
 async def test_a_dropped_connection_says_so_and_how_to_come_back(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         await create_and_start(pilot, server)
         server.drop()
         await until(pilot, lambda: showing(app, Disconnected))
@@ -782,6 +772,7 @@ async def test_a_seat_taken_back_elsewhere_shows_no_old_code(server: FakeServer)
     app = remote_app(server.path)
     app.bye_pause = PATIENCE  # the goodbye stays on the screen while it is read
     async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot)
         await create_table(pilot)
         await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
         server.send(Bye(ByeCode.TAKEN_BACK, "Taken back."))
