@@ -555,7 +555,6 @@ async def form_refused(pilot: Pilot[Any], server: FakeServer, refusal: Refused) 
     app = pilot.app
     assert isinstance(app, RemoteApp)
     server.refuse_next = refusal
-    await connected(pilot)
     await opened(pilot, CreateTableScreen, "n")
     await click(pilot, "#create-go")
     await until(pilot, lambda: notices(app))
@@ -566,8 +565,7 @@ async def form_refused(pilot: Pilot[Any], server: FakeServer, refusal: Refused) 
 
 
 async def test_too_many_tables_of_ones_own_is_said_with_the_limit(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         said = await form_refused(
             pilot, server, Refused(RefusalCode.YOUR_TABLES, "Too many tables.", {"limit": 3})
         )
@@ -578,8 +576,7 @@ async def test_too_many_tables_of_ones_own_is_said_with_the_limit(server: FakeSe
 
 
 async def test_opening_tables_too_fast_says_when_to_try_again(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         said = await form_refused(
             pilot, server, Refused(RefusalCode.TRY_LATER, "Too fast.", {"wait": 7})
         )
