@@ -19,7 +19,6 @@ import pytest
 
 from craits_core import Command, Game, RuleSet, event_from_dict, event_to_dict
 from craits_core.events import CardPlayed, CardsDrawn, StockReshuffled, TurnBegan
-from craits_core.locks import GameLock
 from craits_core.store import (
     GAME_PROBLEMS,
     OPENING_PROBLEMS,
@@ -279,16 +278,6 @@ def shared_game(path: Path) -> Iterator[Shared]:
     game = Game.new(NAMES, seed=6)
     with GameStore(path) as one, GameStore(path) as two:
         yield Shared(game, one.add(game), one, two)
-
-
-@pytest.fixture
-def lockless(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A file system that keeps no locks: no store can claim a game."""
-
-    def no_locks(store_path: Path, game_id: str) -> GameLock:
-        raise OSError("locks are not supported here")
-
-    monkeypatch.setattr(GameLock, "take", no_locks)
 
 
 @pytest.mark.usefixtures("lockless")

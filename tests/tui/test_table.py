@@ -30,7 +30,6 @@ from craits_core import (
 from craits_core import bots as bots_module
 from craits_core.bots import NormalBot
 from craits_core.events import GameEnded, IdiotCalled, SuitChosen
-from craits_core.locks import GameLock
 from craits_tui import pacing
 from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
@@ -53,7 +52,6 @@ from craits_tui.widgets.stock import DrawPile
 from craits_tui.widgets.title import TitleBar
 
 from ..decks import cards, stacked_game
-from ..test_store import no_locks
 from .conftest import bots_at_rest, click, hold_bots, make_app, seat_up, until
 from .snapshots import screen_lines
 
@@ -678,11 +676,9 @@ async def test_a_game_open_in_another_window_is_not_resumed_here(tmp_path: Path)
             ]
 
 
-async def test_a_game_played_on_elsewhere_stops_saving_here(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.usefixtures("lockless")
+async def test_a_game_played_on_elsewhere_stops_saving_here(tmp_path: Path) -> None:
     # Where the file system keeps no locks, another window can take the game on.
-    monkeypatch.setattr(GameLock, "take", no_locks)
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         game, _ = seat_against_a_bot(app)
