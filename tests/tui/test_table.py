@@ -911,11 +911,8 @@ async def test_the_scoreboard_sets_names_closer_before_cutting_them(tmp_path: Pa
 
 
 async def test_the_scoreboard_cuts_long_names_to_fit(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = Game.new(["Ann", "Bartholomew-Long", "Cy", "Di"], seed=11)
-        screen = seat_up(app, game, [None, "normal", "normal", "normal"])
-        await pilot.pause()
+    game = Game.new(["Ann", "Bartholomew-Long", "Cy", "Di"], seed=11)
+    async with at_table(tmp_path, game, [None, "normal", "normal", "normal"]) as (_, _, screen):
         board = screen.query_one(Scoreboard)
         lines = board.render().plain.splitlines()
         assert len(lines) == 1 + 15 + 1  # a header, a row a round, the totals
@@ -926,12 +923,9 @@ async def test_the_scoreboard_cuts_long_names_to_fit(tmp_path: Path) -> None:
 
 
 async def test_the_leaders_star_never_hides_a_name(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        # Four short names fill the board; a star on top would cut Cy's to "…".
-        game = Game.new(["Root", "Ada", "Bob", "Cy"], seed=11)
-        screen = seat_up(app, game, [None, "normal", "normal", "normal"])
-        await pilot.pause()
+    # Four short names fill the board; a star on top would cut Cy's to "…".
+    game = Game.new(["Root", "Ada", "Bob", "Cy"], seed=11)
+    async with at_table(tmp_path, game, [None, "normal", "normal", "normal"]) as (_, _, screen):
         board = screen.query_one(Scoreboard)
         board.round_scores = ((90, 30, 10, 0),)
         header = board.render().plain.splitlines()[0].split()
