@@ -46,7 +46,6 @@ from .conftest import click, showing
 from .test_lobby_more import LobbyServer, lobby_server
 from .test_rematch import (
     RematchServer,
-    app_for,
     at_the_table,
     game_over,
     log_lines,
@@ -369,8 +368,7 @@ async def test_the_log_tells_who_drops_leaves_dozes_gives_up_and_is_back_once_ea
     server: RematchServer,
 ) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen, _frozen = await at_the_table(pilot, server, people(3))
         told = len(log_lines(screen))
 
@@ -417,8 +415,7 @@ async def test_the_log_tells_who_drops_leaves_dozes_gives_up_and_is_back_once_ea
 
 async def test_who_comes_and_goes_is_a_word_over_a_dialog_too(server: RematchServer) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen, _frozen = await at_the_table(pilot, server, people(3))
         await pilot.press("o")  # a dialog over the table: its log is hidden
         await until(pilot, lambda: showing(app, OptionsScreen))
@@ -437,8 +434,7 @@ async def test_who_comes_and_goes_is_a_word_over_a_dialog_too(server: RematchSer
 async def test_who_leaves_after_the_game_is_not_told_a_bot_plays_for_them(
     server: RematchServer,
 ) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         over, _frozen = await game_over(pilot, server)
         (table,) = [s for s in app.screen_stack if isinstance(s, RemoteTableScreen)]
         lines = log_lines(table)

@@ -73,6 +73,7 @@ from .test_remote import (
     Wire,
     connected,
     heard_up_to,
+    in_lobby,
     notices,
     opened,
     until,
@@ -271,8 +272,7 @@ def footer_keys(over: RemoteGameOver) -> dict[str, bool]:
 
 
 async def test_the_game_over_shows_ratings_and_the_replay_code(server: RematchServer) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         over, _ = await game_over(pilot, server)
         standings = words(pilot, "#standings")
         assert "Rating" in standings
@@ -292,8 +292,7 @@ async def test_the_game_over_shows_ratings_and_the_replay_code(server: RematchSe
 async def test_the_game_over_online_shows_the_winners_moment_and_the_rounds(
     server: RematchServer,
 ) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         over, _ = await game_over(pilot, server)
         celebration = over.query_one(Celebration)
         assert celebration.settled  # animations are off here
@@ -323,8 +322,7 @@ async def test_a_key_during_the_online_celebration_acts_at_once(
 
 
 async def test_the_offer_is_told_while_the_last_summary_is_read(server: RematchServer) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen, _ = await at_the_table(pilot, server, people())
         await play(pilot, screen, "4H")
         await until(pilot, lambda: showing(app, RoundSummary))
@@ -350,8 +348,7 @@ async def test_the_replay_command_is_the_one_the_player_came_in_with(
 
 
 async def test_play_again_says_yes_and_shows_who_is_awaited(server: RematchServer) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         over, frozen = await game_over(pilot, server)
         await pilot.press("a")
         await until(pilot, lambda: server.heard(Rematch))
@@ -373,8 +370,7 @@ async def test_play_again_says_yes_and_shows_who_is_awaited(server: RematchServe
 
 
 async def test_everyone_in_opens_the_new_table(server: RematchServer) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         over, _ = await game_over(pilot, server)
         old = over.table
         await click(pilot, "#again")
@@ -404,8 +400,7 @@ async def test_everyone_in_opens_the_new_table(server: RematchServer) -> None:
 async def test_a_declined_or_run_out_offer_disables_play_again(
     server: RematchServer, outcome: str, said: str
 ) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         over, _ = await game_over(pilot, server)
         if outcome == "declined":
             server.rematch(1, False)
@@ -425,8 +420,7 @@ async def test_a_declined_or_run_out_offer_disables_play_again(
 
 @pytest.mark.parametrize("key", ["n", "q"])
 async def test_leaving_the_game_over_declines_first(server: RematchServer, key: str) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         over, _ = await game_over(pilot, server)
         await pilot.press("a")
         await until(pilot, lambda: server.heard(Rematch))
@@ -448,8 +442,7 @@ async def test_leaving_the_game_over_declines_first(server: RematchServer, key: 
 async def test_a_refused_yes_says_why_and_offers_play_again_again(
     server: RematchServer,
 ) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         over, _ = await game_over(pilot, server)
         server.offer = None  # the server knows of no offer: it refuses the yes
         await pilot.press("a")
@@ -499,8 +492,7 @@ async def test_a_spectator_sees_the_standings_and_the_code_but_no_play_again(
 
 async def test_at_80_by_24_five_people_see_everything(server: RematchServer) -> None:
     server.rated = ratings(5)
-    app = app_for(server)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with in_lobby(server, size=(80, 24)) as (_, pilot):
         over, _ = await game_over(pilot, server, people(5))
         await pilot.press("a")
         await until(pilot, lambda: "Waiting for Bob, Cy, Di, Ed" in words(pilot, "#rematch"))
@@ -545,8 +537,7 @@ async def test_the_turn_clock_counts_down_and_stops_with_the_move(
     server: RematchServer,
 ) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         screen, frozen = await at_the_table(pilot, server, people())
         line = clock_line(screen)
         assert not line.display  # no clock yet
@@ -570,8 +561,7 @@ async def test_the_turn_clock_counts_down_and_stops_with_the_move(
 
 async def test_a_turn_that_ran_out_says_a_bot_moved(server: RematchServer) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen, _ = await at_the_table(pilot, server, people())
         line = clock_line(screen)
         server.send(TurnClock(0, 20.0))
@@ -619,8 +609,7 @@ async def test_a_dozing_seat_says_so_and_one_key_asks_for_it_back(
     server: RematchServer, size: tuple[int, int]
 ) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=size) as pilot:
+    async with in_lobby(server, size=size) as (app, pilot):
         screen, _ = await at_the_table(pilot, server, people())
         cards = screen.query_one(Hand).cards
         # Ann's clock ran out twice in a row: a bot plays her seat.
@@ -650,8 +639,7 @@ async def test_a_dozing_seat_says_so_and_one_key_asks_for_it_back(
 
 async def test_a_click_wakes_a_seat_that_dozes_again(server: RematchServer) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen, _ = await at_the_table(pilot, server, people())
         for times in (1, 2):
             server.send(SeatChanged(0, True, "normal", dozing=True))
@@ -665,8 +653,7 @@ async def test_a_click_wakes_a_seat_that_dozes_again(server: RematchServer) -> N
 
 async def test_another_seat_that_dozes_is_told_and_needs_no_key(server: RematchServer) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen, _ = await at_the_table(pilot, server, people())
         server.send(SeatChanged(1, True, "normal", dozing=True))
         said = "Bob does not answer: a bot plays for them for now."
@@ -704,8 +691,7 @@ async def test_the_game_over_with_the_rematch_looks_as_stored(server: RematchSer
 async def test_a_second_enter_after_play_again_does_not_leave_the_table(
     server: RematchServer,
 ) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         over, _ = await game_over(pilot, server)
         await until(pilot, lambda: not again_button(over).disabled)
         await pilot.press("enter")
