@@ -117,6 +117,15 @@ class Terminal:
         process = await conn.create_process(command, stderr=asyncssh.STDOUT, **options)
         return cls(process, options["term_size"])
 
+    @classmethod
+    async def showing(
+        cls, conn: asyncssh.SSHClientConnection, text: str, **options: Any
+    ) -> Terminal:
+        """A new session's terminal on ``conn``, once ``text`` is on its screen."""
+        term = await cls.open(conn, **options)
+        await term.shows(text)
+        return term
+
     async def _read(self) -> None:
         with contextlib.suppress(asyncssh.Error, ConnectionError):
             while data := await self.process.stdout.read(65536):
@@ -233,8 +242,7 @@ async def test_an_absurd_window_size_is_bounded(tmp_path: Path) -> None:
 
 async def test_the_app_ending_ends_the_session(tmp_path: Path) -> None:
     async with running(tmp_path) as server, connect(server) as conn:
-        term = await Terminal.open(conn)
-        await term.shows("welcome")
+        term = await Terminal.showing(conn, "welcome")
         term.process.stdin.write(b"quit\r")
         assert await term.ended() == 0
         assert server.sessions.running == 0
@@ -243,8 +251,9 @@ async def test_the_app_ending_ends_the_session(tmp_path: Path) -> None:
 async def test_a_command_is_refused_in_words(tmp_path: Path) -> None:
     async with running(tmp_path) as server:
         async with connect(server) as conn:
-            term = await Terminal.open(conn, "cat /etc/passwd")
-            await term.shows("This server runs only the Craits game")
+            term = await Terminal.showing(
+                conn, "This server runs only the Craits game", command="cat /etc/passwd"
+            )
             assert await term.ended() == 1
             assert "root:" not in term.text
         async with connect(server) as conn:
@@ -344,8 +353,7 @@ async def test_a_name_with_escapes_is_cleaned(
     # sent one anyway (that check is off here) still shows no escape to anyone.
     monkeypatch.setattr(asyncssh.connection, "saslprep", lambda text: text)
     async with running(tmp_path) as server, connect(server, "\x1b]0;pwned\x07eve\x1b[2J") as conn:
-        term = await Terminal.open(conn)
-        await term.shows("welcome eve seat")
+        term = await Terminal.showing(conn, "welcome eve seat")
         assert "pwned" not in term.screen.title
 
 
@@ -359,10 +367,8 @@ async def test_sessions_per_address_are_limited(tmp_path: Path) -> None:
         connect(server) as two,
         connect(server) as three,
     ):
-        first = await Terminal.open(one)
-        await first.shows("welcome")
-        second = await Terminal.open(two)
-        await second.shows("Too many sessions from your address")
+        first = await Terminal.showing(one, "welcome")
+        second = await Terminal.showing(two, "Too many sessions from your address")
         assert await second.ended() == 1
         first.process.stdin.write(b"quit\r")
         await first.ended()
@@ -387,8 +393,7 @@ async def test_an_idle_session_is_ended_with_a_word(tmp_path: Path) -> None:
         running(tmp_path, limits=Limits(idle_timeout=0.5)) as server,
         connect(server) as conn,
     ):
-        term = await Terminal.open(conn)
-        await term.shows("welcome")
+        term = await Terminal.showing(conn, "welcome")
         await term.shows("bye: No input for too long.")  # the app was told why
         assert await term.ended() == 0
         assert "No input for too long." in term.text

@@ -160,8 +160,7 @@ async def test_a_session_the_authority_refuses_says_why_and_starts_no_app(
 
         monkeypatch.setattr(server.authority, "open_session", refuse)
         async with connect(server) as conn:
-            term = await Terminal.open(conn)
-            await term.shows("Your name shows nothing: connect as another user.")
+            term = await Terminal.showing(conn, "Your name shows nothing: connect as another user.")
             assert await term.ended() == 1
             assert "welcome" not in term.text and "Traceback" not in term.text
         assert server.sessions.running == 0
@@ -175,8 +174,7 @@ async def test_a_server_side_failure_shows_no_path(
 
     monkeypatch.setattr(session_module, "start_app", cannot)
     async with running(tmp_path) as server, connect(server) as conn:
-        term = await Terminal.open(conn)
-        await term.shows("The Craits server could not start the game.")
+        term = await Terminal.showing(conn, "The Craits server could not start the game.")
         assert await term.ended() == 1
         no_server_internals(term, tmp_path)
     assert str(tmp_path / "python") in caplog.text  # with its traceback
@@ -199,8 +197,7 @@ async def test_a_resize_flood_is_coalesced_and_the_last_size_arrives(
     interval = 0.1
     limits = Limits(resize_interval=interval)
     async with running(tmp_path, limits=limits) as server, connect(server) as conn:
-        term = await Terminal.open(conn)
-        await term.shows("welcome")
+        term = await Terminal.showing(conn, "welcome")
         for n in range(300):
             term.process.change_terminal_size(100 + n % 50, 30 + n % 10)
             if n % 20 == 0:
