@@ -39,6 +39,18 @@ def played() -> tuple[Game, dict[int, State]]:
     return live_game()
 
 
+@pytest.fixture
+def game(played: tuple[Game, dict[int, State]]) -> Game:
+    """The module's game, played out (replays only read it)."""
+    return played[0]
+
+
+@pytest.fixture
+def seen(played: tuple[Game, dict[int, State]]) -> dict[int, State]:
+    """The engine's own state after each move of `game`, by the move's last event."""
+    return played[1]
+
+
 def marks_after(
     events: tuple[Event, ...], index: int, types: tuple[type[Event], ...] | type[Event]
 ) -> int:
@@ -83,9 +95,8 @@ def shows(screen: ReplayScreen, state: State) -> None:
 
 
 async def test_keys_step_by_event_turn_and_round_as_the_engine_played(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
+    game: Game, seen: dict[int, State], tmp_path: Path
 ) -> None:
-    game, seen = played
     events = game.events
     async with replaying(tmp_path, game) as (pilot, screen):
         start = screen.position
@@ -117,10 +128,7 @@ async def test_keys_step_by_event_turn_and_round_as_the_engine_played(
         assert screen.position == 0
 
 
-async def test_the_buttons_move_it_too(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, seen = played
+async def test_the_buttons_move_it_too(game: Game, seen: dict[int, State], tmp_path: Path) -> None:
     events = game.events
     async with replaying(tmp_path, game, size=(80, 24)) as (pilot, screen):
         start = screen.position
@@ -144,9 +152,8 @@ async def test_the_buttons_move_it_too(
 
 
 async def test_a_click_on_the_bar_jumps_to_the_turn_there(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
+    game: Game, seen: dict[int, State], tmp_path: Path
 ) -> None:
-    game, seen = played
     events = game.events
     async with replaying(tmp_path, game) as (pilot, screen):
         bar = screen.query_one(Scrubber)
@@ -164,10 +171,7 @@ async def test_a_click_on_the_bar_jumps_to_the_turn_there(
 # --- Playing ---------------------------------------------------------------------------------
 
 
-async def test_speeds_set_the_timers_pace(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, _seen = played
+async def test_speeds_set_the_timers_pace(game: Game, tmp_path: Path) -> None:
     async with replaying(tmp_path, game) as (pilot, screen):
         intervals: list[float] = []
         real = screen.set_interval
@@ -203,10 +207,7 @@ async def test_speeds_set_the_timers_pace(
         assert not screen.playing and state_text(screen) == "paused · 1×"
 
 
-async def test_playing_runs_to_the_end_and_stops(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, _seen = played
+async def test_playing_runs_to_the_end_and_stops(game: Game, tmp_path: Path) -> None:
     async with replaying(tmp_path, game) as (pilot, screen):
         await pilot.press("end", "pageup")  # the last round, a card each
         last_deal = screen.position
@@ -230,10 +231,7 @@ async def test_playing_runs_to_the_end_and_stops(
         assert not screen.playing
 
 
-async def test_a_step_pauses_and_a_jump_plays_on(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, _seen = played
+async def test_a_step_pauses_and_a_jump_plays_on(game: Game, tmp_path: Path) -> None:
     async with replaying(tmp_path, game) as (pilot, screen):
         await pilot.press("minus", "space")  # slowly: a second an event
         assert screen.playing
@@ -246,10 +244,7 @@ async def test_a_step_pauses_and_a_jump_plays_on(
 # --- What the seats say ---------------------------------------------------------------------
 
 
-async def test_a_saved_games_seats_say_who_played_them(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, _seen = played
+async def test_a_saved_games_seats_say_who_played_them(game: Game, tmp_path: Path) -> None:
     with GameStore(tmp_path / "games.sqlite3") as store:
         seats = [{"name": "Ann", "bot": None}, {"name": "Bob", "bot": "hard"}]
         seats.append({"name": "Cy", "bot": "easy"})
@@ -267,10 +262,7 @@ async def test_a_saved_games_seats_say_who_played_them(
         assert "person" in badges[0] and "hard" in badges[1] and "easy" in badges[2]
 
 
-async def test_a_replay_by_code_says_only_the_points(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, _seen = played
+async def test_a_replay_by_code_says_only_the_points(game: Game, tmp_path: Path) -> None:
     async with replaying(tmp_path, game, code="ABC-DEF") as (_, screen):
         for badge in screen.query(SeatBadge):
             text = text_of(badge.render())
@@ -314,9 +306,8 @@ async def test_everything_fits(players: int, size: tuple[int, int], tmp_path: Pa
 
 
 async def test_a_big_window_draws_the_hands_as_cards(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
+    game: Game, seen: dict[int, State], tmp_path: Path
 ) -> None:
-    game, seen = played
     async with replaying(tmp_path, game, size=(140, 45)) as (pilot, screen):
         panel = screen.query_one(HandsPanel)
         assert panel.big
@@ -354,10 +345,7 @@ async def test_a_big_window_draws_the_hands_as_cards(
         assert lines[1].startswith(" " * len("  Ann 30 "))
 
 
-async def test_a_window_too_small_says_so(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, _seen = played
+async def test_a_window_too_small_says_so(game: Game, tmp_path: Path) -> None:
     async with replaying(tmp_path, game, size=(70, 20)) as (pilot, screen):
         await pilot.pause()
         assert screen.has_class("-too-small")
