@@ -534,12 +534,21 @@ async def turn_of(client: Client, other: Client, rng: random.Random) -> None:
                 await asyncio.sleep(0.005)
 
 
+async def bobs_turn(
+    path: Path, authority: Authority, rng: random.Random, seats: list[str | None]
+) -> tuple[Client, Client]:
+    """Ann and Bob at a short game of ``seats`` (`sit_two`) started and played (by
+    ``rng``) until it is Bob's turn."""
+    ann, bob = await sit_two(path, authority, seats, **SHORT)
+    await start(ann, bob)
+    await turn_of(bob, ann, rng)
+    return ann, bob
+
+
 async def test_a_drop_within_the_grace_waits_and_the_stream_resumes(tmp_path: Path) -> None:
     rng = random.Random(2)
     async with serving(tmp_path, grace=30.0) as (authority, path):
-        ann, bob = await sit_two(path, authority, [None, None], **SHORT)
-        await start(ann, bob)
-        await turn_of(bob, ann, rng)
+        ann, bob = await bobs_turn(path, authority, rng, [None, None])
         table = authority.tables[ann.code or ""]
         assert table.game is not None
         heard, count = len(ann.received), table.game.event_count
@@ -576,9 +585,7 @@ async def test_the_same_name_and_key_take_the_seat_back_in_a_new_session(
 ) -> None:
     rng = random.Random(3)
     async with serving(tmp_path, grace=30.0) as (authority, path):
-        ann, bob = await sit_two(path, authority, [None, None, "random"], **SHORT)
-        await start(ann, bob)
-        await turn_of(bob, ann, rng)
+        ann, bob = await bobs_turn(path, authority, rng, [None, None, "random"])
         await bob.close()
         await ann.reply("seat")
         # A new SSH session: same name and key, a new token.
@@ -768,9 +775,7 @@ async def test_filling_handing_over_leaving_and_closing(tmp_path: Path) -> None:
 async def test_leaving_a_game_hands_the_seat_to_a_bot_at_once(tmp_path: Path) -> None:
     rng = random.Random(6)
     async with serving(tmp_path, grace=30.0) as (authority, path):
-        ann, bob = await sit_two(path, authority, [None, None], **SHORT)
-        await start(ann, bob)
-        await turn_of(bob, ann, rng)
+        ann, bob = await bobs_turn(path, authority, rng, [None, None])
         heard = len(ann.received)
         mark = bob.send("leave")
         await bob.reply("left", mark)
