@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from craits_core import Card, Command, Draw, Game, Play, Suit
+from craits_core import Card, Draw, Game, Play, Suit
 from craits_core.bots import make_bot
 from craits_core.bots.expert import ExpertBot
 from craits_core.bots.features import (
@@ -186,20 +186,20 @@ def test_it_goes_out_when_it_can() -> None:
     assert player.last_search == []
 
 
-def a_choice_to_search() -> tuple[Game, int, list[Command]]:
-    """Four players' first deal, the seat to play first and its legal moves; the test
-    is skipped if they leave that seat no choice (nothing to search)."""
+def a_seat_with_a_choice() -> tuple[Game, int]:
+    """Four players' first deal and the seat to play first; the test is skipped if its
+    legal moves leave that seat no choice (nothing to search)."""
     game = Game.new(["Ann", "Bob", "Cy", "Di"], seed=2, first_round=1)
     seat = game.state.current_player
     assert seat is not None
-    legal = game.legal_moves(seat)
-    if len([m for m in legal if isinstance(m, Play | Draw)]) < 2:
+    if len([m for m in game.legal_moves(seat) if isinstance(m, Play | Draw)]) < 2:
         pytest.skip("the deal gives the first player no choice")
-    return game, seat, legal
+    return game, seat
 
 
 def test_the_time_limit_cuts_a_search_short_but_plays_one_deal() -> None:
-    game, seat, legal = a_choice_to_search()
+    game, seat = a_seat_with_a_choice()
+    legal = game.legal_moves(seat)
     player = ExpertBot(seed=1, simulations=500, time_limit=1e-9)
     for event in game.events_for(seat):
         player.observe(event)
@@ -208,7 +208,8 @@ def test_the_time_limit_cuts_a_search_short_but_plays_one_deal() -> None:
 
 
 def test_the_search_counts_deals_not_time() -> None:
-    game, seat, legal = a_choice_to_search()
+    game, seat = a_seat_with_a_choice()
+    legal = game.legal_moves(seat)
     player = ExpertBot(seed=1, simulations=12)
     player.choose(game.view(seat), legal)
     assert player.last_simulations == 12
