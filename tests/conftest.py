@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +28,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     # a worker that waits leaves its core to another. On two cores this takes the
     # suite from over four minutes to about three.
     return 2 * (os.cpu_count() or 1)
+
+
+@pytest.fixture
+def lockless(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file system that keeps no locks: no store can claim a game."""
+    from craits_core.locks import GameLock
+
+    def no_locks(store_path: Path, game_id: str) -> GameLock:
+        raise OSError("locks are not supported here")
+
+    monkeypatch.setattr(GameLock, "take", no_locks)
 
 
 @pytest.fixture(autouse=True)

@@ -210,12 +210,20 @@ def test_it_goes_out_when_it_can() -> None:
     assert player.last_search == []
 
 
-def test_the_time_limit_cuts_a_search_short_but_plays_one_deal() -> None:
+def a_seat_with_a_choice() -> tuple[Game, int]:
+    """Four players' first deal and the seat to play first; the test is skipped if its
+    legal moves leave that seat no choice (nothing to search)."""
     game = Game.new(["Ann", "Bob", "Cy", "Di"], seed=2, first_round=1)
     seat = game.state.current_player
-    legal = game.legal_moves(seat)
-    if len([m for m in legal if isinstance(m, Play | Draw)]) < 2:
+    assert seat is not None
+    if len([m for m in game.legal_moves(seat) if isinstance(m, Play | Draw)]) < 2:
         pytest.skip("the deal gives the first player no choice")
+    return game, seat
+
+
+def test_the_time_limit_cuts_a_search_short_but_plays_one_deal() -> None:
+    game, seat = a_seat_with_a_choice()
+    legal = game.legal_moves(seat)
     player = ExpertBot(seed=1, simulations=500, time_limit=1e-9)
     for event in game.events_for(seat):
         player.observe(event)
@@ -224,11 +232,8 @@ def test_the_time_limit_cuts_a_search_short_but_plays_one_deal() -> None:
 
 
 def test_the_search_counts_deals_not_time() -> None:
-    game = Game.new(["Ann", "Bob", "Cy", "Di"], seed=2, first_round=1)
-    seat = game.state.current_player
+    game, seat = a_seat_with_a_choice()
     legal = game.legal_moves(seat)
-    if len([m for m in legal if isinstance(m, Play | Draw)]) < 2:
-        pytest.skip("the deal gives the first player no choice")
     player = ExpertBot(seed=1, simulations=12)
     player.choose(game.view(seat), legal)
     assert player.last_simulations == 12

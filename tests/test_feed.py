@@ -19,15 +19,17 @@ def table_of_two() -> LocalTable:
     return LocalTable(game, [Seat("Ann"), Seat("Bob", "normal")])
 
 
-def listen(table: LocalTable, feed: Feed) -> None:
+def anns_feed(table: LocalTable) -> Feed:
+    """Ann's feed of ``table``, hearing every event the table tells from now on."""
+    feed = Feed(table, 0)
     table.subscribe(feed.arrive)
+    return feed
 
 
 def test_a_feed_folds_what_its_seat_sees_one_event_at_a_time() -> None:
     table = table_of_two()
-    feed = Feed(table, 0)
+    feed = anns_feed(table)
     feed.show_seat(0)
-    listen(table, feed)
     table.submit(Play(0, cards("7H")[0]))
     assert feed.waiting > 0 and feed.view is not None
     assert cards("7H")[0] in feed.view.hand  # not shown yet
@@ -40,9 +42,8 @@ def test_a_feed_folds_what_its_seat_sees_one_event_at_a_time() -> None:
 
 def test_a_held_feed_keeps_events_waiting_and_the_other_hands_hidden() -> None:
     table = table_of_two()
-    feed = Feed(table, 0)
+    feed = anns_feed(table)
     feed.show_seat(0)
-    listen(table, feed)
     table.submit(Play(0, cards("QH")[0]))
     feed.held = True
     assert feed.next() is None and not feed.caught_up
@@ -69,8 +70,7 @@ def test_an_event_heard_twice_is_folded_once() -> None:
 
 def test_a_restarted_feed_follows_the_log_as_it_is_now() -> None:
     table = table_of_two()
-    feed = Feed(table, 0)
-    listen(table, feed)
+    feed = anns_feed(table)
     table.submit(Play(0, cards("QH")[0]))
     stream = feed.restart()
     assert feed.caught_up and feed.shown == table.event_count() == len(stream)

@@ -248,6 +248,13 @@ def follow(lesson: Lesson) -> tuple[Game, Coach]:
     return game, coach
 
 
+def following(lesson_id: str) -> tuple[Game, Coach]:
+    """The lesson of ``lesson_id`` followed from its start (`follow`)."""
+    lesson = lesson_by_id(lesson_id)
+    assert lesson is not None
+    return follow(lesson)
+
+
 def judged(coach: Coach, game: Game, command: Command):  # type: ignore[no-untyped-def]
     """The coach's verdict on ``command``, with the rules' refusal as the table finds it."""
     try:
@@ -297,9 +304,7 @@ def test_a_card_that_does_not_match_is_explained_and_not_played() -> None:
 
 
 def test_a_suit_named_by_an_eight_is_the_one_explained() -> None:
-    lesson = lesson_by_id("eight-nine")
-    assert lesson is not None
-    game, coach = follow(lesson)
+    game, coach = following("eight-nine")
     game.handle(Play(YOU, Card.parse("8H"), Suit.DIAMONDS))
     game.handle(Draw(THEM))
     verdict = judged(coach, game, Play(YOU, Card.parse("QH")))
@@ -315,9 +320,7 @@ def test_drawing_while_a_card_fits_is_explained() -> None:
 
 
 def test_a_legal_move_the_step_does_not_ask_for_is_explained_and_not_made() -> None:
-    lesson = lesson_by_id("eight-nine")
-    assert lesson is not None
-    game, coach = follow(lesson)
+    game, coach = following("eight-nine")
     verdict = judged(coach, game, Play(YOU, Card.parse("8H"), Suit.SPADES))
     assert not verdict.made
     assert verdict.why == (
@@ -327,18 +330,14 @@ def test_a_legal_move_the_step_does_not_ask_for_is_explained_and_not_made() -> N
 
 
 def test_a_card_with_its_own_note_gets_it() -> None:
-    lesson = lesson_by_id("going-out")
-    assert lesson is not None
-    game, coach = follow(lesson)
+    game, coach = following("going-out")
     verdict = judged(coach, game, Play(YOU, Card.parse("3H")))
     assert not verdict.made and verdict.why.startswith("The 3 fits, but keep it")
     assert judged(coach, game, Play(YOU, Card.parse("QH"))).made  # either high heart
 
 
 def test_a_play_to_one_card_waits_for_last_card() -> None:
-    lesson = lesson_by_id("last-card")
-    assert lesson is not None
-    game, coach = follow(lesson)
+    game, coach = following("last-card")
     verdict = judged(coach, game, Play(YOU, Card.parse("QS")))
     assert not verdict.made
     assert verdict.why == (
@@ -348,9 +347,7 @@ def test_a_play_to_one_card_waits_for_last_card() -> None:
 
 
 def test_the_crank_is_explained_to_a_player_who_plays_another_card() -> None:
-    lesson = lesson_by_id("crank")
-    assert lesson is not None
-    game, coach = follow(lesson)
+    game, coach = following("crank")
     verdict = judged(coach, game, Play(YOU, Card.parse("KD")))
     assert not verdict.made and verdict.why.startswith("The crank is on: only an ace or a 2")
     verdict = judged(coach, game, Draw(YOU))
@@ -392,9 +389,7 @@ def test_the_hint_names_the_move_and_why() -> None:
     assert coach.panel.hint == "Play J♠ — Same suit as Q♠."
     game.handle(Play(YOU, Card.parse("JS")))
     assert coach.panel.hint == ""  # said of the move made
-    lesson = lesson_by_id("last-card")
-    assert lesson is not None
-    game, coach = follow(lesson)
+    game, coach = following("last-card")
     game.handle(Play(YOU, Card.parse("QS"), announce=True))
     assert coach.hint(game.view(YOU)) == "Wait a moment: Ada is to play."
     game.handle(Play(THEM, Card.parse("QH")))
@@ -411,9 +406,7 @@ def test_a_lesson_taken_up_again_says_so() -> None:
 
 
 def test_the_coach_ends_the_lesson() -> None:
-    lesson = lesson_by_id("last-card")
-    assert lesson is not None
-    game, coach = follow(lesson)
+    game, coach = following("last-card")
     game.handle(Play(YOU, Card.parse("QS"), announce=True))
     game.handle(Play(THEM, Card.parse("QH")))
     assert not coach.done

@@ -9,15 +9,16 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
 from craits_core import Command, Game, RuleSet, event_from_dict, event_to_dict
 from craits_core.events import CardPlayed, CardsDrawn, StockReshuffled, TurnBegan
-from craits_core.locks import GameLock
 from craits_core.store import (
     GAME_PROBLEMS,
     OPENING_PROBLEMS,
@@ -262,32 +263,39 @@ def test_a_locked_file_refuses_the_command_until_it_is_free(path: Path) -> None:
     assert reloaded(path, game_id).events == game.events
 
 
-def test_a_game_moved_on_elsewhere_refuses_to_fork(
-    path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Where the file system keeps no locks, two stores can attach one game: the
-    # check of each save against the saved log still keeps it from forking.
-    monkeypatch.setattr(GameLock, "take", no_locks)
+class Shared(NamedTuple):
+    """A game one of two stores of the same file added, as two programs have them."""
+
+    game: Game
+    game_id: str
+    one: GameStore
+    two: GameStore
+
+
+@contextmanager
+def shared_game(path: Path) -> Iterator[Shared]:
+    """A new game added (and so attached) by the first of two stores of ``path``."""
     game = Game.new(NAMES, seed=6)
     with GameStore(path) as one, GameStore(path) as two:
-        game_id = one.add(game)
+        yield Shared(game, one.add(game), one, two)
+
+
+@pytest.mark.usefixtures("lockless")
+def test_a_game_moved_on_elsewhere_refuses_to_fork(path: Path) -> None:
+    # Where the file system keeps no locks, two stores can attach one game: the
+    # check of each save against the saved log still keeps it from forking.
+    with shared_game(path) as (game, game_id, one, two):
         elsewhere = two.load(game_id)
         play(elsewhere, random.Random(1), 1)
         assert_refused(game, "changed elsewhere", "changed-elsewhere")
         assert one.load(game_id, attach=False).events == elsewhere.events
 
 
-def no_locks(store_path: Path, game_id: str) -> GameLock:
-    raise OSError("locks are not supported here")
-
-
 # --- One program at a time -----------------------------------------------------------
 
 
 def test_a_game_attached_in_one_store_cannot_be_attached_in_another(path: Path) -> None:
-    game = Game.new(NAMES, seed=6)
-    with GameStore(path) as one, GameStore(path) as two:
-        game_id = one.add(game)
+    with shared_game(path) as (game, game_id, one, two):
         with pytest.raises(StoreError, match="open in another program") as caught:
             two.load(game_id)
         assert caught.value.code == "in-use" and caught.value.params["game"] == game_id
@@ -359,9 +367,7 @@ def test_a_game_is_claimed_by_a_running_program_and_freed_when_it_is_killed(path
 
 
 def test_a_game_open_elsewhere_is_not_deleted(path: Path) -> None:
-    game = Game.new(NAMES, seed=6)
-    with GameStore(path) as one, GameStore(path) as two:
-        game_id = one.add(game)
+    with shared_game(path) as (game, game_id, one, two):
         with pytest.raises(StoreError, match="open in another program") as caught:
             two.delete(game_id)
         assert caught.value.code == "in-use" and caught.value.params["game"] == game_id
@@ -374,14 +380,10 @@ def test_a_game_open_elsewhere_is_not_deleted(path: Path) -> None:
         assert not list((path.parent / (path.name + ".locks")).iterdir())
 
 
-def test_a_game_deleted_elsewhere_refuses_commands(
-    path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.usefixtures("lockless")
+def test_a_game_deleted_elsewhere_refuses_commands(path: Path) -> None:
     # Where the file system keeps no locks, a game can be deleted while it is played.
-    monkeypatch.setattr(GameLock, "take", no_locks)
-    game = Game.new(NAMES, seed=6)
-    with GameStore(path) as one, GameStore(path) as two:
-        game_id = one.add(game)
+    with shared_game(path) as (game, game_id, _, two):
         two.delete(game_id)
         assert_refused(game, "no longer saved", "gone")
 

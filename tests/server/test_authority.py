@@ -67,12 +67,6 @@ def moved(events: Sequence[Event], seat: int) -> bool:
     return any(isinstance(e, MOVES) and e.player == seat for e in events)
 
 
-@pytest.fixture(autouse=True)
-def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nothing a test does reaches the real user directories."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-
-
 @asynccontextmanager
 async def serving(
     tmp_path: Path, limits: Limits | None = None, **options: Any
@@ -509,6 +503,22 @@ def last_welcome(client: Client) -> dict[str, Any]:
     return next(m for m in reversed(client.received) if m["op"] == "welcome")
 
 
+def seat_message(seat: int, **changes: object) -> dict[str, Any]:
+    """The ``seat`` message of a person at ``seat``, there and playing, but for
+    ``changes`` (``connected=False``, ``bot="normal"``, ...)."""
+    return {
+        "op": "seat",
+        "seat": seat,
+        "connected": True,
+        "bot": None,
+        "dozing": False,
+        "grace": None,
+        "left": False,
+        "person": True,
+        **changes,
+    }
+
+
 def seat_news(client: Client, mark: int) -> list[dict[str, Any]]:
     """The ``seat`` messages ``client`` received from ``mark`` on."""
     return [m for m in client.received[mark:] if m["op"] == "seat"]
@@ -524,27 +534,27 @@ async def turn_of(client: Client, other: Client, rng: random.Random) -> None:
                 await asyncio.sleep(0.005)
 
 
+async def bobs_turn(
+    path: Path, authority: Authority, rng: random.Random, seats: list[str | None]
+) -> tuple[Client, Client]:
+    """Ann and Bob at a short game of ``seats`` (`sit_two`) started and played (by
+    ``rng``) until it is Bob's turn."""
+    ann, bob = await sit_two(path, authority, seats, **SHORT)
+    await start(ann, bob)
+    await turn_of(bob, ann, rng)
+    return ann, bob
+
+
 async def test_a_drop_within_the_grace_waits_and_the_stream_resumes(tmp_path: Path) -> None:
     rng = random.Random(2)
     async with serving(tmp_path, grace=30.0) as (authority, path):
-        ann, bob = await sit_two(path, authority, [None, None], **SHORT)
-        await start(ann, bob)
-        await turn_of(bob, ann, rng)
+        ann, bob = await bobs_turn(path, authority, rng, [None, None])
         table = authority.tables[ann.code or ""]
         assert table.game is not None
         heard, count = len(ann.received), table.game.event_count
         await bob.close()
         seat = await ann.reply("seat", heard)
-        assert seat == {
-            "op": "seat",
-            "seat": 1,
-            "connected": False,
-            "bot": None,
-            "dozing": False,
-            "grace": 30.0,  # what is left of it: all
-            "left": False,
-            "person": True,
-        }
+        assert seat == seat_message(1, connected=False, grace=30.0)  # what is left of it: all
         # Bob's turn, and no bot for his seat: the game waits for him.
         assert table.slots[1].bot is None and 1 not in table.bots.levels  # type: ignore[union-attr]
         assert table.game.event_count == count
@@ -567,16 +577,7 @@ async def test_a_drop_within_the_grace_waits_and_the_stream_resumes(tmp_path: Pa
             enumerate(seen[-3:], count - 3)
         )
         await ann.until(lambda: len(seat_news(ann, heard)) >= 2)
-        assert seat_news(ann, heard)[1] == {
-            "op": "seat",
-            "seat": 1,
-            "connected": True,
-            "bot": None,
-            "dozing": False,
-            "grace": None,
-            "left": False,
-            "person": True,
-        }
+        assert seat_news(ann, heard)[1] == seat_message(1)
 
 
 async def test_the_same_name_and_key_take_the_seat_back_in_a_new_session(
@@ -584,9 +585,7 @@ async def test_the_same_name_and_key_take_the_seat_back_in_a_new_session(
 ) -> None:
     rng = random.Random(3)
     async with serving(tmp_path, grace=30.0) as (authority, path):
-        ann, bob = await sit_two(path, authority, [None, None, "random"], **SHORT)
-        await start(ann, bob)
-        await turn_of(bob, ann, rng)
+        ann, bob = await bobs_turn(path, authority, rng, [None, None, "random"])
         await bob.close()
         await ann.reply("seat")
         # A new SSH session: same name and key, a new token.
@@ -621,10 +620,9 @@ async def test_a_bot_stands_in_after_the_grace_and_the_code_takes_the_seat_back(
         heard = len(ann.received)
         await bob.close()
         await ann.until(lambda: len(seat_news(ann, heard)) == 2)
-        away = {"op": "seat", "seat": 1, "connected": False, "dozing": False, "left": False}
         assert seat_news(ann, heard) == [
-            {**away, "bot": None, "grace": 0.2, "person": True},
-            {**away, "bot": "normal", "grace": None, "person": True},
+            seat_message(1, connected=False, grace=0.2),
+            seat_message(1, connected=False, bot="normal"),
         ]
         # The bot plays Bob's turns now (and Ann plays hers).
         before = len(ann.events)
@@ -650,16 +648,7 @@ async def test_a_bot_stands_in_after_the_grace_and_the_code_takes_the_seat_back(
         new_code = renamed["reconnect"]
         assert new_code and new_code != code and renamed["table"] == ann.code
         await ann.until(lambda: len(seat_news(ann, heard)) == 3)
-        assert seat_news(ann, heard)[2] == {
-            "op": "seat",
-            "seat": 1,
-            "connected": True,
-            "bot": None,
-            "dozing": False,
-            "grace": None,
-            "left": False,
-            "person": True,
-        }
+        assert seat_news(ann, heard)[2] == seat_message(1)
         # The bot plays no more: Bob's turn waits for Bob.
         table = authority.tables[ann.code or ""]
         assert table.slots[1].bot is None and 1 not in table.bots.levels  # type: ignore[union-attr]
@@ -786,23 +775,13 @@ async def test_filling_handing_over_leaving_and_closing(tmp_path: Path) -> None:
 async def test_leaving_a_game_hands_the_seat_to_a_bot_at_once(tmp_path: Path) -> None:
     rng = random.Random(6)
     async with serving(tmp_path, grace=30.0) as (authority, path):
-        ann, bob = await sit_two(path, authority, [None, None], **SHORT)
-        await start(ann, bob)
-        await turn_of(bob, ann, rng)
+        ann, bob = await bobs_turn(path, authority, rng, [None, None])
         heard = len(ann.received)
         mark = bob.send("leave")
         await bob.reply("left", mark)
         await ann.until(lambda: len(seat_news(ann, heard)) >= 1)
-        assert seat_news(ann, heard)[0] == {
-            "op": "seat",
-            "seat": 1,
-            "connected": False,
-            "bot": "normal",
-            "dozing": False,
-            "grace": None,
-            "left": True,  # on purpose, not a drop
-            "person": True,
-        }
+        # Left on purpose, not a drop.
+        assert seat_news(ann, heard)[0] == seat_message(1, connected=False, bot="normal", left=True)
         # No grace: the bot plays Bob's turn at once.
         await ann.until(lambda: moved(ann.events[-10:], 1) or ann.my_turn)
         # Bob comes back from the lobby: the seat is his again.

@@ -17,6 +17,7 @@ from craits_tui.saved_meta import SavedMeta
 from .test_authority import (
     SHORT,
     Client,
+    bobs_turn,
     last_welcome,
     serving,
     sit_two,
@@ -98,9 +99,7 @@ async def test_a_table_comes_back_after_a_restart_and_its_players_sit_down_again
     rng = random.Random(5)
     limits = Limits(rate=10_000, burst=10_000)
     async with serving(tmp_path, grace=30.0) as (authority, path):
-        ann, bob = await sit_two(path, authority, [None, None, "random"], **SHORT)
-        await start(ann, bob)
-        await turn_of(bob, ann, rng)
+        ann, bob = await bobs_turn(path, authority, rng, [None, None, "random"])
         code = ann.code or ""
         table = authority.tables[code]
         game_id = table.game_id or ""
@@ -149,9 +148,7 @@ async def test_a_table_comes_back_after_a_restart_and_its_players_sit_down_again
 async def test_the_grace_period_counts_from_the_restart(tmp_path: Path) -> None:
     rng = random.Random(6)
     async with serving(tmp_path, grace=30.0) as (authority, path):
-        ann, bob = await sit_two(path, authority, [None, None], **SHORT)
-        await start(ann, bob)
-        await turn_of(bob, ann, rng)
+        ann, _ = await bobs_turn(path, authority, rng, [None, None])
         code = ann.code or ""
     store = GameStore(tmp_path / "server-games.sqlite3")
     authority = Authority(store, grace=0.05, bot_pace=0.0)

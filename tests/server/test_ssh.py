@@ -14,8 +14,8 @@ import contextlib
 import os
 import random
 import stat
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +28,9 @@ from craits_core.events import CardPlayed, CardsDrawn
 from craits_tui.online.server import house as house_module
 from craits_tui.online.server.app import ssh_target
 from craits_tui.online.server.limits import Limits
-from craits_tui.online.server.ssh import CraitsServer, ServerConfig, default_data_dir
+from craits_tui.online.server.ssh import CraitsServer, default_data_dir
 from tests.decks import stacked_game
+from tests.server.conftest import running_script
 
 TIMEOUT = 10.0
 SIZE = (100, 32)
@@ -83,27 +84,9 @@ asyncio.run(main())
 """
 
 
-@pytest.fixture(autouse=True)
-def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The server's data directory (host key, games) is the test's own."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-
-
-@asynccontextmanager
-async def running(tmp_path: Path, **options: Any) -> AsyncIterator[CraitsServer]:
+def running(tmp_path: Path, **options: Any) -> AbstractAsyncContextManager[CraitsServer]:
     """The server on 127.0.0.1, on a free port, running the stand-in app."""
-    app = tmp_path / "fake_app.py"
-    app.write_text(FAKE_APP, encoding="utf-8")
-    options.setdefault("app", (str(app),))
-    options.setdefault("auth_delay", 0.0)
-    config = ServerConfig(host="127.0.0.1", port=0, bot_pace=0.0, **options)
-    server = CraitsServer(config)
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.close()
+    return running_script(tmp_path, FAKE_APP, **options)
 
 
 def connect(server: CraitsServer, username: str = "ann", **options: Any) -> Any:
@@ -133,6 +116,15 @@ class Terminal:
         options.setdefault("term_size", SIZE)
         process = await conn.create_process(command, stderr=asyncssh.STDOUT, **options)
         return cls(process, options["term_size"])
+
+    @classmethod
+    async def showing(
+        cls, conn: asyncssh.SSHClientConnection, text: str, **options: Any
+    ) -> Terminal:
+        """A new session's terminal on ``conn``, once ``text`` is on its screen."""
+        term = await cls.open(conn, **options)
+        await term.shows(text)
+        return term
 
     async def _read(self) -> None:
         with contextlib.suppress(asyncssh.Error, ConnectionError):
@@ -250,8 +242,7 @@ async def test_an_absurd_window_size_is_bounded(tmp_path: Path) -> None:
 
 async def test_the_app_ending_ends_the_session(tmp_path: Path) -> None:
     async with running(tmp_path) as server, connect(server) as conn:
-        term = await Terminal.open(conn)
-        await term.shows("welcome")
+        term = await Terminal.showing(conn, "welcome")
         term.process.stdin.write(b"quit\r")
         assert await term.ended() == 0
         assert server.sessions.running == 0
@@ -260,8 +251,9 @@ async def test_the_app_ending_ends_the_session(tmp_path: Path) -> None:
 async def test_a_command_is_refused_in_words(tmp_path: Path) -> None:
     async with running(tmp_path) as server:
         async with connect(server) as conn:
-            term = await Terminal.open(conn, "cat /etc/passwd")
-            await term.shows("This server runs only the Craits game")
+            term = await Terminal.showing(
+                conn, "This server runs only the Craits game", command="cat /etc/passwd"
+            )
             assert await term.ended() == 1
             assert "root:" not in term.text
         async with connect(server) as conn:
@@ -361,8 +353,7 @@ async def test_a_name_with_escapes_is_cleaned(
     # sent one anyway (that check is off here) still shows no escape to anyone.
     monkeypatch.setattr(asyncssh.connection, "saslprep", lambda text: text)
     async with running(tmp_path) as server, connect(server, "\x1b]0;pwned\x07eve\x1b[2J") as conn:
-        term = await Terminal.open(conn)
-        await term.shows("welcome eve seat")
+        term = await Terminal.showing(conn, "welcome eve seat")
         assert "pwned" not in term.screen.title
 
 
@@ -376,10 +367,8 @@ async def test_sessions_per_address_are_limited(tmp_path: Path) -> None:
         connect(server) as two,
         connect(server) as three,
     ):
-        first = await Terminal.open(one)
-        await first.shows("welcome")
-        second = await Terminal.open(two)
-        await second.shows("Too many sessions from your address")
+        first = await Terminal.showing(one, "welcome")
+        second = await Terminal.showing(two, "Too many sessions from your address")
         assert await second.ended() == 1
         first.process.stdin.write(b"quit\r")
         await first.ended()
@@ -404,8 +393,7 @@ async def test_an_idle_session_is_ended_with_a_word(tmp_path: Path) -> None:
         running(tmp_path, limits=Limits(idle_timeout=0.5)) as server,
         connect(server) as conn,
     ):
-        term = await Terminal.open(conn)
-        await term.shows("welcome")
+        term = await Terminal.showing(conn, "welcome")
         await term.shows("bye: No input for too long.")  # the app was told why
         assert await term.ended() == 0
         assert "No input for too long." in term.text
@@ -464,7 +452,7 @@ ANN = "7H KS QC 2D QH 4H 5S JD"
 async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tests.server.test_authority import Client, take_turn
+    from tests.server.test_authority import Client, seat_message, seat_news, take_turn
 
     monkeypatch.setattr(house_module, "_new_game", ann_plays_first)
     rng = random.Random(8)
@@ -510,15 +498,10 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
         # Ann's connection drops: the seat waits, then a bot stands in.
         heard = len(host.received)
         conn.close()
-
-        def seat_news() -> list[dict[str, Any]]:
-            return [m for m in host.received[heard:] if m["op"] == "seat"]
-
-        await host.until(lambda: len(seat_news()) >= 2)
-        away = {"op": "seat", "seat": 1, "connected": False, "dozing": False, "left": False}
-        assert seat_news()[:2] == [
-            {**away, "bot": None, "grace": 0.3, "person": True},  # the game waits 0.3 s
-            {**away, "bot": "normal", "grace": None, "person": True},
+        await host.until(lambda: len(seat_news(host, heard)) >= 2)
+        assert seat_news(host, heard)[:2] == [
+            seat_message(1, connected=False, grace=0.3),  # the game waits 0.3 s
+            seat_message(1, connected=False, bot="normal"),
         ]
         # She comes back (a new session: no key, so the code) and takes her seat.
         async with connect(server) as conn:
@@ -528,17 +511,8 @@ async def test_a_game_over_ssh_with_a_drop_a_stand_in_and_the_code(
             await term.shows("reconnect code")
             term.process.stdin.write(code.encode() + b"\r")
             await term.shows("round 1 of 8")
-            await host.until(lambda: len(seat_news()) >= 3)
-            assert seat_news()[2] == {
-                "op": "seat",
-                "seat": 1,
-                "connected": True,
-                "bot": None,
-                "dozing": False,
-                "grace": None,
-                "left": False,
-                "person": True,
-            }
+            await host.until(lambda: len(seat_news(host, heard)) >= 3)
+            assert seat_news(host, heard)[2] == seat_message(1)
             assert table.slots[1].holder is not None and table.slots[1].holder.user == "ann"
             # The code served once: her screen shows the seat's new one.
             new_code = table.slots[1].code

@@ -18,9 +18,7 @@ import asyncssh
 import pytest
 
 from craits_tui.online.server.limits import Arrivals, Limits
-from tests.server.test_ssh import TIMEOUT, Terminal, connect, private_data, running
-
-__all__ = ["private_data"]  # the autouse fixture: every test's data is its own
+from tests.server.test_ssh import TIMEOUT, Terminal, connect, running
 
 EARLY = 1e-3  # a timer may fire this much before its time (the loop's clock resolution)
 ATTACKERS = [f"127.0.0.{n}" for n in range(2, 9)]
@@ -154,8 +152,7 @@ async def test_a_session_channel_that_asks_for_no_shell_is_closed(tmp_path: Path
 
 async def test_one_session_channel_a_connection(tmp_path: Path) -> None:
     async with running(tmp_path) as server, connect(server) as conn:
-        term = await Terminal.open(conn)
-        await term.shows("welcome ann")
+        term = await Terminal.showing(conn, "welcome ann")
         for _ in range(3):
             with pytest.raises(asyncssh.ChannelOpenError):
                 await bare_session(conn)
@@ -167,8 +164,7 @@ async def test_one_session_channel_a_connection(tmp_path: Path) -> None:
 async def test_the_connection_ends_with_its_session(tmp_path: Path) -> None:
     async with running(tmp_path) as server:
         conn = await connect(server)
-        term = await Terminal.open(conn)
-        await term.shows("welcome ann")
+        term = await Terminal.showing(conn, "welcome ann")
         term.process.stdin.write(b"quit\r")
         assert await term.ended() == 0
         async with asyncio.timeout(TIMEOUT):

@@ -33,7 +33,7 @@ from craits_tui.online.server.limits import Limits, TablePace
 from craits_tui.online.server.mutes import MAX_MUTES
 from craits_tui.online.server.ssh import CraitsServer
 from craits_tui.saved_meta import SavedMeta
-from tests.server.test_authority import MOVES, Client, take_turn
+from tests.server.test_authority import MOVES, Client, seat_message, take_turn
 from tests.server.test_ssh_social import (
     SHORT,
     TIMEOUT,
@@ -49,12 +49,6 @@ from tests.server.test_ssh_social import (
 
 FREE_PACE = TablePace(burst=1000, rate=1000)
 """Tables opened as fast as a test likes, where the pace is not what it tests."""
-
-
-@pytest.fixture(autouse=True)
-def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
 @pytest.fixture
@@ -438,16 +432,7 @@ async def test_a_table_made_without_a_timer_still_has_a_long_clock_and_a_sleeper
             mark = now(ann)
             ann.send("back")
             back = await ann.reply("seat", mark, TIMEOUT)
-            assert back == {
-                "op": "seat",
-                "seat": 0,
-                "connected": True,
-                "bot": None,
-                "dozing": False,
-                "grace": None,
-                "left": False,
-                "person": True,
-            }
+            assert back == seat_message(0)
         finally:
             a.close()
             b.close()

@@ -24,9 +24,7 @@ import pytest
 
 from craits_tui.online.server import sockdir
 from craits_tui.online.server.ssh import CraitsServer, ServerConfig, StartupError
-from tests.server.test_ssh import private_data, running
-
-__all__ = ["private_data"]  # the autouse fixture: every test's data is its own
+from tests.server.test_ssh import running
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / "craits_tui" / "online" / "server"
@@ -61,8 +59,9 @@ def serve(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @asynccontextmanager
-async def serving(*args: str) -> AsyncIterator[asyncio.subprocess.Process]:
-    """``craits-tui serve ARGS`` in a child process, once it is listening."""
+async def serving(*args: str, **env: str) -> AsyncIterator[tuple[asyncio.subprocess.Process, int]]:
+    """``craits-tui serve ARGS`` in a child process (``env`` added to its
+    environment), once it is listening: the process, and the port it says."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -70,19 +69,23 @@ async def serving(*args: str) -> AsyncIterator[asyncio.subprocess.Process]:
         "--port",
         "0",
         *args,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
     assert process.stdout is not None
+    said = b""
     try:
         async with asyncio.timeout(30):
             while b"stops the server" not in (line := await process.stdout.readline()):
                 assert line, "the server ended before it was listening"
-        yield process
+                said += line
+        port = re.search(rb"ssh -p (\d+)", said)
+        assert port is not None, said
+        yield process, int(port.group(1))
     finally:
         if process.returncode is None:
-            process.kill()
+            process.terminate()  # as the host's Ctrl+C: what it logs on the way out is read
             await process.wait()
 
 
@@ -179,7 +182,7 @@ def test_an_unreadable_password_file_is_one_line(tmp_path: Path) -> None:
 
 
 async def test_sighup_stops_the_server_as_term_does(tmp_path: Path, short_tmp: Path) -> None:
-    async with serving("--data-dir", str(tmp_path / "data")) as process:
+    async with serving("--data-dir", str(tmp_path / "data")) as (process, _):
         assert [p.name[:7] for p in short_tmp.iterdir()] == ["craits-"]
         process.send_signal(signal.SIGHUP)
         async with asyncio.timeout(30):
@@ -192,7 +195,7 @@ async def test_a_killed_servers_socket_directory_is_cleaned_up_by_the_next(
     tmp_path: Path, short_tmp: Path
 ) -> None:
     data = tmp_path / "data"
-    async with serving("--data-dir", str(data)) as process:
+    async with serving("--data-dir", str(data)) as (process, _):
         (left,) = short_tmp.iterdir()
         process.kill()  # no cleanup at all
         await process.wait()

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +21,9 @@ from asyncssh.packet import Boolean, String
 
 from craits_tui.online.server.auth import FORGET_AFTER, Backoff
 from craits_tui.online.server.limits import client_key
-from tests.server.test_ssh import TIMEOUT, Terminal, connect, private_data, running
+from tests.server.test_ssh import TIMEOUT, Terminal, connect, running
+from tests.server.test_ssh_files import serving
 
-__all__ = ["private_data"]  # the autouse fixture: every test's data is its own
-
-ROOT = Path(__file__).resolve().parents[2]
 SECRET = "open sesame"
 EARLY = 1e-3  # a timer may fire this much before its time (the loop's clock resolution)
 
@@ -257,26 +253,10 @@ async def test_open_mode_lets_anything_in(tmp_path: Path) -> None:
 async def test_every_failure_is_logged_at_the_default_level_without_the_password(
     tmp_path: Path,
 ) -> None:
-    env = {**os.environ, "CRAITS_SERVER_PASSWORD": SECRET, "PYTHONPATH": str(ROOT)}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "craits_tui.online.server.cli",
-        "--port",
-        "0",
-        "--auth",
-        "password",
-        "--data-dir",
-        str(tmp_path / "data"),
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    assert process.stdout is not None and process.stderr is not None
-    try:
-        async with asyncio.timeout(30):
-            line = (await process.stdout.readline()).decode()
-        port = int(re.search(r"ssh -p (\d+)", line).group(1))  # type: ignore[union-attr]
+    async with serving(
+        "--auth", "password", "--data-dir", str(tmp_path / "data"), CRAITS_SERVER_PASSWORD=SECRET
+    ) as (process, port):
+        assert process.stderr is not None
         with pytest.raises(asyncssh.PermissionDenied):
             async with asyncssh.connect(
                 "127.0.0.1",
@@ -292,9 +272,6 @@ async def test_every_failure_is_logged_at_the_default_level_without_the_password
         async with asyncio.timeout(TIMEOUT):
             while b"login failed" not in (logged := await process.stderr.readline()):
                 assert logged, "the server ended without logging the failure"
-    finally:
-        process.terminate()
-        await process.wait()
     text = logged.decode()
     assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", text)  # when
     assert "127.0.0.3" in text and "'mallory'" in text and "password" in text

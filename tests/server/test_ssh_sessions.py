@@ -8,6 +8,8 @@ import asyncio
 import itertools
 import logging
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +19,7 @@ import craits_tui
 from craits_tui.online.server import session as session_module
 from craits_tui.online.server.authority import SessionRefused
 from craits_tui.online.server.limits import Limits
-from tests.server.test_ssh import TIMEOUT, Terminal, connect, private_data, running
-
-__all__ = ["private_data"]  # the autouse fixture: every test's data is its own
+from tests.server.test_ssh import TIMEOUT, Terminal, connect, running
 
 FAILED = "Something went wrong in this session, and it has ended."
 
@@ -71,6 +71,23 @@ def no_server_internals(term: Terminal, tmp_path: Path) -> None:
         assert path not in seen
 
 
+@asynccontextmanager
+async def session_of(tmp_path: Path, name: str, code: str) -> AsyncIterator[Terminal]:
+    """A session of a server whose app is the stand-in ``code``: its terminal."""
+    app = stand_in(tmp_path, name, code)
+    async with running(tmp_path, app=app) as server, connect(server) as conn:
+        yield await Terminal.open(conn)
+
+
+async def fails_in_one_sentence(tmp_path: Path, name: str, code: str) -> None:
+    """A session of the stand-in ``code`` shows the one sentence of an app that
+    failed, ends with status 1, and shows nothing of the server's insides."""
+    async with session_of(tmp_path, name, code) as term:
+        await term.shows(FAILED)
+        assert await term.ended() == 1
+        no_server_internals(term, tmp_path)
+
+
 def logged(caplog: pytest.LogCaptureFixture) -> str:
     return "\n".join(r.getMessage() for r in caplog.records)
 
@@ -79,9 +96,7 @@ def logged(caplog: pytest.LogCaptureFixture) -> str:
 
 
 async def test_keys_typed_before_the_app_runs_are_bytes_for_it(tmp_path: Path) -> None:
-    app = stand_in(tmp_path, "early", EARLY_APP)
-    async with running(tmp_path, app=app) as server, connect(server) as conn:
-        term = await Terminal.open(conn)
+    async with session_of(tmp_path, "early", EARLY_APP) as term:
         await term.shows("ready")
         term.process.stdin.write(b"\x03\x1c\x1aend")  # ^C ^\ ^Z: no signal among them
         await term.shows("got " + b"\x03\x1c\x1aend".hex())
@@ -107,12 +122,7 @@ async def test_keys_sent_with_the_session_request_reach_the_app(tmp_path: Path) 
 async def test_an_app_that_crashes_leaves_one_sentence_and_the_log_has_the_traceback(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    app = stand_in(tmp_path, "crashing", CRASHING_APP)
-    async with running(tmp_path, app=app) as server, connect(server) as conn:
-        term = await Terminal.open(conn)
-        await term.shows(FAILED)
-        assert await term.ended() == 1
-        no_server_internals(term, tmp_path)
+    await fails_in_one_sentence(tmp_path, "crashing", CRASHING_APP)
     text = logged(caplog)
     assert "Traceback" in text and "RuntimeError: the app broke in" in text
     assert "session of 'ann' from 127.0.0.1: Traceback" in text
@@ -122,9 +132,7 @@ async def test_what_an_app_writes_to_stderr_goes_to_the_log(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO, logger="craits.server")
-    app = stand_in(tmp_path, "noisy", NOISY_APP)
-    async with running(tmp_path, app=app) as server, connect(server) as conn:
-        term = await Terminal.open(conn)
+    async with session_of(tmp_path, "noisy", NOISY_APP) as term:
         await term.shows("still fine")
         assert await term.ended() == 0
         no_server_internals(term, tmp_path)
@@ -138,12 +146,7 @@ async def test_what_an_app_writes_to_stderr_goes_to_the_log(
 async def test_an_app_exiting_with_an_error_leaves_one_sentence(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    app = stand_in(tmp_path, "exiting", EXITING_APP)
-    async with running(tmp_path, app=app) as server, connect(server) as conn:
-        term = await Terminal.open(conn)
-        await term.shows(FAILED)
-        assert await term.ended() == 1
-        no_server_internals(term, tmp_path)
+    await fails_in_one_sentence(tmp_path, "exiting", EXITING_APP)
     assert "the app ended with 3" in logged(caplog)
 
 
@@ -157,8 +160,7 @@ async def test_a_session_the_authority_refuses_says_why_and_starts_no_app(
 
         monkeypatch.setattr(server.authority, "open_session", refuse)
         async with connect(server) as conn:
-            term = await Terminal.open(conn)
-            await term.shows("Your name shows nothing: connect as another user.")
+            term = await Terminal.showing(conn, "Your name shows nothing: connect as another user.")
             assert await term.ended() == 1
             assert "welcome" not in term.text and "Traceback" not in term.text
         assert server.sessions.running == 0
@@ -172,8 +174,7 @@ async def test_a_server_side_failure_shows_no_path(
 
     monkeypatch.setattr(session_module, "start_app", cannot)
     async with running(tmp_path) as server, connect(server) as conn:
-        term = await Terminal.open(conn)
-        await term.shows("The Craits server could not start the game.")
+        term = await Terminal.showing(conn, "The Craits server could not start the game.")
         assert await term.ended() == 1
         no_server_internals(term, tmp_path)
     assert str(tmp_path / "python") in caplog.text  # with its traceback
@@ -196,8 +197,7 @@ async def test_a_resize_flood_is_coalesced_and_the_last_size_arrives(
     interval = 0.1
     limits = Limits(resize_interval=interval)
     async with running(tmp_path, limits=limits) as server, connect(server) as conn:
-        term = await Terminal.open(conn)
-        await term.shows("welcome")
+        term = await Terminal.showing(conn, "welcome")
         for n in range(300):
             term.process.change_terminal_size(100 + n % 50, 30 + n % 10)
             if n % 20 == 0:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,8 @@ from craits_tui.online.server import house as house_module
 from craits_tui.online.server import operations
 from craits_tui.online.server.chat import ChatPace
 from craits_tui.online.server.ledger import PLACEMENT_GAMES, Placing, player_id
-from craits_tui.online.server.ssh import CraitsServer, ServerConfig
+from craits_tui.online.server.ssh import CraitsServer
+from tests.server.conftest import running_script
 from tests.server.test_authority import Client, moved, take_turn
 
 TIMEOUT = 20.0
@@ -82,12 +83,6 @@ asyncio.run(main())
 SHORT = {"short_game": True}
 
 
-@pytest.fixture(autouse=True)
-def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-
-
 @pytest.fixture
 def one_round(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every game is the last round of its schedule: one card each, over at once."""
@@ -98,20 +93,9 @@ def one_round(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(house_module, "_new_game", last_round)
 
 
-@asynccontextmanager
-async def running(tmp_path: Path, **options: Any) -> AsyncIterator[CraitsServer]:
+def running(tmp_path: Path, **options: Any) -> AbstractAsyncContextManager[CraitsServer]:
     """The server on a free port of 127.0.0.1, each session a relay."""
-    app = tmp_path / "relay_app.py"
-    app.write_text(RELAY_APP, encoding="utf-8")
-    options.setdefault("bot_pace", 0.0)
-    options.setdefault("auth_delay", 0.0)
-    config = ServerConfig(host="127.0.0.1", port=0, app=(str(app),), **options)
-    server = CraitsServer(config)
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.close()
+    return running_script(tmp_path, RELAY_APP, **options)
 
 
 class Player:

@@ -7,7 +7,8 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +85,28 @@ def hold_bots(screen: TableScreen) -> None:
     the bot whose turn comes next. Called before the table is first shown, the bots
     never start."""
     screen.action_pause()
+
+
+@asynccontextmanager
+async def at_table(
+    tmp_path: Path,
+    game: Game,
+    bots: Sequence[str | None] = (None, "normal"),
+    *,
+    held: bool = False,
+    size: tuple[int, int] = (100, 32),
+    **settings: Any,
+) -> AsyncIterator[tuple[CraitsApp, Pilot[None], TableScreen]]:
+    """An app of ``size`` (made as `make_app` makes it, with ``settings``) showing
+    ``game`` at its table: seat 0 a person, the others ``bots``, held (`hold_bots`)
+    when ``held``. The app, its pilot and the table, once shown."""
+    app = make_app(tmp_path, **settings)
+    async with app.run_test(size=size) as pilot:
+        screen = seat_up(app, game, bots)
+        if held:
+            hold_bots(screen)
+        await pilot.pause()
+        yield app, pilot, screen
 
 
 def bots_at_rest(screen: TableScreen) -> bool:

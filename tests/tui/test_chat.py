@@ -63,6 +63,8 @@ from .test_remote import (
     create_and_start,
     create_table,
     heard_up_to,
+    in_lobby,
+    opened,
     until,
 )
 
@@ -248,16 +250,14 @@ def test_the_chat_refusals_have_their_sentences() -> None:
 
 
 async def test_a_line_typed_and_sent_shows_in_the_panel(server: ChatServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen = await create_and_start(pilot, server)
         assert "Nobody has written yet" in shown(pilot)
         await say(pilot, "good luck all")
         assert server.heard(Say) == [Say("good luck all")]
         await until(pilot, lambda: "Ann: good luck all" in shown(pilot))
         # Escape thinks better of it; an empty line sends nothing.
-        await pilot.press("t")
-        await until(pilot, lambda: showing(app, ChatInput))
+        await opened(pilot, ChatInput, "t")
         await pilot.press(*"never mind", "escape")
         await until(pilot, lambda: app.screen is screen)
         await say(pilot, "   ")
@@ -268,11 +268,9 @@ async def test_a_line_typed_and_sent_shows_in_the_panel(server: ChatServer) -> N
 
 
 async def test_a_line_is_cut_to_the_longest_a_line_may_be(server: ChatServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         await create_and_start(pilot, server)
-        await pilot.press("t")
-        await until(pilot, lambda: showing(app, ChatInput))
+        await opened(pilot, ChatInput, "t")
         line = app.screen.query_one(Input)
         line.value = "字" * MAX_CHAT  # two cells each
         await until(pilot, lambda: cell_len(line.value) == MAX_CHAT)
@@ -283,17 +281,13 @@ async def test_a_line_is_cut_to_the_longest_a_line_may_be(server: ChatServer) ->
 
 
 async def test_an_emote_by_its_key_and_by_a_click(server: ChatServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen = await create_and_start(pilot, server)
-        await pilot.press("e")
-        await until(pilot, lambda: showing(app, EmotePicker))
+        await opened(pilot, EmotePicker, "e")
         await pilot.press("1")
         await until(pilot, lambda: "Ann 👋 waves" in shown(pilot))
         assert server.heard(Emote) == [Emote("wave")]
-        await pilot.press("e")
-        await until(pilot, lambda: showing(app, EmotePicker))
-        picker = app.screen
+        picker = await opened(pilot, EmotePicker, "e")
         listed = picker.query_one(OptionList)
         # The "gg" row: the second of the list.
         await click(pilot, listed, offset=(4, EMOTES.index("gg")))
@@ -301,8 +295,7 @@ async def test_an_emote_by_its_key_and_by_a_click(server: ChatServer) -> None:
         await until(pilot, lambda: "Ann 🤝 says good game" in shown(pilot))
         assert server.heard(Emote) == [Emote("wave"), Emote("gg")]
         # Escape picks none.
-        await pilot.press("e")
-        await until(pilot, lambda: showing(app, EmotePicker))
+        await opened(pilot, EmotePicker, "e")
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is screen)
         await heard_up_to(pilot, server)
@@ -310,8 +303,7 @@ async def test_an_emote_by_its_key_and_by_a_click(server: ChatServer) -> None:
 
 
 async def test_too_chatty_says_how_long_to_wait(server: ChatServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         screen = await create_and_start(pilot, server)
         server.refuse_chat = Refused(RefusalCode.TOO_CHATTY, "Slow down.", {"wait": 3})
         await say(pilot, "spam")
@@ -322,8 +314,7 @@ async def test_too_chatty_says_how_long_to_wait(server: ChatServer) -> None:
 
 
 async def test_the_waiting_room_chats_too(server: ChatServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         room = await create_table(pilot)
         await say(pilot, "hello")
         await until(pilot, lambda: "Ann: hello" in shown(pilot))
@@ -355,17 +346,10 @@ async def test_lines_from_the_server_show_and_emotes_in_letters_under_ascii(
 
 async def test_mute_hides_a_players_lines_old_and_new(server: ChatServer) -> None:
     server.history = [ChatLine("h-bob", "Bob", 0, "first"), ChatLine("h-di", "Di", None, "hi")]
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("j")
-        await until(pilot, lambda: showing(app, WaitingRoom))
-        room = app.screen
+    async with in_lobby(server) as (app, pilot):
+        room = await opened(pilot, WaitingRoom, "j")
         await until(pilot, lambda: "Di: hi" in shown(pilot))
-        await pilot.press("x")
-        await until(pilot, lambda: showing(app, MuteList))
-        mutes = app.screen
-        assert isinstance(mutes, MuteList)
+        mutes = await opened(pilot, MuteList, "x")
         # Bob sits here and wrote; Di watches and wrote; Ann (this session) is not listed.
         assert mutes.muted_marks() == {"h-bob": False, "h-di": False}
         await pilot.press("enter")  # Bob, the first
@@ -380,10 +364,7 @@ async def test_mute_hides_a_players_lines_old_and_new(server: ChatServer) -> Non
         await until(pilot, lambda: "still here" in shown(pilot))
         assert "second" not in shown(pilot)
         # Heard again, by a click: the old line shows again.
-        await pilot.press("x")
-        await until(pilot, lambda: showing(app, MuteList))
-        mutes = app.screen
-        assert isinstance(mutes, MuteList)
+        mutes = await opened(pilot, MuteList, "x")
         await click(pilot, mutes.query_one(OptionList), offset=(6, 0))
         await until(pilot, lambda: not mutes.muted_marks()["h-bob"])
         assert server.heard(Mute)[-1] == Mute("h-bob", False)
@@ -395,9 +376,7 @@ async def test_the_mutes_come_whole_after_the_welcome_then_a_change_at_a_time(
     server: ChatServer,
 ) -> None:
     server.muted = {"h-cy"}
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
+    async with in_lobby(server) as (app, pilot):
         connection = app.connection
         assert connection is not None
         await until(pilot, lambda: connection.muted == {"h-cy"})
@@ -416,15 +395,11 @@ async def test_the_mutes_come_whole_after_the_welcome_then_a_change_at_a_time(
 async def test_one_mute_too_many_says_the_limit_over_the_table(server: ChatServer) -> None:
     server.muted = {"h-cy"}
     server.mute_limit = 1
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen = await create_and_start(pilot, server)
         server.say(ChatLine("h-di", "Di", None, "hi all"))
         await until(pilot, lambda: "Di: hi all" in shown(pilot))
-        await pilot.press("x")
-        await until(pilot, lambda: showing(app, MuteList))
-        mutes = app.screen
-        assert isinstance(mutes, MuteList)
+        mutes = await opened(pilot, MuteList, "x")
         # Di, who wrote, then Cy, muted elsewhere.
         assert mutes.muted_marks() == {"h-di": False, "h-cy": True}
         await pilot.press("enter")
@@ -447,12 +422,8 @@ async def test_a_spectator_without_chat_rights_reads_but_cannot_write(
 ) -> None:
     server = three_server
     server.history = [ChatLine("h-bob", "Bob", 0, "no spoilers")]
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("w")  # Bob's table, watched
-        await until(pilot, lambda: showing(app, WaitingRoom))
-        room = app.screen
+    async with in_lobby(server) as (app, pilot):
+        room = await opened(pilot, WaitingRoom, "w")  # Bob's table, watched
         await until(pilot, lambda: "Bob: no spoilers" in shown(pilot))
         # The footer offers no key that would write; muting stays.
         assert footer_words(app) >= {"Mute"} and not footer_words(app) & {"Chat", "Emote"}
@@ -475,17 +446,13 @@ async def test_a_spectator_without_chat_rights_reads_but_cannot_write(
         await heard_up_to(pilot, server)
         assert not server.heard(Say) and not server.heard(Emote)
         # Muting needs no right to write.
-        await pilot.press("x")
-        await until(pilot, lambda: showing(app, MuteList))
+        await opened(pilot, MuteList, "x")
 
 
 async def test_a_spectator_may_write_where_the_host_lets_them(server: ChatServer) -> None:
     server.lobby[0] = dataclasses.replace(server.lobby[0], spectator_chat=True)
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("w")
-        await until(pilot, lambda: showing(app, WaitingRoom))
+    async with in_lobby(server) as (_, pilot):
+        await opened(pilot, WaitingRoom, "w")
         assert "Nobody has written yet" in shown(pilot)
         await say(pilot, "go Bob")
         await until(pilot, lambda: "Ann: go Bob" in shown(pilot))
@@ -495,8 +462,7 @@ async def test_a_spectator_may_write_where_the_host_lets_them(server: ChatServer
 
 
 async def test_at_80_by_24_the_table_shows_the_hand_and_the_chat(server: ChatServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with in_lobby(server, size=(80, 24)) as (app, pilot):
         screen = await create_and_start(pilot, server)
         for n in range(12):
             server.say(ChatLine("h-di", "Di", None, f"a rather long line of chat, number {n}"))
@@ -519,8 +485,7 @@ async def test_snapshot_of_a_table_with_chat(server: ChatServer) -> None:
     saved = i18n._translation
     i18n._translation = gettext.NullTranslations()
     try:
-        app = remote_app(server.path)
-        async with app.run_test(size=SIZE) as pilot:
+        async with in_lobby(server) as (app, pilot):
             await create_and_start(pilot, server)
             server.say(ChatLine("h-di", "Di", None, emote="wave"))
             server.say(ChatLine("h-di", "Di", None, "Watching from the rail: good luck, Ann!"))

@@ -10,7 +10,6 @@ import pytest
 from textual.widgets import Checkbox
 
 from craits_core import CallIdiot, Card, Draw, Game, Play, RuleSet
-from craits_tui.app import CraitsApp
 from craits_tui.online.client.app import RemoteApp
 from craits_tui.online.protocol import SendCommand
 from craits_tui.screens.handover import HandoverScreen
@@ -20,12 +19,14 @@ from craits_tui.settings import Settings
 from craits_tui.widgets.status import StatusLine
 
 from ..decks import stacked_game
-from .conftest import click, hold_bots, make_app, seat_up, showing, until
+from .conftest import at_table, click, make_app, seat_up, showing, until
 from .test_remote import TOKEN, FakeServer, connected, create_and_start
 from .test_remote import until as until_heard
-from .test_table import ann_and_bob
+from .test_table import ann_to_play
 
 DRAWN = "No card to play: a card drawn for you."
+
+# The bots are held at every table here: what follows the draw is the test's to say.
 
 
 def nothing_to_play(names: list[str] | None = None, rules: RuleSet | None = None) -> Game:
@@ -43,36 +44,24 @@ def notice(screen: TableScreen) -> str:
     return screen.query_one(StatusLine).notice
 
 
-async def at_table(app: CraitsApp, game: Game) -> TableScreen:
-    screen = seat_up(app, game, [None, "normal"])
-    hold_bots(screen)  # what follows the draw is the test's to say
-    return screen
-
-
 async def test_off_by_default() -> None:
     assert not Settings().auto_draw
     assert not Settings.from_dict({}).auto_draw
 
 
 async def test_with_nothing_to_play_a_card_is_drawn_for_the_player(tmp_path: Path) -> None:
-    app = make_app(tmp_path, auto_draw=True)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = nothing_to_play()
-        screen = await at_table(app, game)
+    game = nothing_to_play()
+    async with at_table(tmp_path, game, held=True, auto_draw=True) as (_, pilot, screen):
         await until(pilot, lambda: len(game.state.hands[0]) == 6, "a card drawn for Ann")
         assert game.state.current_player == 1  # her turn is over
         await until(pilot, lambda: notice(screen) == DRAWN, "the notice")
 
 
 async def test_the_cranks_draw_is_made_too(tmp_path: Path) -> None:
-    app = make_app(tmp_path, auto_draw=True)
-    async with app.run_test(size=(100, 32)) as pilot:
-        # Bob's 2♥ starts a crank: Ann holds no ace and no 2.
-        game = stacked_game(
-            ["3C 4C 5C 6C 9C", "2H KS 8C 2D QH"], "JH", dealer=0, names=["Ann", "Bob"]
-        )
-        game.handle(Play(1, Card.parse("2H")))
-        screen = await at_table(app, game)
+    # Bob's 2♥ starts a crank: Ann holds no ace and no 2.
+    game = stacked_game(["3C 4C 5C 6C 9C", "2H KS 8C 2D QH"], "JH", dealer=0, names=["Ann", "Bob"])
+    game.handle(Play(1, Card.parse("2H")))
+    async with at_table(tmp_path, game, held=True, auto_draw=True) as (_, pilot, screen):
         await until(pilot, lambda: len(game.state.hands[0]) == 7, "two cards drawn for Ann")
         await until(
             pilot,
@@ -82,9 +71,8 @@ async def test_the_cranks_draw_is_made_too(tmp_path: Path) -> None:
 
 
 async def test_nothing_is_drawn_while_a_card_can_be_played(tmp_path: Path) -> None:
-    app = make_app(tmp_path, auto_draw=True)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game, screen = await ann_and_bob(pilot, app)
+    game = ann_to_play()
+    async with at_table(tmp_path, game, held=True, auto_draw=True) as (_, pilot, screen):
         await pilot.pause()
         assert screen._auto_timer is None  # no draw on its way
         await pilot.press("d")  # refused, with the rule's reason: she can play
@@ -93,13 +81,11 @@ async def test_nothing_is_drawn_while_a_card_can_be_played(tmp_path: Path) -> No
 
 
 async def test_nothing_is_drawn_while_an_idiot_can_be_called(tmp_path: Path) -> None:
-    app = make_app(tmp_path, auto_draw=True)
-    async with app.run_test(size=(100, 32)) as pilot:
-        # Bob plays down to one card and says nothing: Ann may call him, and
-        # drawing would close that chance.
-        game = stacked_game(["3C 4C", "QH KS"], "JH", dealer=0, names=["Ann", "Bob"])
-        game.handle(Play(1, Card.parse("QH")))
-        screen = await at_table(app, game)
+    # Bob plays down to one card and says nothing: Ann may call him, and
+    # drawing would close that chance.
+    game = stacked_game(["3C 4C", "QH KS"], "JH", dealer=0, names=["Ann", "Bob"])
+    game.handle(Play(1, Card.parse("QH")))
+    async with at_table(tmp_path, game, held=True, auto_draw=True) as (_, pilot, screen):
         await pilot.pause()
         assert set(game.legal_moves(0)) == {Draw(0), CallIdiot(0, 1)}
         assert screen._auto_timer is None and len(game.state.hands[0]) == 2
@@ -111,10 +97,8 @@ async def test_nothing_is_drawn_while_an_idiot_can_be_called(tmp_path: Path) -> 
 
 
 async def test_turned_on_in_the_options_it_draws_once_they_close(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = nothing_to_play()
-        screen = await at_table(app, game)
+    game = nothing_to_play()
+    async with at_table(tmp_path, game, held=True) as (app, pilot, screen):
         await pilot.pause()
         assert screen._auto_timer is None  # off: Ann draws herself
         await pilot.press("o")
@@ -128,10 +112,8 @@ async def test_turned_on_in_the_options_it_draws_once_they_close(tmp_path: Path)
 
 
 async def test_a_draw_taken_back_is_not_made_again(tmp_path: Path) -> None:
-    app = make_app(tmp_path, auto_draw=True)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = nothing_to_play()
-        screen = await at_table(app, game)
+    game = nothing_to_play()
+    async with at_table(tmp_path, game, held=True, auto_draw=True) as (_, pilot, screen):
         await until(pilot, lambda: len(game.state.hands[0]) == 6, "a card drawn for Ann")
         await pilot.press("u")
         await until(pilot, lambda: len(screen.table.game.state.hands[0]) == 5, "taken back")

@@ -24,7 +24,7 @@ from craits_tui.widgets.stock import DrawPile
 from craits_tui.widgets.title import TitleBar
 from craits_tui.widgets.trail import PlayTrail
 
-from .conftest import hold_bots, make_app, seat_up, until
+from .conftest import at_table, hold_bots, make_app, seat_up, until
 from .snapshots import screen_lines
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
@@ -60,12 +60,9 @@ def test_the_others_sit_across_then_left_and_right_then_along_the_top() -> None:
 async def test_each_seat_is_where_its_side_says_around_the_piles(
     players: int, tmp_path: Path
 ) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = Game.new(NAMES[:players], seed=3)
-        screen = seat_up(app, game, [None, *["normal"] * (players - 1)])
-        hold_bots(screen)
-        await pilot.pause()
+    game = Game.new(NAMES[:players], seed=3)
+    bots = [None, *["normal"] * (players - 1)]
+    async with at_table(tmp_path, game, bots, held=True) as (_, _, screen):
         seating = screen.query_one(Seating)
         piles = screen.query_one(DrawPile).region.union(screen.query_one(DiscardPile).region)
         # From Ann's left, in the order of play.
@@ -147,11 +144,8 @@ def test_a_fan_too_long_for_its_room_shows_the_count_beside_it() -> None:
 
 
 async def test_a_seat_shows_name_level_points_and_its_marks(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        screen = seat_up(app, Game.new(NAMES[:2], seed=3), [None, "hard"])
-        hold_bots(screen)
-        await pilot.pause()
+    game = Game.new(NAMES[:2], seed=3)
+    async with at_table(tmp_path, game, [None, "hard"], held=True) as (_, pilot, screen):
         badge = screen.query_one(SeatBadge)
         await until(pilot, lambda: badge.info is not None, "Bob's seat filled in")
 
@@ -178,11 +172,7 @@ async def test_a_seat_shows_name_level_points_and_its_marks(tmp_path: Path) -> N
 
 
 async def test_a_seat_redraws_only_when_what_it_shows_changed(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        screen = seat_up(app, Game.new(NAMES[:2], seed=3), [None, "normal"])
-        hold_bots(screen)
-        await pilot.pause()
+    async with at_table(tmp_path, Game.new(NAMES[:2], seed=3), held=True) as (_, _, screen):
         badge = screen.query_one(SeatBadge)
         info = badge.info
         assert info is not None
@@ -260,13 +250,10 @@ def check_table(screen: TableScreen) -> None:
 
 
 async def test_every_resize_lays_the_whole_table_out_again(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(140, 45)) as pilot:
-        # Four bots watched, paused, a move at a time: the table of the bug report.
-        game = Game.new(["Ada", "Bob", "Cy", "Di"], seed="w1")
-        screen = seat_up(app, game, ["normal"] * 4)
-        hold_bots(screen)
-        await pilot.pause()
+    # Four bots watched, paused, a move at a time: the table of the bug report.
+    game = Game.new(["Ada", "Bob", "Cy", "Di"], seed="w1")
+    bots = ["normal"] * 4
+    async with at_table(tmp_path, game, bots, held=True, size=(140, 45)) as (app, pilot, screen):
         check_table(screen)
         cranked = False
         for width, height in SIZES:
@@ -289,12 +276,8 @@ async def test_every_resize_lays_the_whole_table_out_again(tmp_path: Path) -> No
 async def test_an_ordinary_move_lays_nothing_out_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = Game.new(["Ada", "Bob", "Cy", "Di"], seed="w1")
-        screen = seat_up(app, game, ["normal"] * 4)
-        hold_bots(screen)
-        await pilot.pause()
+    game = Game.new(["Ada", "Bob", "Cy", "Di"], seed="w1")
+    async with at_table(tmp_path, game, ["normal"] * 4, held=True) as (_, pilot, screen):
         # Motion off (a flying card is a widget of its own, mounted and removed).
         screen.query_one(Motion).enabled = False
         layouts: list[object] = []

@@ -19,10 +19,10 @@ from craits_tui.screens.table import TableScreen
 from craits_tui.screens.table.leaving import ESCAPE_GRACE
 from craits_tui.widgets.footer import Footer
 
-from .conftest import make_app, showing, until
+from .conftest import at_table, showing, until
 from .test_remote import FakeServer, ann_first, connected, create_and_start, remote_app
 from .test_remote import until as until_heard
-from .test_table import ann_and_bob
+from .test_table import ann_to_play
 
 
 class Clock:
@@ -51,9 +51,7 @@ def leave_key(screen: TableScreen) -> tuple[str, str]:
 async def test_an_escape_just_after_closing_a_dialog_stays_at_the_table(
     opens: str, dialog: type, tmp_path: Path
 ) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        _game, screen = await ann_and_bob(pilot, app)
+    async with at_table(tmp_path, ann_to_play(), held=True) as (app, pilot, screen):
         clock = stopped_clock(screen)
         await pilot.press(opens)
         await until(pilot, lambda: showing(app, dialog), "the dialog")
@@ -74,9 +72,7 @@ async def test_an_escape_just_after_closing_a_dialog_stays_at_the_table(
 
 
 async def test_the_footer_says_which_key_leaves_at_every_width(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        _game, screen = await ann_and_bob(pilot, app)
+    async with at_table(tmp_path, ann_to_play(), held=True) as (_, pilot, screen):
         assert leave_key(screen) == ("esc", "Leave")
         for size in ((80, 24), (100, 32), (140, 45)):
             await pilot.resize_terminal(*size)

@@ -54,10 +54,10 @@ from .test_remote import (
     TOKEN,
     FakeServer,
     ann_first,
-    connected,
-    notices,
-    remote_app,
+    in_lobby,
+    opened,
     text,
+    told,
     until,
 )
 
@@ -173,9 +173,7 @@ async def test_the_lobby_shows_the_players_rating(
     lobby_server: LobbyServer, board: Leaderboard, line: str
 ) -> None:
     lobby_server.board = board
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
+    async with in_lobby(lobby_server) as (app, pilot):
         assert await rating_shown(pilot) == line
         assert app.connection is not None and app.connection.leaderboard == board
 
@@ -184,15 +182,12 @@ async def test_the_rating_is_asked_again_when_the_lobby_shows_again(
     lobby_server: LobbyServer,
 ) -> None:
     lobby_server.board = PLACING
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
+    async with in_lobby(lobby_server) as (_, pilot):
         assert (await rating_shown(pilot)).startswith("Placement")
         asked = len(lobby_server.heard(GetLeaderboard))
         # A game was rated meanwhile: back from a dialog, the lobby knows.
         lobby_server.board = RATED
-        await pilot.press("v")
-        await until(pilot, lambda: showing(app, ReplayPrompt))
+        await opened(pilot, ReplayPrompt, "v")
         await pilot.press("escape")
         await until(pilot, lambda: text(pilot, "#lobby-rating").startswith("Your rating"))
         assert len(lobby_server.heard(GetLeaderboard)) == asked + 1
@@ -209,12 +204,8 @@ async def test_the_leaderboard_lists_the_best_and_your_place_below(
     lobby_server.board = Leaderboard(
         top=(*top, Standing(None, "New", None, 1)), you=Standing(27, "Ann", 1001, 9)
     )
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("b")
-        await until(pilot, lambda: showing(app, LeaderboardScreen))
-        board = app.screen
+    async with in_lobby(lobby_server) as (_, pilot):
+        board = await opened(pilot, LeaderboardScreen, "b")
         rows = board.query_one(DataTable)
         await until(pilot, lambda: rows.row_count == 22)
         cells = [[str(cell) for cell in rows.get_row_at(i)] for i in range(rows.row_count)]
@@ -224,19 +215,15 @@ async def test_the_leaderboard_lists_the_best_and_your_place_below(
         assert not any("New" in row[1] for row in cells)
         assert "after 5 rated games" in text(pilot, "#board-note")
         assert text(pilot, "#board-you") == "Your rating: 1001 · 9 rated games · place 27"
-        await pilot.press("escape")
-        await until(pilot, lambda: showing(app, LobbyScreen))
+        await opened(pilot, LobbyScreen, "escape")
 
 
 async def test_a_rating_the_board_does_not_list_is_told_below_it(
     lobby_server: LobbyServer,
 ) -> None:
     lobby_server.board = UNLISTED
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("b")
-        await until(pilot, lambda: showing(app, LeaderboardScreen))
+    async with in_lobby(lobby_server) as (app, pilot):
+        await opened(pilot, LeaderboardScreen, "b")
         await until(pilot, lambda: text(pilot, "#board-you"))
         # The best only: no gap, no row of Ann's, who has no place on the board.
         rows = app.screen.query_one(DataTable)
@@ -251,11 +238,8 @@ async def test_a_rating_the_board_does_not_list_is_told_below_it(
 
 
 async def test_the_leaderboard_marks_you_among_the_best(lobby_server: LobbyServer) -> None:
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("b")
-        await until(pilot, lambda: showing(app, LeaderboardScreen))
+    async with in_lobby(lobby_server) as (app, pilot):
+        await opened(pilot, LeaderboardScreen, "b")
         rows = app.screen.query_one(DataTable)
         await until(pilot, lambda: rows.row_count == 3)  # no gap, no second row for you
         assert [str(cell) for cell in rows.get_row_at(2)][:2] == ["7", "Ann (you)"]
@@ -267,18 +251,14 @@ async def test_the_leaderboard_marks_you_among_the_best(lobby_server: LobbyServe
 async def test_quick_match_sends_the_length_chosen_and_remembers_it(
     lobby_server: LobbyServer,
 ) -> None:
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
+    async with in_lobby(lobby_server) as (_, pilot):
         assert "whole game (15 rounds)" in text(pilot, "#lobby-quick")
         # A key that may be a code's first letter acts a moment later.
         await pilot.press("l")
         await until(pilot, lambda: "short game (8 rounds)" in text(pilot, "#lobby-quick"))
-        await pilot.press("m")
-        await until(pilot, lambda: showing(app, WaitingRoom))
+        await opened(pilot, WaitingRoom, "m")
         assert lobby_server.heard(QuickMatch) == [QuickMatch(short=True)]
-        await pilot.press("escape")
-        await until(pilot, lambda: showing(app, LobbyScreen))
+        await opened(pilot, LobbyScreen, "escape")
         # Still the short game, in a lobby shown anew; the button asks for it too.
         await until(pilot, lambda: "short game" in text(pilot, "#lobby-quick"))
         await pilot.press("l")
@@ -291,9 +271,8 @@ async def test_quick_match_sends_the_length_chosen_and_remembers_it(
 async def test_the_lobby_names_quick_tables_and_tells_their_timer_and_chat(
     lobby_server: LobbyServer,
 ) -> None:
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        lobby = await connected(pilot)
+    async with in_lobby(lobby_server) as (app, pilot):
+        lobby = app.screen
         rows = lobby.query_one(DataTable)
         await until(pilot, lambda: rows.row_count == 3)
         assert [str(cell) for cell in rows.get_row("QK07")][:3] == ["QK07", "Quick match", ""]
@@ -313,13 +292,8 @@ def seconds_left(pilot: Pilot[Any]) -> int | None:
 
 
 async def test_a_quick_match_counts_down_and_nobody_hosts_it(lobby_server: LobbyServer) -> None:
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("m")
-        await until(pilot, lambda: showing(app, WaitingRoom))
-        room = app.screen
-        assert isinstance(room, WaitingRoom)
+    async with in_lobby(lobby_server) as (_, pilot):
+        room = await opened(pilot, WaitingRoom, "m")
         assert "bots take the empty seats" in text(pilot, "#room-hint")
         assert seconds_left(pilot) == 30
         await until(pilot, lambda: (seconds_left(pilot) or 30) < 30)  # the timer ticks
@@ -348,33 +322,23 @@ async def test_a_quick_match_counts_down_and_nobody_hosts_it(lobby_server: Lobby
 async def test_a_replay_is_fetched_by_its_code_in_parts(lobby_server: LobbyServer) -> None:
     game = finished_game()
     lobby_server.replays["RP42"] = game.events
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("v")
-        await until(pilot, lambda: showing(app, ReplayPrompt))
-        await pilot.press(*"RP42", "enter")
-        await until(pilot, lambda: showing(app, ReplayScreen))
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
+    async with in_lobby(lobby_server) as (_, pilot):
+        await opened(pilot, ReplayPrompt, "v")
+        replay = await opened(pilot, ReplayScreen, *"RP42", "enter")
         assert lobby_server.heard(GetReplay) == [GetReplay("RP42")]
         assert replay.game.events == game.events  # every part, in order
         assert replay.game.state.players == ("Ann", "Bob")
         assert replay.code == "RP42" and not replay.exits
         assert "Ann, Bob" in text(pilot, "#replay-title")
-        await pilot.press("escape")
-        await until(pilot, lambda: showing(app, LobbyScreen))
+        await opened(pilot, LobbyScreen, "escape")
 
 
 async def test_an_unknown_replay_code_says_so(lobby_server: LobbyServer) -> None:
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("v")
-        await until(pilot, lambda: showing(app, ReplayPrompt))
-        await pilot.press(*"NOPE", "enter")
-        await until(pilot, lambda: notices(app))
-        assert notices(app) == ["There is no replay with that code: check the code you were given."]
+    async with in_lobby(lobby_server) as (app, pilot):
+        await opened(pilot, ReplayPrompt, "v")
+        assert await told(pilot, *"NOPE", "enter") == [
+            "There is no replay with that code: check the code you were given."
+        ]
         assert isinstance(app.screen, LobbyScreen)
 
 
@@ -383,22 +347,17 @@ async def test_a_replay_that_does_not_add_up_is_told_not_shown(
 ) -> None:
     events = finished_game().events
     lobby_server.replays["BAD1"] = events[:3] + events[5:]  # events missing
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("v")
-        await until(pilot, lambda: showing(app, ReplayPrompt))
-        await pilot.press(*"BAD1", "enter")
-        await until(pilot, lambda: notices(app))
-        assert notices(app) == ["The replay BAD1 cannot be shown: its game does not add up."]
+    async with in_lobby(lobby_server) as (app, pilot):
+        await opened(pilot, ReplayPrompt, "v")
+        assert await told(pilot, *"BAD1", "enter") == [
+            "The replay BAD1 cannot be shown: its game does not add up."
+        ]
         assert isinstance(app.screen, LobbyScreen)
         assert app.is_running
 
 
 async def test_a_part_of_a_replay_out_of_order_is_nonsense(lobby_server: LobbyServer) -> None:
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
+    async with in_lobby(lobby_server) as (app, pilot):
         lobby_server.send(ReplayData("RP42", 1, 2, ()))  # no first part
         await until(pilot, lambda: showing(app, Disconnected))
         assert "does not understand" in text(pilot, "#gone-reason")
@@ -463,12 +422,8 @@ def test_the_replay_option_is_hidden_and_reaches_the_session(
 async def test_the_form_sends_the_turn_timer_and_spectator_chat(
     lobby_server: LobbyServer,
 ) -> None:
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("n")
-        await until(pilot, lambda: showing(app, CreateTableScreen))
-        form = app.screen
+    async with in_lobby(lobby_server) as (app, pilot):
+        form = await opened(pilot, CreateTableScreen, "n")
         assert form.turn_time() is None and not form.spectator_chat()
         form.query_one("#create-clock-60", RadioButton).toggle()
         form.query_one("#create-spectator-chat", Checkbox).toggle()
@@ -482,18 +437,14 @@ async def test_the_form_sends_the_turn_timer_and_spectator_chat(
 
 
 async def test_the_form_asks_for_the_long_clock_by_default(lobby_server: LobbyServer) -> None:
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("n")
-        await until(pilot, lambda: showing(app, CreateTableScreen))
+    async with in_lobby(lobby_server) as (app, pilot):
+        await opened(pilot, CreateTableScreen, "n")
         # Every table has a clock: the choice that asks for none is the server's long one.
         long = app.screen.query_one("#create-clock-long", RadioButton)
         assert str(long.label) == "Long" and long.value
         labels = [str(b.label) for b in app.screen.query_one("#create-clock").query(RadioButton)]
         assert labels == ["30 s", "60 s", "2 min", "Long"]
-        await pilot.press("ctrl+s")
-        await until(pilot, lambda: showing(app, WaitingRoom))
+        await opened(pilot, WaitingRoom, "ctrl+s")
         [asked] = lobby_server.heard(CreateTable)
         assert asked.turn_time is None and asked.spectator_chat is False
         # The waiting room says how long the server's clock is.
@@ -507,9 +458,7 @@ async def test_every_lobby_button_is_in_sight_at_80_columns(
     saved = i18n._translation
     i18n.use_language(language)
     try:
-        app = remote_app(lobby_server.path)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await connected(pilot)
+        async with in_lobby(lobby_server, size=(80, 24)) as (app, pilot):
             await until(pilot, lambda: app.screen.query_one(DataTable).row_count == 3)
             buttons = list(app.screen.query("#lobby .menu-buttons Button"))
             assert len(buttons) == 6
@@ -529,9 +478,7 @@ async def test_the_lobby_with_ratings_looks_as_stored(lobby_server: LobbyServer)
     saved = i18n._translation
     i18n._translation = gettext.NullTranslations()  # the snapshots are in English
     try:
-        app = remote_app(lobby_server.path)
-        async with app.run_test(size=SIZE) as pilot:
-            await connected(pilot)
+        async with in_lobby(lobby_server) as (app, pilot):
             await until(pilot, lambda: app.screen.query_one(DataTable).row_count == 3)
             await rating_shown(pilot)
             svg = await stable_screenshot(app, pilot)

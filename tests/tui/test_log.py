@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from textual import events
@@ -55,6 +57,18 @@ def say(log: GameLog, first: int, last: int) -> None:
         log.say(f"line {number}")
 
 
+@asynccontextmanager
+async def log_with(lines: int = 0) -> AsyncIterator[tuple[Pilot[None], GameLog]]:
+    """The log of a `LogApp` running at 60x20, once it shows ``line 1`` to ``line N``
+    said to it (none by default)."""
+    app = LogApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.log_widget
+        say(log, 1, lines)
+        await pilot.pause()
+        yield pilot, log
+
+
 async def wheel(pilot: Pilot[None], log: GameLog, up: bool, times: int = 1) -> None:
     """Turn the mouse wheel over the log, a notch at a time."""
     event = events.MouseScrollUp if up else events.MouseScrollDown
@@ -64,11 +78,7 @@ async def wheel(pilot: Pilot[None], log: GameLog, up: bool, times: int = 1) -> N
 
 
 async def test_every_line_of_a_long_game_is_kept() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
-        say(log, 1, 1500)
-        await pilot.pause()
+    async with log_with(1500) as (_, log):
         assert len(log.lines) == 1500
         assert log.lines[0].plain == "line 1"
         assert "line 1500" in shown(log)
@@ -80,11 +90,7 @@ async def test_every_line_of_a_long_game_is_kept() -> None:
 
 
 async def test_lines_beyond_the_height_turn_the_page_and_the_newest_shows() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
-        say(log, 1, HEIGHT)
-        await pilot.pause()
+    async with log_with(HEIGHT) as (pilot, log):
         assert shown(log) == [f"line {n}" for n in range(1, HEIGHT + 1)]
         log.say("line 11")
         await pilot.pause()
@@ -95,11 +101,7 @@ async def test_lines_beyond_the_height_turn_the_page_and_the_newest_shows() -> N
 
 
 async def test_a_page_turned_by_a_long_line_shows_the_whole_of_it() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
-        say(log, 1, HEIGHT)
-        await pilot.pause()
+    async with log_with(HEIGHT) as (pilot, log):
         # Three rows, more than the quarter of the page that stays on top.
         log.say("Bob's connection dropped: the game waits up to 60 s for him to come back.")
         await pilot.pause()
@@ -109,9 +111,7 @@ async def test_a_page_turned_by_a_long_line_shows_the_whole_of_it() -> None:
 
 
 async def test_a_long_line_wraps_and_the_wheel_scrolls_it_row_by_row() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
+    async with log_with() as (pilot, log):
         say(log, 1, 20)
         log.say("a line long enough to wrap over two rows at least")
         await pilot.pause()
@@ -120,11 +120,7 @@ async def test_a_long_line_wraps_and_the_wheel_scrolls_it_row_by_row() -> None:
 
 
 async def test_the_wheel_scrolls_up_and_new_lines_keep_the_view() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
-        say(log, 1, 40)
-        await pilot.pause()
+    async with log_with(40) as (pilot, log):
         assert "line 40" in shown(log)
         await wheel(pilot, log, up=True, times=HEIGHT)
         before = shown(log)
@@ -140,11 +136,7 @@ async def test_the_wheel_scrolls_up_and_new_lines_keep_the_view() -> None:
 
 
 async def test_page_keys_scroll_while_another_widget_has_the_focus() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
-        say(log, 1, 60)
-        await pilot.pause()
+    async with log_with(60) as (pilot, log):
         assert not log.has_focus
         await pilot.press("pageup")
         first = log.first_shown
@@ -159,11 +151,7 @@ async def test_page_keys_scroll_while_another_widget_has_the_focus() -> None:
 
 
 async def test_paging_up_reaches_the_first_line_of_the_game() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
-        say(log, 1, 500)
-        await pilot.pause()
+    async with log_with(500) as (pilot, log):
         for _ in range(500 // (HEIGHT - 1) + 2):
             log.scroll_page_up()
         await pilot.pause()
@@ -173,11 +161,7 @@ async def test_paging_up_reaches_the_first_line_of_the_game() -> None:
 
 
 async def test_back_to_the_end_follows_new_lines_again() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
-        say(log, 1, 40)
-        await pilot.pause()
+    async with log_with(40) as (pilot, log):
         await pilot.press("pageup")
         say(log, 41, 42)
         await pilot.pause()
@@ -192,11 +176,7 @@ async def test_back_to_the_end_follows_new_lines_again() -> None:
 
 
 async def test_the_wheel_down_to_the_bottom_follows_again() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
-        say(log, 1, 40)
-        await pilot.pause()
+    async with log_with(40) as (pilot, log):
         await wheel(pilot, log, up=True, times=HEIGHT)
         assert not log.following
         log.say("line 41")
@@ -206,11 +186,7 @@ async def test_the_wheel_down_to_the_bottom_follows_again() -> None:
 
 
 async def test_a_click_on_the_marker_goes_to_the_end() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
-        say(log, 1, 40)
-        await pilot.pause()
+    async with log_with(40) as (pilot, log):
         log.scroll_page_up()
         log.say("line 41")
         await pilot.pause()
@@ -222,11 +198,7 @@ async def test_a_click_on_the_marker_goes_to_the_end() -> None:
 async def test_a_new_line_at_the_bottom_repaints_only_its_rows() -> None:
     """The low-bytes page: while the page has room, a new line asks for its own
     rows to be drawn, not for the whole panel."""
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
-        say(log, 1, 3)
-        await pilot.pause()
+    async with log_with(3) as (_, log):
         asked: list[tuple[Region, ...]] = []
         real = log.refresh
 
@@ -240,11 +212,7 @@ async def test_a_new_line_at_the_bottom_repaints_only_its_rows() -> None:
 
 
 async def test_clear_forgets_every_line_and_follows() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
-        say(log, 1, 40)
-        await pilot.pause()
+    async with log_with(40) as (pilot, log):
         log.scroll_page_up()
         log.clear()
         log.say("again")
@@ -255,11 +223,7 @@ async def test_clear_forgets_every_line_and_follows() -> None:
 
 
 async def test_a_game_told_again_after_clear_ends_on_its_last_line() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
-        say(log, 1, 5)
-        await pilot.pause()
+    async with log_with(5) as (pilot, log):
         log.clear()
         say(log, 1, 300)
         await pilot.pause()
@@ -267,9 +231,7 @@ async def test_a_game_told_again_after_clear_ends_on_its_last_line() -> None:
 
 
 async def test_a_line_keeps_its_style() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
+    async with log_with() as (pilot, log):
         log.say("Round 2", style="bold")
         log.say("a long line in bold that has to wrap over rows", style="bold")
         await pilot.pause()
@@ -278,9 +240,7 @@ async def test_a_line_keeps_its_style() -> None:
 
 
 async def test_a_narrower_log_wraps_again_and_still_ends_on_the_newest_line() -> None:
-    app = LogApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.log_widget
+    async with log_with() as (pilot, log):
         for number in range(1, 30):
             log.say(f"line {number} with a few words")
         await pilot.pause()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from textual.pilot import Pilot
 from textual.widgets import (
     Button,
     Checkbox,
@@ -131,12 +132,18 @@ def test_seeds() -> None:
 # --- Setting up a game ----------------------------------------------------------------
 
 
+async def new_game_form(pilot: Pilot[None]) -> SetupScreen:
+    """From the start menu, its key: the form for a new game."""
+    await pilot.press("n")
+    screen = pilot.app.screen
+    assert isinstance(screen, SetupScreen)
+    return screen
+
+
 async def test_set_up_a_game_by_keys(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
+        screen = await new_game_form(pilot)
         assert app.focused is screen.query_one("#name-0", Input)
         assert screen.query_one("#name-0", Input).value == "Tester"
         # Three players: back to the count, one step left, enter.
@@ -284,9 +291,7 @@ async def test_a_damaged_last_game_opens_the_form_for_a_new_table(tmp_path: Path
     path.write_text(json.dumps(saved), encoding="utf-8")
     app = make_app(tmp_path, load_settings(path))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        form = app.screen
-        assert isinstance(form, SetupScreen)
+        form = await new_game_form(pilot)
         assert form.players == 4 and chosen_rules(form, "setup") == RuleSet()
         assert form.query_one("#name-0", Input).value == "Tester"
 
@@ -296,9 +301,7 @@ async def test_a_second_start_asked_before_the_table_opened_starts_nothing(
 ) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        setup = app.screen
-        assert isinstance(setup, SetupScreen)
+        setup = await new_game_form(pilot)
         await pilot.press("ctrl+s")
         await pilot.pause()
         table_screen = table_of(app)
@@ -313,9 +316,7 @@ async def test_a_second_start_asked_before_the_table_opened_starts_nothing(
 async def test_bad_names_are_refused_with_a_reason(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
+        screen = await new_game_form(pilot)
         screen.query_one("#name-1", Input).value = ""
         screen.query_one("#name-2", Input).value = "TESTER"
         await pilot.press("ctrl+s")
@@ -342,8 +343,7 @@ async def test_bad_names_are_refused_with_a_reason(tmp_path: Path) -> None:
 async def test_set_up_fits_a_small_window(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        screen = app.screen
+        screen = await new_game_form(pilot)
         start = screen.query_one("#setup-start", Button)
         assert start.region.bottom <= 23 and start.region.right <= 80
         # The seed is below the fold: tabbing there scrolls it into view.

@@ -45,9 +45,7 @@ from craits_tui.screens.options import OptionsScreen
 from .conftest import click, showing
 from .test_lobby_more import LobbyServer, lobby_server
 from .test_rematch import (
-    Line,
     RematchServer,
-    app_for,
     at_the_table,
     game_over,
     log_lines,
@@ -58,11 +56,14 @@ from .test_rematch import (
 from .test_remote import (
     PATIENCE,
     SIZE,
+    Wire,
     ann_first,
     connected,
     heard_up_to,
+    in_lobby,
     lobby_table,
     notices,
+    opened,
     remote_app,
     text,
     until,
@@ -118,9 +119,7 @@ def clock_seconds(pilot: Pilot[Any]) -> int | None:
 async def test_the_first_turn_of_a_quick_match_shows_its_clock(
     full_quick: FullQuickServer,
 ) -> None:
-    app = remote_app(full_quick.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
+    async with in_lobby(full_quick) as (app, pilot):
         await click(pilot, "#lobby-quick-go")
         await until(pilot, lambda: showing(app, RemoteTableScreen))
         screen = app.screen
@@ -138,7 +137,7 @@ async def test_the_first_turn_of_a_quick_match_shows_its_clock(
 def test_a_clock_ahead_of_the_first_events_lasts_until_its_turn_is_played() -> None:
     game = ann_first(["Ann", "Bob"], RuleSet())
     info = TableInfo("QK02", "Quick match", (ListedSeat("Ann"), ListedSeat("Bob")), RuleSet())
-    table = RemoteTable(Line(), info, 0)
+    table = RemoteTable(Wire(), info, 0)
     table.clock_changed(TurnClock(0, QUICK_CLOCK))  # as the server deals
     for index, event in enumerate(game.events_for(0)):
         table.receive(index, event)
@@ -210,8 +209,7 @@ async def test_a_code_typed_in_the_lobby_joins_its_table(
         assert hint(pilot) == "Enter joins it."
         await heard_up_to(pilot, code_server)
         assert not code_server.heard(QuickMatch) and not code_server.heard(JoinTable)
-        await pilot.press("enter")
-        await until(pilot, lambda: showing(app, WaitingRoom))
+        await opened(pilot, WaitingRoom, "enter")
         assert code_server.heard(JoinTable) == [JoinTable(typed.upper())]
         assert not code_server.heard(QuickMatch) and app.return_code is None
 
@@ -277,8 +275,7 @@ async def board_said(pilot: Pilot[Any], server: LobbyServer, board: Leaderboard)
     """The leaderboard open, with ``board`` as the server's answer."""
     server.board = board
     await connected(pilot)
-    await pilot.press("b")
-    await until(pilot, lambda: showing(pilot.app, LeaderboardScreen))
+    await opened(pilot, LeaderboardScreen, "b")
     # The screen first shows the board it last heard (the lobby's): wait for this one.
     screen = pilot.app.screen
     await until(pilot, lambda: screen.connection.leaderboard == board)
@@ -329,8 +326,7 @@ async def test_a_board_says_whether_you_join_it_once_placed(
         assert not app.screen.has_class("-empty")
         assert text(pilot, "#board-you") == line
         # The lobby's own line is short: the count alone.
-        await pilot.press("escape")
-        await until(pilot, lambda: showing(app, LobbyScreen))
+        await opened(pilot, LobbyScreen, "escape")
         await until(pilot, lambda: text(pilot, "#lobby-rating").startswith("Placement: 3 of 20"))
 
 
@@ -353,9 +349,8 @@ async def test_the_lobby_counts_people_and_bots_apart(lobby_server: LobbyServer)
         started=True,
     )
     lobby_server.lobby.append(under_way)
-    app = remote_app(lobby_server.path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await connected(pilot)
+    async with in_lobby(lobby_server, size=(80, 24)) as (app, pilot):
+        lobby = app.screen
         rows = lobby.query_one(DataTable)
         await until(pilot, lambda: rows.row_count == len(lobby_server.lobby))
         assert str(rows.get_row("GO42")[3]) == "2 + 2 bots / 4"  # Max is away: still a person
@@ -373,8 +368,7 @@ async def test_the_log_tells_who_drops_leaves_dozes_gives_up_and_is_back_once_ea
     server: RematchServer,
 ) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen, _frozen = await at_the_table(pilot, server, people(3))
         told = len(log_lines(screen))
 
@@ -412,8 +406,7 @@ async def test_the_log_tells_who_drops_leaves_dozes_gives_up_and_is_back_once_ea
         await until(pilot, lambda: app.screen is screen)
         lines = log_lines(screen)[told:]
         # The log told again (new card faces) keeps them, after the same events.
-        await pilot.press("o")
-        await until(pilot, lambda: showing(app, OptionsScreen))
+        await opened(pilot, OptionsScreen, "o")
         app.screen.query_one("#option-four_colour", Checkbox).toggle()
         await click(pilot, "#options-done")
         await until(pilot, lambda: app.screen is screen)
@@ -422,8 +415,7 @@ async def test_the_log_tells_who_drops_leaves_dozes_gives_up_and_is_back_once_ea
 
 async def test_who_comes_and_goes_is_a_word_over_a_dialog_too(server: RematchServer) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen, _frozen = await at_the_table(pilot, server, people(3))
         await pilot.press("o")  # a dialog over the table: its log is hidden
         await until(pilot, lambda: showing(app, OptionsScreen))
@@ -442,8 +434,7 @@ async def test_who_comes_and_goes_is_a_word_over_a_dialog_too(server: RematchSer
 async def test_who_leaves_after_the_game_is_not_told_a_bot_plays_for_them(
     server: RematchServer,
 ) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         over, _frozen = await game_over(pilot, server)
         (table,) = [s for s in app.screen_stack if isinstance(s, RemoteTableScreen)]
         lines = log_lines(table)

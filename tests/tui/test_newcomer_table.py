@@ -17,8 +17,8 @@ from craits_tui.screens.table import TableScreen
 from craits_tui.widgets.hand import Hand
 
 from ..decks import stacked_game
-from .conftest import click, hold_bots, make_app, seat_up, until
-from .test_table import ANN_FIRST, ann_and_bob, hand_of, key
+from .conftest import at_table, click, hold_bots, make_app, seat_up, until
+from .test_table import ANN_FIRST, ann_to_play, hand_of, key
 
 # --- After the window was too small, the keys work again --------------------------
 
@@ -33,9 +33,8 @@ def play_key_shown(app: CraitsApp) -> bool:
 async def test_the_hand_has_the_keys_again_after_the_window_was_too_small(
     back_to: tuple[int, int], tmp_path: Path
 ) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game, screen = await ann_and_bob(pilot, app)
+    game = ann_to_play()
+    async with at_table(tmp_path, game, held=True) as (app, pilot, screen):
         hand = screen.query_one(Hand)
         assert hand.has_focus and play_key_shown(app)
         await pilot.resize_terminal(60, 20)
@@ -53,9 +52,8 @@ async def test_the_hand_has_the_keys_again_after_the_window_was_too_small(
 async def test_a_window_too_small_twice_running_still_gives_the_keys_back(
     tmp_path: Path,
 ) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game, screen = await ann_and_bob(pilot, app)
+    game = ann_to_play()
+    async with at_table(tmp_path, game, held=True) as (_, pilot, screen):
         hand = screen.query_one(Hand)
         for size in ((60, 20), (70, 22), (100, 32)):
             await pilot.resize_terminal(*size)
@@ -157,9 +155,8 @@ def type_at_once(app: CraitsApp, *keys: str) -> None:
 
 
 async def test_keys_typed_with_q_do_not_take_a_move_back(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game, screen = await ann_and_bob(pilot, app)
+    game = ann_to_play()
+    async with at_table(tmp_path, game, held=True) as (app, pilot, screen):
         table = screen.table
         await pilot.press(key(screen, "QH"))
         await until(pilot, lambda: game.state.current_player == 1, "Bob's turn")
@@ -179,13 +176,9 @@ async def test_keys_typed_with_q_do_not_take_a_move_back(tmp_path: Path) -> None
 
 @pytest.mark.parametrize("move_key", ["d", "enter"])
 async def test_keys_typed_with_q_make_no_move(move_key: str, tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        # Nothing of Ann's fits the J♥: `d` and Enter would draw.
-        game = stacked_game(["3C 4C 5C 6C 9C", "7H KS 8C 2D QH"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)
-        await pilot.pause()
+    # Nothing of Ann's fits the J♥: `d` and Enter would draw.
+    game = stacked_game(["3C 4C 5C 6C 9C", "7H KS 8C 2D QH"], "JH", **ANN_FIRST)
+    async with at_table(tmp_path, game, held=True) as (app, pilot, screen):
         events = list(game.events)
         game_id = screen.table.game_id
         type_at_once(app, "q", move_key)
@@ -222,12 +215,8 @@ async def test_going_out_with_an_8_asks_no_suit(tmp_path: Path) -> None:
     # The round ends with the play: whatever suit the 8 names changes nothing.
     from craits_tui.screens.suit_picker import SuitPicker
 
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["8C", "3C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)
-        await pilot.pause()
+    game = stacked_game(["8C", "3C"], "JH", **ANN_FIRST)
+    async with at_table(tmp_path, game, held=True) as (app, pilot, _):
         await pilot.press("enter")
         await until(
             pilot,
@@ -258,9 +247,7 @@ def test_the_suit_picker_starts_on_the_suit_a_hint_advised() -> None:
 async def test_a_key_typed_right_after_help_goes_to_the_help(tmp_path: Path) -> None:
     from craits_tui.screens.help import HelpScreen
 
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        _game, screen = await ann_and_bob(pilot, app)
+    async with at_table(tmp_path, ann_to_play(), held=True) as (app, pilot, screen):
         # c: the Controls tab in the help, but the cards' abilities at the table.
         type_at_once(app, "question_mark", "c")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")

@@ -67,7 +67,17 @@ from craits_tui.widgets.log import GameLog
 from ..decks import stacked_game
 from .conftest import click, showing
 from .snapshots import SETTINGS, check_snapshot, stable_screenshot
-from .test_remote import TOKEN, FakeServer, connected, heard_up_to, notices, until
+from .test_remote import (
+    TOKEN,
+    FakeServer,
+    Wire,
+    connected,
+    heard_up_to,
+    in_lobby,
+    notices,
+    opened,
+    until,
+)
 
 SIZE = (100, 32)
 SHORT = RuleSet(short_game=True)
@@ -242,10 +252,7 @@ async def game_over(
     screen, frozen = await at_the_table(pilot, server, table or people())
     await play(pilot, screen, "4H")
     await until(pilot, lambda: showing(app, RoundSummary))
-    await pilot.press("enter")
-    await until(pilot, lambda: showing(app, RemoteGameOver))
-    over = app.screen
-    assert isinstance(over, RemoteGameOver)
+    over = await opened(pilot, RemoteGameOver, "enter")
     await until(pilot, lambda: over.table.rematch is not None and over.table.replay)
     # The buttons answer once the Enter that closed the summary cannot be a second one.
     await until(pilot, lambda: not over.pressed_too_soon())
@@ -265,8 +272,7 @@ def footer_keys(over: RemoteGameOver) -> dict[str, bool]:
 
 
 async def test_the_game_over_shows_ratings_and_the_replay_code(server: RematchServer) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         over, _ = await game_over(pilot, server)
         standings = words(pilot, "#standings")
         assert "Rating" in standings
@@ -286,8 +292,7 @@ async def test_the_game_over_shows_ratings_and_the_replay_code(server: RematchSe
 async def test_the_game_over_online_shows_the_winners_moment_and_the_rounds(
     server: RematchServer,
 ) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         over, _ = await game_over(pilot, server)
         celebration = over.query_one(Celebration)
         assert celebration.settled  # animations are off here
@@ -317,8 +322,7 @@ async def test_a_key_during_the_online_celebration_acts_at_once(
 
 
 async def test_the_offer_is_told_while_the_last_summary_is_read(server: RematchServer) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen, _ = await at_the_table(pilot, server, people())
         await play(pilot, screen, "4H")
         await until(pilot, lambda: showing(app, RoundSummary))
@@ -329,8 +333,7 @@ async def test_the_offer_is_told_while_the_last_summary_is_read(server: RematchS
         server.rematch(1, True)
         await until(pilot, lambda: screen.remote.rematch and screen.remote.rematch.accepted)
         assert notices(app).count(told) == 1
-        await pilot.press("enter")
-        await until(pilot, lambda: showing(app, RemoteGameOver))
+        await opened(pilot, RemoteGameOver, "enter")
         assert "Play again?" in words(pilot, "#rematch")
         assert told not in notices(app)  # the game over says it now, counting down
 
@@ -345,8 +348,7 @@ async def test_the_replay_command_is_the_one_the_player_came_in_with(
 
 
 async def test_play_again_says_yes_and_shows_who_is_awaited(server: RematchServer) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         over, frozen = await game_over(pilot, server)
         await pilot.press("a")
         await until(pilot, lambda: server.heard(Rematch))
@@ -368,8 +370,7 @@ async def test_play_again_says_yes_and_shows_who_is_awaited(server: RematchServe
 
 
 async def test_everyone_in_opens_the_new_table(server: RematchServer) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         over, _ = await game_over(pilot, server)
         old = over.table
         await click(pilot, "#again")
@@ -399,8 +400,7 @@ async def test_everyone_in_opens_the_new_table(server: RematchServer) -> None:
 async def test_a_declined_or_run_out_offer_disables_play_again(
     server: RematchServer, outcome: str, said: str
 ) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         over, _ = await game_over(pilot, server)
         if outcome == "declined":
             server.rematch(1, False)
@@ -420,8 +420,7 @@ async def test_a_declined_or_run_out_offer_disables_play_again(
 
 @pytest.mark.parametrize("key", ["n", "q"])
 async def test_leaving_the_game_over_declines_first(server: RematchServer, key: str) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         over, _ = await game_over(pilot, server)
         await pilot.press("a")
         await until(pilot, lambda: server.heard(Rematch))
@@ -443,8 +442,7 @@ async def test_leaving_the_game_over_declines_first(server: RematchServer, key: 
 async def test_a_refused_yes_says_why_and_offers_play_again_again(
     server: RematchServer,
 ) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         over, _ = await game_over(pilot, server)
         server.offer = None  # the server knows of no offer: it refuses the yes
         await pilot.press("a")
@@ -494,8 +492,7 @@ async def test_a_spectator_sees_the_standings_and_the_code_but_no_play_again(
 
 async def test_at_80_by_24_five_people_see_everything(server: RematchServer) -> None:
     server.rated = ratings(5)
-    app = app_for(server)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with in_lobby(server, size=(80, 24)) as (_, pilot):
         over, _ = await game_over(pilot, server, people(5))
         await pilot.press("a")
         await until(pilot, lambda: "Waiting for Bob, Cy, Di, Ed" in words(pilot, "#rematch"))
@@ -504,19 +501,6 @@ async def test_at_80_by_24_five_people_see_everything(server: RematchServer) -> 
             region = over.query_one(selector).region
             assert box.contains_region(region), selector
         assert "Placement: 3 of 5" in words(pilot, "#standings")
-
-
-class Line:
-    """A line to a server that takes everything, and keeps it."""
-
-    closed = False
-
-    def __init__(self) -> None:
-        self.sent: list[Message] = []
-
-    def send(self, message: Message) -> bool:
-        self.sent.append(message)
-        return True
 
 
 def test_each_person_is_placed_by_their_own_count() -> None:
@@ -535,7 +519,7 @@ def test_the_words_have_no_symbols_under_the_ascii_setting() -> None:
     assert rating_words(news, 5, ascii=True) == "1010 -> 1032 (+22)"
     assert rating_words(RatingNews(0, "Ann", 1, None, 1032, 5), 5) == "1032 (placement done)"
 
-    table = RemoteTable(Line(), people(), 0)
+    table = RemoteTable(Wire(), people(), 0)
     table.now = Frozen()
     table.rematch_changed(RematchState((1,), (0, 2), 42.0))
     assert rematch_words(table, accepted=True) == "Bob is in · Waiting for Cy · 42 s"
@@ -553,8 +537,7 @@ async def test_the_turn_clock_counts_down_and_stops_with_the_move(
     server: RematchServer,
 ) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         screen, frozen = await at_the_table(pilot, server, people())
         line = clock_line(screen)
         assert not line.display  # no clock yet
@@ -578,8 +561,7 @@ async def test_the_turn_clock_counts_down_and_stops_with_the_move(
 
 async def test_a_turn_that_ran_out_says_a_bot_moved(server: RematchServer) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen, _ = await at_the_table(pilot, server, people())
         line = clock_line(screen)
         server.send(TurnClock(0, 20.0))
@@ -597,7 +579,7 @@ async def test_a_turn_that_ran_out_says_a_bot_moved(server: RematchServer) -> No
 
 
 def test_a_dozing_seat_is_woken_by_one_back_at_a_time() -> None:
-    line = Line()
+    line = Wire()
     table = RemoteTable(line, people(), 0)
     frozen = Frozen()
     table.now = frozen
@@ -627,8 +609,7 @@ async def test_a_dozing_seat_says_so_and_one_key_asks_for_it_back(
     server: RematchServer, size: tuple[int, int]
 ) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=size) as pilot:
+    async with in_lobby(server, size=size) as (app, pilot):
         screen, _ = await at_the_table(pilot, server, people())
         cards = screen.query_one(Hand).cards
         # Ann's clock ran out twice in a row: a bot plays her seat.
@@ -658,8 +639,7 @@ async def test_a_dozing_seat_says_so_and_one_key_asks_for_it_back(
 
 async def test_a_click_wakes_a_seat_that_dozes_again(server: RematchServer) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen, _ = await at_the_table(pilot, server, people())
         for times in (1, 2):
             server.send(SeatChanged(0, True, "normal", dozing=True))
@@ -673,8 +653,7 @@ async def test_a_click_wakes_a_seat_that_dozes_again(server: RematchServer) -> N
 
 async def test_another_seat_that_dozes_is_told_and_needs_no_key(server: RematchServer) -> None:
     server.make_game = mid_round
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen, _ = await at_the_table(pilot, server, people())
         server.send(SeatChanged(1, True, "normal", dozing=True))
         said = "Bob does not answer: a bot plays for them for now."
@@ -712,8 +691,7 @@ async def test_the_game_over_with_the_rematch_looks_as_stored(server: RematchSer
 async def test_a_second_enter_after_play_again_does_not_leave_the_table(
     server: RematchServer,
 ) -> None:
-    app = app_for(server)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         over, _ = await game_over(pilot, server)
         await until(pilot, lambda: not again_button(over).disabled)
         await pilot.press("enter")

@@ -24,13 +24,14 @@ import random
 import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from rich.cells import cell_len
 from textual import on
 from textual.message import Message as TextualMessage
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import DataTable, RadioSet, Select
 
 from craits_core import (
@@ -384,6 +385,18 @@ def text(pilot: Pilot[Any], selector: str) -> str:
     return str(pilot.app.screen.query_one(selector).render())
 
 
+S = TypeVar("S", bound=Screen[Any])
+
+
+async def opened(pilot: Pilot[Any], kind: type[S], *keys: str) -> S:
+    """Press ``keys`` and wait until the app shows a screen of ``kind``: that screen."""
+    await pilot.press(*keys)
+    await until(pilot, lambda: showing(pilot.app, kind))
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen
+
+
 async def connected(pilot: Pilot[Any]) -> LobbyScreen:
     app = pilot.app
     await until(pilot, lambda: showing(app, LobbyScreen) and app.screen.connection)
@@ -392,12 +405,21 @@ async def connected(pilot: Pilot[Any]) -> LobbyScreen:
     return app.screen
 
 
+@contextlib.asynccontextmanager
+async def in_lobby(
+    server: FakeServer, size: tuple[int, int] = SIZE
+) -> AsyncIterator[tuple[RemoteApp, Pilot[Any]]]:
+    """A session against ``server``, once its lobby lists the tables."""
+    app = remote_app(server.path)
+    async with app.run_test(size=size) as pilot:
+        await connected(pilot)
+        yield app, pilot
+
+
 async def create_table(pilot: Pilot[Any]) -> WaitingRoom:
     """From the lobby: a two-seat table, its waiting room."""
     app = pilot.app
-    await connected(pilot)
-    await pilot.press("n")
-    await until(pilot, lambda: showing(app, CreateTableScreen))
+    await opened(pilot, CreateTableScreen, "n")
     app.screen.query_one("#create-count", RadioSet).query_one("#create-count-2").toggle()
     await pilot.pause()
     await click(pilot, "#create-go")
@@ -409,16 +431,12 @@ async def create_table(pilot: Pilot[Any]) -> WaitingRoom:
 
 async def create_and_start(pilot: Pilot[Any], server: FakeServer) -> RemoteTableScreen:
     """From the lobby: a two-seat table, the second seat a bot, started."""
-    app = pilot.app
     room = await create_table(pilot)
     # The host puts a bot on the free seat: its list, one down (after "free"), chosen.
     room.query_one("#room-fill-1", Select).focus()
     await pilot.press("enter", "down", "enter")
     await until(pilot, lambda: server.heard(FillSeat) and room.table.info.seats[1].bot)
-    await pilot.press("ctrl+s")
-    await until(pilot, lambda: showing(app, RemoteTableScreen))
-    screen = app.screen
-    assert isinstance(screen, RemoteTableScreen)
+    screen = await opened(pilot, RemoteTableScreen, "ctrl+s")
     await until(pilot, lambda: screen.view is not None and screen.view.current_player == 0)
     return screen
 
@@ -443,13 +461,21 @@ def notices(app: RemoteApp) -> list[str]:
     return [n.message for n in app._notifications]
 
 
+async def told(pilot: Pilot[Any], *keys: str) -> list[str]:
+    """Press ``keys`` and wait for a notice: the notices shown."""
+    app = pilot.app
+    assert isinstance(app, RemoteApp)
+    await pilot.press(*keys)
+    await until(pilot, lambda: notices(app))
+    return notices(app)
+
+
 # --- The lobby ------------------------------------------------------------------------------------
 
 
 async def test_the_lobby_lists_the_open_tables(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        lobby = await connected(pilot)
+    async with in_lobby(server) as (app, pilot):
+        lobby = app.screen
         assert [type(m) for m in server.received[:2]] == [Hello, ListTables]
         assert "Ann" in text(pilot, "#lobby-who")
         assert lobby.check_action("join", ()) is True
@@ -474,9 +500,8 @@ async def test_the_lobby_lists_the_open_tables(server: FakeServer) -> None:
 async def test_a_kept_seat_shows_its_table_and_code_and_enter_takes_it_back(
     kept_server: FakeServer,
 ) -> None:
-    app = remote_app(kept_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        lobby = await connected(pilot)
+    async with in_lobby(kept_server) as (app, pilot):
+        lobby = app.screen
         await until(pilot, lambda: "Di's" in text(pilot, "#lobby-kept"))
         kept = text(pilot, "#lobby-kept")
         assert "Di's (DI22)" in kept and "SEAT-0001" in kept
@@ -485,93 +510,78 @@ async def test_a_kept_seat_shows_its_table_and_code_and_enter_takes_it_back(
         rows = lobby.query_one(DataTable)
         assert rows.cursor_row == 1
         assert text(pilot, "#lobby-detail").startswith("Your seat here is kept for you.")
-        await pilot.press("enter")
-        await until(pilot, lambda: showing(app, WaitingRoom))
+        await opened(pilot, WaitingRoom, "enter")
         assert kept_server.heard(JoinTable) == [JoinTable("DI22")]
         # Taken back by joining: the same code, shown in the waiting room.
         await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
 
 
 async def test_a_table_is_joined_by_its_typed_code(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
+    async with in_lobby(server) as (_, pilot):
         # c, the old way to the code's field, then the code (any case: the listed
         # code is sent). A code typed without c: `test_newcomer_online`.
-        await pilot.press("c", *"bob1", "enter")
-        await until(pilot, lambda: showing(app, WaitingRoom))
+        room = await opened(pilot, WaitingRoom, "c", *"bob1", "enter")
         assert server.heard(JoinTable) == [JoinTable("BOB1")]
-        room = app.screen
-        assert isinstance(room, WaitingRoom)
         assert not room.is_host and not room.query_one("#room-start").display
         assert "Waiting for Bob" in text(pilot, "#room-hint")
 
 
 async def test_an_unknown_code_is_refused_with_a_notice(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("c", *"zz99", "enter")
-        await until(pilot, lambda: notices(app))
-        assert notices(app) == ["There is no table with that code."]
+    async with in_lobby(server) as (app, pilot):
+        assert await told(pilot, "c", *"zz99", "enter") == ["There is no table with that code."]
         assert isinstance(app.screen, LobbyScreen)
 
 
 async def test_a_reconnect_code_works_once_and_the_new_one_is_shown(
     kept_server: FakeServer,
 ) -> None:
-    app = remote_app(kept_server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
+    async with in_lobby(kept_server) as (_, pilot):
         # A wrong code: refused, in words that say a code works once.
-        await pilot.press("r")
-        await until(pilot, lambda: showing(app, CodePrompt))
-        await pilot.press(*"SEAT-9", "enter")
-        await until(pilot, lambda: notices(app))
-        assert notices(app) == [
+        await opened(pilot, CodePrompt, "r")
+        assert await told(pilot, *"SEAT-9", "enter") == [
             "No seat is kept for that code. A reconnect code works once: "
             "type the last one you were shown."
         ]
         # The right one takes the seat back; the seat has a new code at once.
-        await pilot.press("r")
-        await until(pilot, lambda: showing(app, CodePrompt))
-        await pilot.press(*"SEAT-0001", "enter")
-        await until(pilot, lambda: showing(app, WaitingRoom))
+        await opened(pilot, CodePrompt, "r")
+        await opened(pilot, WaitingRoom, *"SEAT-0001", "enter")
         assert kept_server.heard(Reconnect) == [Reconnect("SEAT-9"), Reconnect("SEAT-0001")]
         await until(pilot, lambda: "SEAT-0002" in text(pilot, "#room-code"))
 
 
+async def form_refused(pilot: Pilot[Any], server: FakeServer, refusal: Refused) -> list[str]:
+    """From the lobby: the form for a new table sent, and refused with ``refusal``.
+    The notices it brought, once the form may be sent again."""
+    app = pilot.app
+    assert isinstance(app, RemoteApp)
+    server.refuse_next = refusal
+    await opened(pilot, CreateTableScreen, "n")
+    await click(pilot, "#create-go")
+    await until(pilot, lambda: notices(app))
+    said = notices(app)
+    button = app.screen.query_one("#create-go")
+    await until(pilot, lambda: not button.disabled)
+    return said
+
+
 async def test_too_many_tables_of_ones_own_is_said_with_the_limit(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    server.refuse_next = Refused(RefusalCode.YOUR_TABLES, "Too many tables.", {"limit": 3})
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("n")
-        await until(pilot, lambda: showing(app, CreateTableScreen))
-        await click(pilot, "#create-go")
-        await until(pilot, lambda: notices(app))
-        assert notices(app) == ["You have 3 tables open already: close one or join another table."]
+    async with in_lobby(server) as (_, pilot):
+        said = await form_refused(
+            pilot, server, Refused(RefusalCode.YOUR_TABLES, "Too many tables.", {"limit": 3})
+        )
+        assert said == ["You have 3 tables open already: close one or join another table."]
         # Refused: the form may be sent again, and this time the table comes.
-        button = app.screen.query_one("#create-go")
-        await until(pilot, lambda: not button.disabled)
-        await pilot.press("ctrl+s")
-        await until(pilot, lambda: showing(app, WaitingRoom))
+        await opened(pilot, WaitingRoom, "ctrl+s")
         assert len(server.heard(CreateTable)) == 2
 
 
 async def test_opening_tables_too_fast_says_when_to_try_again(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    server.refuse_next = Refused(RefusalCode.TRY_LATER, "Too fast.", {"wait": 7})
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
-        await pilot.press("n")
-        await until(pilot, lambda: showing(app, CreateTableScreen))
-        await click(pilot, "#create-go")
-        await until(pilot, lambda: notices(app))
-        assert notices(app) == ["Not so fast: try again in 7 seconds."]
+    async with in_lobby(server) as (app, pilot):
+        said = await form_refused(
+            pilot, server, Refused(RefusalCode.TRY_LATER, "Too fast.", {"wait": 7})
+        )
+        assert said == ["Not so fast: try again in 7 seconds."]
         # The form stays, to be sent again once the wait is over.
-        button = app.screen.query_one("#create-go")
-        await until(pilot, lambda: not button.disabled)
         assert showing(app, CreateTableScreen)
 
 
@@ -609,8 +619,7 @@ def test_every_refusal_and_goodbye_has_its_sentence() -> None:
 
 
 async def test_create_wait_start_and_play_a_card_by_key(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         screen = await create_and_start(pilot, server)
         game = server.game
         assert game is not None
@@ -643,16 +652,14 @@ async def test_create_wait_start_and_play_a_card_by_key(server: FakeServer) -> N
 
 
 async def test_random_keys_and_clicks_at_a_table_never_crash(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         await create_and_start(pilot, server)
         await random_input(pilot, SIZE, seed=3, steps=100)
         assert app.is_running
 
 
 async def test_refusals_here_and_from_the_server_show_a_notice(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (_, pilot):
         screen = await create_and_start(pilot, server)
         game = server.game
         assert game is not None
@@ -679,15 +686,11 @@ async def test_refusals_here_and_from_the_server_show_a_notice(server: FakeServe
 async def test_the_seats_code_shows_in_the_waiting_room_and_at_the_table(
     server: FakeServer, size: tuple[int, int]
 ) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=size) as pilot:
+    async with in_lobby(server, size=size) as (_, pilot):
         room = await create_table(pilot)
         await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
         assert room.query_one("#room-code").region.bottom < room.query_one("#room-seats").region.y
-        await pilot.press("ctrl+s")
-        await until(pilot, lambda: showing(app, RemoteTableScreen))
-        screen = app.screen
-        assert isinstance(screen, RemoteTableScreen)
+        screen = await opened(pilot, RemoteTableScreen, "ctrl+s")
         await until(pilot, lambda: screen.view is not None)
         # Atop the side column, in line with the title: whole, even at 80x24.
         line = screen.query_one("#seat-code")
@@ -702,12 +705,10 @@ async def test_the_seats_code_shows_in_the_waiting_room_and_at_the_table(
 
 
 async def test_leaving_before_the_start_keeps_no_seat(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         await create_table(pilot)
         await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
-        await pilot.press("escape")
-        await until(pilot, lambda: showing(app, LobbyScreen))
+        await opened(pilot, LobbyScreen, "escape")
         # Not offered back, before or after the server's new welcome.
         assert not app.screen.query_one("#lobby-kept").has_class("-kept")
         await heard_up_to(pilot, server)
@@ -720,9 +721,8 @@ async def test_at_80_by_24_from_the_lobby_to_the_table_and_back(server: FakeServ
     """Every screen of the way fits the smallest window; leaving a game under way
     asks first, saying the seat's code, then goes back to the lobby, where the
     seat is kept."""
-    app = remote_app(server.path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await connected(pilot)
+    async with in_lobby(server, size=(80, 24)) as (app, pilot):
+        lobby = app.screen
         assert lobby.query_one("#lobby-quit").region.bottom <= 23
         screen = await create_and_start(pilot, server)
         assert not screen.has_class("-too-small")
@@ -730,8 +730,7 @@ async def test_at_80_by_24_from_the_lobby_to_the_table_and_back(server: FakeServ
         await until(pilot, lambda: showing(app, ConfirmLeave))
         await pilot.press("escape")  # not sure after all
         await until(pilot, lambda: app.screen is screen)
-        await pilot.press("q")
-        await until(pilot, lambda: showing(app, ConfirmLeave))
+        await opened(pilot, ConfirmLeave, "q")
         assert "SEAT-0001" in text(pilot, "#leave-back")
         await pilot.press("y")  # sure
         await until(pilot, lambda: showing(app, LobbyScreen))
@@ -744,8 +743,7 @@ async def test_at_80_by_24_from_the_lobby_to_the_table_and_back(server: FakeServ
 
 
 async def test_a_dropped_connection_says_so_and_how_to_come_back(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with in_lobby(server) as (app, pilot):
         await create_and_start(pilot, server)
         server.drop()
         await until(pilot, lambda: showing(app, Disconnected))
@@ -758,9 +756,7 @@ async def test_a_dropped_connection_says_so_and_how_to_come_back(server: FakeSer
 
 
 async def test_the_server_saying_goodbye_ends_the_session_by_itself(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
+    async with in_lobby(server) as (app, pilot):
         server.send(Bye(ByeCode.SHUTDOWN, "The server is shutting down."))
         # The goodbye's screen shows for a tenth of a second here, too short to be
         # sure of catching it on a busy machine: it ends the app with its reason
@@ -773,6 +769,7 @@ async def test_a_seat_taken_back_elsewhere_shows_no_old_code(server: FakeServer)
     app = remote_app(server.path)
     app.bye_pause = PATIENCE  # the goodbye stays on the screen while it is read
     async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot)
         await create_table(pilot)
         await until(pilot, lambda: "SEAT-0001" in text(pilot, "#room-code"))
         server.send(Bye(ByeCode.TAKEN_BACK, "Taken back."))
@@ -782,9 +779,7 @@ async def test_a_seat_taken_back_elsewhere_shows_no_old_code(server: FakeServer)
 
 
 async def test_a_line_the_protocol_does_not_have_ends_the_session(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
+    async with in_lobby(server) as (app, pilot):
         assert server._writer is not None
         server._writer.write(b'{"op": "tables", "tables": [{"code": 1}]}\n')
         await until(pilot, lambda: showing(app, Disconnected))
@@ -792,9 +787,7 @@ async def test_a_line_the_protocol_does_not_have_ends_the_session(server: FakeSe
 
 
 async def test_a_closed_table_sends_the_player_back_to_the_lobby(server: FakeServer) -> None:
-    app = remote_app(server.path)
-    async with app.run_test(size=SIZE) as pilot:
-        await connected(pilot)
+    async with in_lobby(server) as (app, pilot):
         await pilot.press("j")  # the selected table, Bob's
         await until(pilot, lambda: showing(app, WaitingRoom))
         server.send(Left("BOB1", "The table closed."))
@@ -806,31 +799,26 @@ async def test_watching_a_game_shows_no_hand(socket_path: str) -> None:
     def three(names: list[str], rules: RuleSet) -> Game:
         return Game.new(names, seed=3, rules=rules)
 
-    async with FakeServer(socket_path, three) as server:
-        app = remote_app(server.path)
-        async with app.run_test(size=SIZE) as pilot:
-            await connected(pilot)
-            await pilot.press("w")
-            await until(pilot, lambda: showing(app, WaitingRoom))
-            assert "watching" in text(pilot, "#room-hint")
-            assert not app.screen.query_one("#room-code").display  # no seat, no code
-            server.start()  # Bob, the host, starts
-            await until(pilot, lambda: showing(app, RemoteTableScreen))
-            screen = app.screen
-            assert isinstance(screen, RemoteTableScreen) and server.game is not None
-            await until(pilot, lambda: screen.view == server.game.view(None))  # type: ignore[union-attr]
-            assert screen.seat is None and screen.table.humans == []
-            assert hand(screen) == () and not screen.has_class("-open-hand")
-            assert not screen.query_one("#seat-code").display  # no seat, no code
-            # The server's bots keep the server's pace: no key for it here.
-            keys = {key.description for key in screen.query_one(Footer).keys}
-            assert "Options" in keys and not {"Pace", "Pause", "Show hand", "Hide hand"} & keys
-            await pilot.press("o")
-            await until(pilot, lambda: showing(app, OptionsScreen))
-            assert not app.screen.query_one("#option-pace-row").display
-            await pilot.press("escape")
-            with pytest.raises(IllegalMove):
-                screen.table.submit(Draw(0))
+    async with FakeServer(socket_path, three) as server, in_lobby(server) as (app, pilot):
+        await opened(pilot, WaitingRoom, "w")
+        assert "watching" in text(pilot, "#room-hint")
+        assert not app.screen.query_one("#room-code").display  # no seat, no code
+        server.start()  # Bob, the host, starts
+        await until(pilot, lambda: showing(app, RemoteTableScreen))
+        screen = app.screen
+        assert isinstance(screen, RemoteTableScreen) and server.game is not None
+        await until(pilot, lambda: screen.view == server.game.view(None))  # type: ignore[union-attr]
+        assert screen.seat is None and screen.table.humans == []
+        assert hand(screen) == () and not screen.has_class("-open-hand")
+        assert not screen.query_one("#seat-code").display  # no seat, no code
+        # The server's bots keep the server's pace: no key for it here.
+        keys = {key.description for key in screen.query_one(Footer).keys}
+        assert "Options" in keys and not {"Pace", "Pause", "Show hand", "Hide hand"} & keys
+        await opened(pilot, OptionsScreen, "o")
+        assert not app.screen.query_one("#option-pace-row").display
+        await pilot.press("escape")
+        with pytest.raises(IllegalMove):
+            screen.table.submit(Draw(0))
 
 
 async def test_no_server_at_the_socket_is_a_message_not_a_traceback(socket_path: str) -> None:
@@ -863,11 +851,9 @@ async def test_the_screens_post_messages_and_the_app_moves_on(server: FakeServer
     app = remote_app(server.path)
     async with app.run_test(size=SIZE, message_hook=hook) as pilot:
         await connected(pilot)
-        await pilot.press("n")
-        await until(pilot, lambda: showing(app, CreateTableScreen))
+        await opened(pilot, CreateTableScreen, "n")
         assert posted and set(posted) == {ShowCreateForm}
-        await pilot.press("escape")
-        await until(pilot, lambda: showing(app, LobbyScreen))
+        await opened(pilot, LobbyScreen, "escape")
         assert set(posted) == {ShowCreateForm, ShowLobby}
 
 
@@ -1060,7 +1046,7 @@ def test_the_reason_given_here_is_the_servers() -> None:
 
 
 class Wire:
-    """A line to nowhere: what a table sends is kept."""
+    """A line to a server that takes everything, and keeps it: what a table sends."""
 
     closed = False
 

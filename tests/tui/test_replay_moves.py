@@ -8,20 +8,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 from textual.timer import Timer
 from textual.widgets import Static
 
 from craits_core import Card, Event, Game, GameStore, Rank, RuleSet, State, Suit, replay
 from craits_core.events import RoundEnded, RoundStarted, TurnBegan
-from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
 from craits_tui.screens.replay import ReplayScreen
 from craits_tui.screens.replay.controls import Scrubber
 from craits_tui.screens.replay.frame import HandRow
 from craits_tui.screens.replay.hands import HandsPanel
 from craits_tui.screens.replay.speeds import DEFAULT_SPEED, SPEEDS
-from craits_tui.settings import Settings
 from craits_tui.widgets.crank import CrankCounter
 from craits_tui.widgets.discard import DiscardPile
 from craits_tui.widgets.footer import Footer
@@ -31,6 +28,7 @@ from craits_tui.widgets.stock import DrawPile
 from .conftest import click, make_app, until
 from .test_menus import SIZE, open_history, play_on, select_row, text_of
 from .test_replay_timeline import live_game
+from .test_replay_views import replaying
 
 LOOK = CardLook()
 TURN_MARKS = (TurnBegan, RoundStarted, RoundEnded)
@@ -41,11 +39,16 @@ def played() -> tuple[Game, dict[int, State]]:
     return live_game()
 
 
-async def open_replay(app: CraitsApp, pilot: Pilot[Any], game: Game, **kwargs: Any) -> ReplayScreen:
-    screen = ReplayScreen(game, Settings(), **kwargs)
-    await app.push_screen(screen)
-    await until(pilot, lambda: app.screen is screen and screen.is_mounted, "the replay")
-    return screen
+@pytest.fixture
+def game(played: tuple[Game, dict[int, State]]) -> Game:
+    """The module's game, played out (replays only read it)."""
+    return played[0]
+
+
+@pytest.fixture
+def seen(played: tuple[Game, dict[int, State]]) -> dict[int, State]:
+    """The engine's own state after each move of `game`, by the move's last event."""
+    return played[1]
 
 
 def marks_after(
@@ -92,13 +95,10 @@ def shows(screen: ReplayScreen, state: State) -> None:
 
 
 async def test_keys_step_by_event_turn_and_round_as_the_engine_played(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
+    game: Game, seen: dict[int, State], tmp_path: Path
 ) -> None:
-    game, seen = played
     events = game.events
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_replay(app, pilot, game)
+    async with replaying(tmp_path, game) as (pilot, screen):
         start = screen.position
         assert isinstance(events[start], RoundStarted)
         # A turn at a time: each stop a turn's start, the table as the engine had it.
@@ -128,14 +128,9 @@ async def test_keys_step_by_event_turn_and_round_as_the_engine_played(
         assert screen.position == 0
 
 
-async def test_the_buttons_move_it_too(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, seen = played
+async def test_the_buttons_move_it_too(game: Game, seen: dict[int, State], tmp_path: Path) -> None:
     events = game.events
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_replay(app, pilot, game)
+    async with replaying(tmp_path, game, size=(80, 24)) as (pilot, screen):
         start = screen.position
         first_turn = marks_after(events, start, TURN_MARKS)
         await click(pilot, "#replay-next-turn")
@@ -157,13 +152,10 @@ async def test_the_buttons_move_it_too(
 
 
 async def test_a_click_on_the_bar_jumps_to_the_turn_there(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
+    game: Game, seen: dict[int, State], tmp_path: Path
 ) -> None:
-    game, seen = played
     events = game.events
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_replay(app, pilot, game)
+    async with replaying(tmp_path, game) as (pilot, screen):
         bar = screen.query_one(Scrubber)
         start, width = bar.bar()
         assert width > 20
@@ -179,13 +171,8 @@ async def test_a_click_on_the_bar_jumps_to_the_turn_there(
 # --- Playing ---------------------------------------------------------------------------------
 
 
-async def test_speeds_set_the_timers_pace(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, _seen = played
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_replay(app, pilot, game)
+async def test_speeds_set_the_timers_pace(game: Game, tmp_path: Path) -> None:
+    async with replaying(tmp_path, game) as (pilot, screen):
         intervals: list[float] = []
         real = screen.set_interval
 
@@ -220,13 +207,8 @@ async def test_speeds_set_the_timers_pace(
         assert not screen.playing and state_text(screen) == "paused · 1×"
 
 
-async def test_playing_runs_to_the_end_and_stops(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, _seen = played
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_replay(app, pilot, game)
+async def test_playing_runs_to_the_end_and_stops(game: Game, tmp_path: Path) -> None:
+    async with replaying(tmp_path, game) as (pilot, screen):
         await pilot.press("end", "pageup")  # the last round, a card each
         last_deal = screen.position
         for _ in SPEEDS:
@@ -249,13 +231,8 @@ async def test_playing_runs_to_the_end_and_stops(
         assert not screen.playing
 
 
-async def test_a_step_pauses_and_a_jump_plays_on(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, _seen = played
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_replay(app, pilot, game)
+async def test_a_step_pauses_and_a_jump_plays_on(game: Game, tmp_path: Path) -> None:
+    async with replaying(tmp_path, game) as (pilot, screen):
         await pilot.press("minus", "space")  # slowly: a second an event
         assert screen.playing
         await pilot.press("down", "pagedown")
@@ -267,10 +244,7 @@ async def test_a_step_pauses_and_a_jump_plays_on(
 # --- What the seats say ---------------------------------------------------------------------
 
 
-async def test_a_saved_games_seats_say_who_played_them(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, _seen = played
+async def test_a_saved_games_seats_say_who_played_them(game: Game, tmp_path: Path) -> None:
     with GameStore(tmp_path / "games.sqlite3") as store:
         seats = [{"name": "Ann", "bot": None}, {"name": "Bob", "bot": "hard"}]
         seats.append({"name": "Cy", "bot": "easy"})
@@ -288,13 +262,8 @@ async def test_a_saved_games_seats_say_who_played_them(
         assert "person" in badges[0] and "hard" in badges[1] and "easy" in badges[2]
 
 
-async def test_a_replay_by_code_says_only_the_points(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, _seen = played
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_replay(app, pilot, game, code="ABC-DEF")
+async def test_a_replay_by_code_says_only_the_points(game: Game, tmp_path: Path) -> None:
+    async with replaying(tmp_path, game, code="ABC-DEF") as (_, screen):
         for badge in screen.query(SeatBadge):
             text = text_of(badge.render())
             assert "0 pts" in text and "person" not in text and "bot" not in text
@@ -310,9 +279,7 @@ async def test_everything_fits(players: int, size: tuple[int, int], tmp_path: Pa
     game = Game.new(names, seed=3, rules=RuleSet(short_game=True), first_round=7)
     play_on(game, 2000)
     assert game.state.is_over
-    app = make_app(tmp_path)
-    async with app.run_test(size=size) as pilot:
-        screen = await open_replay(app, pilot, game)
+    async with replaying(tmp_path, game, size=size) as (pilot, screen):
         await pilot.pause()
         width, height = size
         parts = [
@@ -339,12 +306,9 @@ async def test_everything_fits(players: int, size: tuple[int, int], tmp_path: Pa
 
 
 async def test_a_big_window_draws_the_hands_as_cards(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
+    game: Game, seen: dict[int, State], tmp_path: Path
 ) -> None:
-    game, seen = played
-    app = make_app(tmp_path)
-    async with app.run_test(size=(140, 45)) as pilot:
-        screen = await open_replay(app, pilot, game)
+    async with replaying(tmp_path, game, size=(140, 45)) as (pilot, screen):
         panel = screen.query_one(HandsPanel)
         assert panel.big
         await pilot.press("down")
@@ -381,13 +345,8 @@ async def test_a_big_window_draws_the_hands_as_cards(
         assert lines[1].startswith(" " * len("  Ann 30 "))
 
 
-async def test_a_window_too_small_says_so(
-    played: tuple[Game, dict[int, State]], tmp_path: Path
-) -> None:
-    game, _seen = played
-    app = make_app(tmp_path)
-    async with app.run_test(size=(70, 20)) as pilot:
-        screen = await open_replay(app, pilot, game)
+async def test_a_window_too_small_says_so(game: Game, tmp_path: Path) -> None:
+    async with replaying(tmp_path, game, size=(70, 20)) as (pilot, screen):
         await pilot.pause()
         assert screen.has_class("-too-small")
         assert "make the window bigger" in str(screen.query_one("#too-small", Static).render())

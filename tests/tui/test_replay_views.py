@@ -3,6 +3,8 @@ is shared by in its title; a replay that is the whole app."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,17 @@ async def open_replay(app: CraitsApp, pilot: Pilot[Any], game: Game, **kwargs: A
     await app.push_screen(screen)
     await until(pilot, lambda: app.screen is screen and screen.is_mounted, "the replay")
     return screen
+
+
+@asynccontextmanager
+async def replaying(
+    tmp_path: Path, game: Game, size: tuple[int, int] = SIZE, **kwargs: Any
+) -> AsyncIterator[tuple[Pilot[Any], ReplayScreen]]:
+    """An app of ``size`` showing the replay of ``game`` (``kwargs``: the replay's
+    options, and ``ascii``): its pilot, and the replay."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        yield pilot, await open_replay(app, pilot, game, **kwargs)
 
 
 async def go_to(pilot: Pilot[Any], screen: ReplayScreen, index: int) -> None:
@@ -97,9 +110,7 @@ def state_at(screen: ReplayScreen, index: int) -> State:
 
 async def test_the_default_view_is_every_hand_face_up(tmp_path: Path) -> None:
     game = played_game()
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_replay(app, pilot, game)
+    async with replaying(tmp_path, game) as (pilot, screen):
         assert screen.viewer is None
         assert title(screen).startswith("Replay: Ann, Bob, Cy")
         assert "· all hands" in title(screen)
@@ -121,9 +132,7 @@ async def test_the_default_view_is_every_hand_face_up(tmp_path: Path) -> None:
 
 async def test_v_goes_through_every_seat_and_back_to_all_hands(tmp_path: Path) -> None:
     game = played_game()
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_replay(app, pilot, game)
+    async with replaying(tmp_path, game) as (pilot, screen):
         keys = {key.description: key for key in screen.query_one(Footer).keys}
         assert keys["View"].enabled and keys["View"].label == "v"
         await go_to(pilot, screen, screen.position + 5)
@@ -144,9 +153,7 @@ async def test_whose_view_stays_in_the_title_past_long_names(tmp_path: Path) -> 
     names = ["Annabelle-Marie", "Bartholomew-Jo", "Cyrillus-Maxim"]
     game = Game.new(names, seed=4, rules=RuleSet(short_game=True), first_round=6)
     play_on(game, 2000)
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_replay(app, pilot, game, viewer=1)
+    async with replaying(tmp_path, game, size=(80, 24), viewer=1) as (_, screen):
         shown = title_shown(screen)
         # The players are on their seats: the title leaves them out before the view.
         assert shown.endswith("· as Bartholomew-Jo saw it")
@@ -155,9 +162,7 @@ async def test_whose_view_stays_in_the_title_past_long_names(tmp_path: Path) -> 
 
 async def test_the_view_key_in_the_footer_takes_a_click(tmp_path: Path) -> None:
     game = played_game()
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_replay(app, pilot, game)
+    async with replaying(tmp_path, game, size=(80, 24)) as (pilot, screen):
         place = screen.position
         footer = screen.query_one(Footer)
         text = footer.render().plain
@@ -176,9 +181,7 @@ async def test_a_seat_sees_its_own_cards_and_never_another_seats(tmp_path: Path)
     game = played_game()
     cy_draws = first_draw_by(game, 2)
     cy_drew = drawn_faces(game, cy_draws)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_replay(app, pilot, game, viewer=0)
+    async with replaying(tmp_path, game, viewer=0) as (pilot, screen):
         assert "· as Ann saw it" in title(screen)
         await go_to(pilot, screen, cy_draws)
         state = state_at(screen, cy_draws)
@@ -203,9 +206,7 @@ async def test_a_seat_sees_its_own_cards_and_never_another_seats(tmp_path: Path)
 
 async def test_no_other_hand_shows_at_any_moment_of_a_round(tmp_path: Path) -> None:
     game = played_game()
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_replay(app, pilot, game, viewer=1)
+    async with replaying(tmp_path, game, viewer=1) as (pilot, screen):
         end = next(i for i, e in enumerate(screen.events) if isinstance(e, RoundEnded))
         while screen.position < end:
             state = state_at(screen, screen.position)
@@ -227,9 +228,7 @@ async def test_a_seat_hears_the_log_as_you(tmp_path: Path) -> None:
     game = played_game()
     ann_draws = first_draw_by(game, 0)
     ann_drew = drawn_faces(game, ann_draws)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_replay(app, pilot, game, viewer=0)
+    async with replaying(tmp_path, game, viewer=0) as (pilot, screen):
         await go_to(pilot, screen, ann_draws)
         text = log(screen)
         assert "Your turn." in text
@@ -250,9 +249,7 @@ async def test_a_seat_hears_the_log_as_you(tmp_path: Path) -> None:
 
 async def test_hidden_hands_have_plain_backs_in_ascii(tmp_path: Path) -> None:
     game = played_game()
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_replay(app, pilot, game, viewer=2, ascii=True)
+    async with replaying(tmp_path, game, size=(80, 24), viewer=2, ascii=True) as (_, screen):
         state = state_at(screen, screen.position)
         rows = hands(screen).splitlines()
         bob = next(line for line in rows if "Bob" in line)
@@ -271,9 +268,10 @@ def test_there_is_no_view_from_a_seat_not_at_the_table(seat: int) -> None:
 
 async def test_the_code_starts_the_title(tmp_path: Path) -> None:
     game = played_game()
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_replay(app, pilot, game, code="ABC-DEF", viewer=1)
+    async with replaying(tmp_path, game, size=(80, 24), code="ABC-DEF", viewer=1) as (
+        _pilot,
+        screen,
+    ):
         assert title(screen).startswith("Replay ABC-DEF: Ann, Bob, Cy · round 6 of 8 · ")
         assert title(screen).endswith("· as Bob saw it")
 

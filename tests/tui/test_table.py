@@ -30,7 +30,6 @@ from craits_core import (
 from craits_core import bots as bots_module
 from craits_core.bots import NormalBot
 from craits_core.events import GameEnded, IdiotCalled, SuitChosen
-from craits_core.locks import GameLock
 from craits_tui import pacing
 from craits_tui.app import CraitsApp
 from craits_tui.faces import CardLook
@@ -53,22 +52,16 @@ from craits_tui.widgets.stock import DrawPile
 from craits_tui.widgets.title import TitleBar
 
 from ..decks import cards, stacked_game
-from ..test_store import no_locks
-from .conftest import bots_at_rest, click, hold_bots, make_app, seat_up, until
+from .conftest import at_table, bots_at_rest, click, hold_bots, make_app, seat_up, until
 from .snapshots import screen_lines
 
 # Ann (seat 0, a person) plays first: Bob (seat 1, a bot) deals.
 ANN_FIRST = dict(dealer=1, names=["Ann", "Bob"])
 
 
-async def ann_and_bob(pilot: Pilot[None], app: CraitsApp) -> tuple[Game, TableScreen]:
-    """Ann (the person) and Bob (a normal bot, held) at the table, Ann to play on the
-    J♥ with 7♥ K♠ 8♣ 2♦ Q♥."""
-    game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-    screen = seat_up(app, game, [None, "normal"])
-    hold_bots(screen)
-    await pilot.pause()
-    return game, screen
+def ann_to_play() -> Game:
+    """Ann (seat 0) to play first, on the J♥, with 7♥ K♠ 8♣ 2♦ Q♥; Bob holds five clubs."""
+    return stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
 
 
 def card_offset(index: int) -> tuple[int, int]:
@@ -91,11 +84,8 @@ def key(screen: TableScreen, code: str) -> str:
 
 
 async def test_click_a_card_to_play_it(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    game = ann_to_play()
+    async with at_table(tmp_path, game) as (_, pilot, screen):
         await click(pilot, Hand, offset=at(screen, "7H"))
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("7H")
@@ -103,12 +93,9 @@ async def test_click_a_card_to_play_it(tmp_path: Path) -> None:
 
 
 async def test_keys_pick_and_play_a_card(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)  # Bob's turn stays his while Ann presses a key in it
-        await pilot.pause()
+    game = ann_to_play()
+    # Bob's turn stays his while Ann presses a key in it.
+    async with at_table(tmp_path, game, held=True) as (_, pilot, screen):
         hand = screen.query_one(Hand)
         assert hand.cards[hand.cursor] in hand.playable  # the cursor starts on a playable card
         steps = (hand.cards.index(Card.parse("QH")) - hand.cursor) % len(hand.cards)
@@ -122,11 +109,8 @@ async def test_keys_pick_and_play_a_card(tmp_path: Path) -> None:
 
 
 async def test_up_and_down_move_between_rows_of_a_big_hand(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    game = ann_to_play()
+    async with at_table(tmp_path, game, size=(80, 24)) as (app, pilot, screen):
         hand = screen.query_one(Hand)
         # A hand grown by a crank: fifteen cards, three rows of six at 80 columns
         # (with the scroll bar they need).
@@ -152,22 +136,16 @@ async def test_up_and_down_move_between_rows_of_a_big_hand(tmp_path: Path) -> No
 
 
 async def test_number_key_plays_that_card(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    game = ann_to_play()
+    async with at_table(tmp_path, game) as (_, pilot, screen):
         await pilot.press(key(screen, "QH"))
         await pilot.pause()
         assert game.state.pile[-1] == Card.parse("QH")
 
 
 async def test_an_illegal_card_is_refused_with_the_reason(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    game = ann_to_play()
+    async with at_table(tmp_path, game) as (_, pilot, screen):
         events_before = game.event_count
         await click(pilot, Hand, offset=at(screen, "KS"))  # on a J♥
         await pilot.pause()
@@ -178,12 +156,9 @@ async def test_an_illegal_card_is_refused_with_the_reason(tmp_path: Path) -> Non
 
 
 async def test_draw_with_the_key_or_by_clicking_the_stock(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)  # Bob's turn stays his, to be seen
-        await pilot.pause()
+    game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
+    # Bob's turn stays his, to be seen.
+    async with at_table(tmp_path, game, held=True) as (app, pilot, screen):
         await pilot.press("d")
         await pilot.pause()
         assert Card.parse("10H") in hand_of(screen)
@@ -199,12 +174,9 @@ async def test_draw_with_the_key_or_by_clicking_the_stock(tmp_path: Path) -> Non
 
 
 async def test_enter_draws_when_there_is_nothing_to_play(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)  # Bob's turn stays his, to be seen
-        await pilot.pause()
+    game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
+    # Bob's turn stays his, to be seen.
+    async with at_table(tmp_path, game, held=True) as (app, pilot, screen):
         assert "nothing to play, draw a card (d or Enter)" in shown(app)
         await pilot.press(key(screen, "KS"))  # a card named by its number is still refused
         await pilot.pause()
@@ -216,11 +188,8 @@ async def test_enter_draws_when_there_is_nothing_to_play(tmp_path: Path) -> None
 
 
 async def test_enter_does_not_draw_when_a_card_can_be_played(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["3S KS 4C 2D QH", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    game = stacked_game(["3S KS 4C 2D QH", "3C 4H 5C 6C 9C"], "JH", "10H 10C", **ANN_FIRST)
+    async with at_table(tmp_path, game) as (_, pilot, screen):
         hand = screen.query_one(Hand)
         hand.cursor = hand.cards.index(Card.parse("KS"))
         await pilot.press("enter")  # refused: the Q♥ could be played
@@ -230,11 +199,8 @@ async def test_enter_does_not_draw_when_a_card_can_be_played(tmp_path: Path) -> 
 
 
 async def test_an_eight_asks_for_a_suit(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["8C KS 4C 2D 5D 8H", "3C 4H 5C 6C 9C 10C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    game = stacked_game(["8C KS 4C 2D 5D 8H", "3C 4H 5C 6C 9C 10C"], "JH", **ANN_FIRST)
+    async with at_table(tmp_path, game) as (app, pilot, screen):
         await pilot.press(key(screen, "8C"))
         await pilot.pause()
         assert isinstance(app.screen, SuitPicker)
@@ -247,12 +213,9 @@ async def test_an_eight_asks_for_a_suit(tmp_path: Path) -> None:
 
 
 async def test_the_suit_picker_takes_clicks(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["9C KS 4C 2D 5D", "3H 4H 5H 6H 9H"], "JC", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)  # Bob's nine would switch the suit again
-        await pilot.pause()
+    game = stacked_game(["9C KS 4C 2D 5D", "3H 4H 5H 6H 9H"], "JC", **ANN_FIRST)
+    # Bob's nine would switch the suit again.
+    async with at_table(tmp_path, game, held=True) as (app, pilot, screen):
         await click(pilot, Hand, offset=at(screen, "9C"))
         await until(pilot, lambda: app.screen.query("#suit-S"), "the suit picker")
         assert isinstance(app.screen, SuitPicker)
@@ -261,13 +224,9 @@ async def test_the_suit_picker_takes_clicks(tmp_path: Path) -> None:
 
 
 async def test_the_dealer_decides_a_starter_eight(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(
-            ["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "8H", dealer=0, names=["Ann", "Bob"]
-        )
-        hold_bots(seat_up(app, game, [None, "normal"]))  # Bob's turn stays his, to be seen
-        await pilot.pause()
+    game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "8H", dealer=0, names=["Ann", "Bob"])
+    # Bob's turn stays his, to be seen.
+    async with at_table(tmp_path, game, held=True) as (app, pilot, _):
         assert isinstance(app.screen, SuitPicker)
         await pilot.press("d")
         await pilot.pause()
@@ -280,13 +239,8 @@ async def test_the_starter_suit_picker_closed_unanswered_comes_back_with_a_move(
 ) -> None:
     # The dealer must decide before anything else: after Esc, a card's number, Enter,
     # a click on a card or on the stock opens the picker again rather than a refusal.
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(
-            ["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "8H", dealer=0, names=["Ann", "Bob"]
-        )
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    game = stacked_game(["3S KS 4C 2D 5D", "3C 4H 5C 6C 9C"], "8H", dealer=0, names=["Ann", "Bob"])
+    async with at_table(tmp_path, game) as (app, pilot, screen):
         for move in ("1", "enter", "card", "stock"):
             assert isinstance(app.screen, SuitPicker)
             await pilot.press("escape")
@@ -308,11 +262,8 @@ async def test_the_starter_suit_picker_closed_unanswered_comes_back_with_a_move(
 
 
 async def test_last_card_said_with_the_play(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS", "3C 4C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    game = stacked_game(["7H KS", "3C 4C"], "JH", **ANN_FIRST)
+    async with at_table(tmp_path, game) as (_, pilot, screen):
         assert not screen.query_one("#last-card", Button).disabled
         await pilot.press("l", key(screen, "7H"))
         await pilot.pause()
@@ -320,12 +271,9 @@ async def test_last_card_said_with_the_play(tmp_path: Path) -> None:
 
 
 async def test_last_card_said_after_the_play(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS", "3C 4C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)  # however long Ann takes, Bob does not call her an idiot first
-        await pilot.pause()
+    game = stacked_game(["7H KS", "3C 4C"], "JH", **ANN_FIRST)
+    # However long Ann takes, Bob does not call her an idiot first.
+    async with at_table(tmp_path, game, held=True) as (_, pilot, screen):
         await pilot.press(key(screen, "7H"))
         await pilot.pause()
         assert not game.state.announced[0]
@@ -336,14 +284,11 @@ async def test_last_card_said_after_the_play(tmp_path: Path) -> None:
 
 
 async def test_call_idiot_on_an_opponent_who_forgot(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(
-            ["7C KH 4D", "3H 4H 5H"], "JH", "2C 2D 2H 2S", dealer=0, names=["Ann", "Bob"]
-        )
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)  # the test makes Bob's moves
-        await pilot.pause()
+    game = stacked_game(
+        ["7C KH 4D", "3H 4H 5H"], "JH", "2C 2D 2H 2S", dealer=0, names=["Ann", "Bob"]
+    )
+    # The test makes Bob's moves.
+    async with at_table(tmp_path, game, held=True) as (_, pilot, screen):
         # Bob is to play first; he plays down to two cards... then to one, without a word.
         game.handle(Play(1, Card.parse("3H")))
         game.handle(Play(0, Card.parse("KH")))
@@ -372,12 +317,9 @@ async def test_call_idiot_with_the_key(tmp_path: Path) -> None:
 
 
 async def test_a_crank_against_you_is_shown_and_drawn(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        # The starter 2 cranks Ann (left of the dealer); she holds no ace or 2.
-        game = stacked_game(["3S KS 4C 9D 5D", "3C 4H 5C 6C 9C"], "2H", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    # The starter 2 cranks Ann (left of the dealer); she holds no ace or 2.
+    game = stacked_game(["3S KS 4C 9D 5D", "3C 4H 5C 6C 9C"], "2H", **ANN_FIRST)
+    async with at_table(tmp_path, game) as (_, pilot, screen):
         crank = screen.query_one(CrankCounter)
         assert crank.count == 2 and crank.has_class("-active")
         await pilot.press(key(screen, "KS"))  # refused: the crank wants an ace or a 2
@@ -392,11 +334,8 @@ async def test_a_crank_against_you_is_shown_and_drawn(tmp_path: Path) -> None:
 async def test_the_status_line_takes_a_second_row_rather_than_cut_its_keys(
     tmp_path: Path,
 ) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        game = stacked_game(["3S KS 4C 9D 5D", "3C 4H 5C 6C 9C"], "2H", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    game = stacked_game(["3S KS 4C 9D 5D", "3C 4H 5C 6C 9C"], "2H", **ANN_FIRST)
+    async with at_table(tmp_path, game, size=(80, 24)) as (app, pilot, screen):
         status = screen.query_one(StatusLine)
         assert status.message == "Crank at 2: you hold no A or 2, draw 2 (d or Enter)."
         assert status.size.height == 2 and "Enter)." in shown(app)
@@ -406,12 +345,9 @@ async def test_the_status_line_takes_a_second_row_rather_than_cut_its_keys(
 
 
 async def test_a_crank_answered_with_an_ace(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["3S KS AC 9D 5D", "3C 4H 5C 6C 9C"], "2H", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)  # Bob, with no ace or 2, would draw the crank at once
-        await pilot.pause()
+    game = stacked_game(["3S KS AC 9D 5D", "3C 4H 5C 6C 9C"], "2H", **ANN_FIRST)
+    # Bob, with no ace or 2, would draw the crank at once.
+    async with at_table(tmp_path, game, held=True) as (_, pilot, screen):
         await pilot.press(key(screen, "AC"))
         await pilot.pause()
         assert game.state.crank == 3
@@ -419,11 +355,8 @@ async def test_a_crank_answered_with_an_ace(tmp_path: Path) -> None:
 
 
 async def test_finish_a_round_then_see_the_summary(tmp_path: Path) -> None:
-    app = make_app(tmp_path, pace="instant")
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["QH", "KC"], "JH", **ANN_FIRST)  # round 8: one card each
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    game = stacked_game(["QH", "KC"], "JH", **ANN_FIRST)  # round 8: one card each
+    async with at_table(tmp_path, game, pace="instant") as (app, pilot, screen):
         await pilot.press("1")
         await pilot.pause()
         assert isinstance(app.screen, RoundSummary)
@@ -436,11 +369,8 @@ async def test_finish_a_round_then_see_the_summary(tmp_path: Path) -> None:
 
 
 async def test_finish_a_short_game(tmp_path: Path) -> None:
-    app = make_app(tmp_path, pace="instant")
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["QH", "KC"], "JH", rules=RuleSet(short_game=True), **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    game = stacked_game(["QH", "KC"], "JH", rules=RuleSet(short_game=True), **ANN_FIRST)
+    async with at_table(tmp_path, game, pace="instant") as (app, pilot, screen):
         await pilot.press("1")
         await pilot.pause()
         assert isinstance(app.screen, RoundSummary)
@@ -478,12 +408,9 @@ async def test_bots_play_a_whole_game_to_the_end(tmp_path: Path) -> None:
 
 
 async def test_resume_after_a_restart(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        # Her 6 has Ann play again: no bot's move comes between the save and the check.
-        game = stacked_game(["6H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    # Her 6 has Ann play again: no bot's move comes between the save and the check.
+    game = stacked_game(["6H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+    async with at_table(tmp_path, game) as (_, pilot, screen):
         await pilot.press(key(screen, "6H"))
         await pilot.pause()
         assert game.state.current_player == 0 and len(game.state.hands[0]) == 4
@@ -498,11 +425,8 @@ async def test_resume_after_a_restart(tmp_path: Path) -> None:
 
 
 async def test_a_tiny_window_asks_to_be_made_bigger(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    game = ann_to_play()
+    async with at_table(tmp_path, game) as (_, pilot, screen):
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert screen.has_class("-too-small")
@@ -528,11 +452,8 @@ async def ready(pilot: Pilot[None], app: CraitsApp) -> None:
 async def test_a_hot_seat_game_opens_with_the_hand_hidden(tmp_path: Path) -> None:
     # Whoever opens (or resumes) the game may not be the one whose hand is on show;
     # the bots wait too, since they may play first.
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS", "3C 4C", "5H 6H"], "JH", dealer=0, names=["Ann", "Bob", "Cy"])
-        screen = seat_up(app, game, [None, "normal", None])
-        await pilot.pause()
+    game = stacked_game(["7H KS", "3C 4C", "5H 6H"], "JH", dealer=0, names=["Ann", "Bob", "Cy"])
+    async with at_table(tmp_path, game, [None, "normal", None]) as (app, pilot, screen):
         assert isinstance(app.screen, HandoverScreen)
         assert "Pass the terminal to Ann." in shown(app)
         # Bob, a bot, waits for her too: no move of his is on its way.
@@ -678,11 +599,9 @@ async def test_a_game_open_in_another_window_is_not_resumed_here(tmp_path: Path)
             ]
 
 
-async def test_a_game_played_on_elsewhere_stops_saving_here(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.usefixtures("lockless")
+async def test_a_game_played_on_elsewhere_stops_saving_here(tmp_path: Path) -> None:
     # Where the file system keeps no locks, another window can take the game on.
-    monkeypatch.setattr(GameLock, "take", no_locks)
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         game, _ = seat_against_a_bot(app)
@@ -774,11 +693,8 @@ async def test_a_new_game_that_cannot_be_saved_is_played_unsaved(
 
 
 async def test_options_at_the_table_change_the_cards_and_the_announcing(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["QH 4S", "3C 4C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    game = stacked_game(["QH 4S", "3C 4C"], "JH", **ANN_FIRST)
+    async with at_table(tmp_path, game) as (app, pilot, screen):
         assert "♥" in shown(app)
         await pilot.press("o")
         await click(pilot, "#option-ascii")
@@ -797,12 +713,9 @@ async def test_options_at_the_table_change_the_cards_and_the_announcing(tmp_path
 
 
 async def test_the_hint_key_says_what_the_hard_bot_would_do(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        # The Q♥ is the only card that follows, and it leaves Ann with one card.
-        game = stacked_game(["QH 4S", "3C 4C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        await pilot.pause()
+    # The Q♥ is the only card that follows, and it leaves Ann with one card.
+    game = stacked_game(["QH 4S", "3C 4C"], "JH", **ANN_FIRST)
+    async with at_table(tmp_path, game) as (app, pilot, screen):
         await pilot.press("h")
 
         def hints() -> list[Notification]:
@@ -872,13 +785,10 @@ def footer_keys(screen: TableScreen) -> dict[str, FooterKey]:
 
 
 async def test_the_footer_follows_the_moves_on_offer(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        # Ann holds nothing that follows J♥: she must draw.
-        game = stacked_game(["3C 4C 5C 6C 9C", "7H KS 8C 2D QH"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)  # Bob's turn stays his, to be seen
-        await pilot.pause()
+    # Ann holds nothing that follows J♥: she must draw.
+    game = stacked_game(["3C 4C 5C 6C 9C", "7H KS 8C 2D QH"], "JH", **ANN_FIRST)
+    # Bob's turn stays his, to be seen.
+    async with at_table(tmp_path, game, held=True) as (_, pilot, screen):
         keys = footer_keys(screen)
         assert keys["Draw"].enabled
         assert not keys["Idiot!"].enabled
@@ -892,12 +802,9 @@ async def test_the_footer_follows_the_moves_on_offer(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("size", [(100, 32), (80, 24)])
 async def test_click_a_key_in_the_footer(size: tuple[int, int], tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=size) as pilot:
-        game = stacked_game(["3C 4C 5C 6C 9C", "7H KS 8C 2D QH"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)  # Bob's 7♥ would have Ann draw another
-        await pilot.pause()
+    game = stacked_game(["3C 4C 5C 6C 9C", "7H KS 8C 2D QH"], "JH", **ANN_FIRST)
+    # Bob's 7♥ would have Ann draw another.
+    async with at_table(tmp_path, game, held=True, size=size) as (_, pilot, screen):
         text = screen.query_one(Footer).render().plain
         # Every key fits, at 80 columns too (closer together there, and without
         # the keys the help and the menu also offer).
@@ -1004,11 +911,8 @@ async def test_the_scoreboard_sets_names_closer_before_cutting_them(tmp_path: Pa
 
 
 async def test_the_scoreboard_cuts_long_names_to_fit(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = Game.new(["Ann", "Bartholomew-Long", "Cy", "Di"], seed=11)
-        screen = seat_up(app, game, [None, "normal", "normal", "normal"])
-        await pilot.pause()
+    game = Game.new(["Ann", "Bartholomew-Long", "Cy", "Di"], seed=11)
+    async with at_table(tmp_path, game, [None, "normal", "normal", "normal"]) as (_, _, screen):
         board = screen.query_one(Scoreboard)
         lines = board.render().plain.splitlines()
         assert len(lines) == 1 + 15 + 1  # a header, a row a round, the totals
@@ -1019,12 +923,9 @@ async def test_the_scoreboard_cuts_long_names_to_fit(tmp_path: Path) -> None:
 
 
 async def test_the_leaders_star_never_hides_a_name(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        # Four short names fill the board; a star on top would cut Cy's to "…".
-        game = Game.new(["Root", "Ada", "Bob", "Cy"], seed=11)
-        screen = seat_up(app, game, [None, "normal", "normal", "normal"])
-        await pilot.pause()
+    # Four short names fill the board; a star on top would cut Cy's to "…".
+    game = Game.new(["Root", "Ada", "Bob", "Cy"], seed=11)
+    async with at_table(tmp_path, game, [None, "normal", "normal", "normal"]) as (_, _, screen):
         board = screen.query_one(Scoreboard)
         board.round_scores = ((90, 30, 10, 0),)
         header = board.render().plain.splitlines()[0].split()
@@ -1146,26 +1047,20 @@ async def test_two_people_at_one_terminal_take_turns(tmp_path: Path) -> None:
 async def test_a_bot_with_no_choice_plays_sooner(
     bobs_hand: str, deliberation: float, tmp_path: Path
 ) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        # Ann deals: Bob plays first, on the J♥. He must draw, or may play any heart.
-        game = stacked_game(["7H KS 8C 2D QH", bobs_hand], "JH", dealer=0)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)  # his turn stays his, to be looked at
-        await pilot.pause()
+    # Ann deals: Bob plays first, on the J♥. He must draw, or may play any heart.
+    game = stacked_game(["7H KS 8C 2D QH", bobs_hand], "JH", dealer=0)
+    # His turn stays his, to be looked at.
+    async with at_table(tmp_path, game, held=True) as (_, _, screen):
         assert game.state.current_player == 1
         choices = screen._bot_choices()
         assert choices is not None and pacing.deliberation(choices) == deliberation
 
 
 async def test_watching_bots_shows_the_hand_of_the_player_to_move(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        # Ann deals: Bob plays first, on the J♥, then Cy.
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5H 6C 9C", "AS 2S 3S 4S 6S"], "JH")
-        screen = seat_up(app, game, ["normal"] * 3)
-        hold_bots(screen)  # the bots wait, paused: the test plays for them
-        await pilot.pause()
+    # Ann deals: Bob plays first, on the J♥, then Cy.
+    game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5H 6C 9C", "AS 2S 3S 4S 6S"], "JH")
+    # The bots wait, paused: the test plays for them.
+    async with at_table(tmp_path, game, ["normal"] * 3, held=True) as (app, pilot, screen):
         hand = screen.query_one(Hand)
         assert set(hand.cards) == set(cards("3C 4C 5H 6C 9C"))
         assert hand.playable == {Card.parse("5H")}
@@ -1219,12 +1114,10 @@ async def test_watching_bots_pauses_and_goes_a_move_at_a_time(tmp_path: Path) ->
 
 
 async def test_a_round_summary_waits_for_a_watcher_who_paused(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        # One card each: Bob goes out with the first move.
-        game = stacked_game(["7S", "5H", "AC"], "JH")
-        hold_bots(seat_up(app, game, ["normal"] * 3))  # paused before the first move
-        await pilot.pause()
+    # One card each: Bob goes out with the first move.
+    game = stacked_game(["7S", "5H", "AC"], "JH")
+    # Paused before the first move.
+    async with at_table(tmp_path, game, ["normal"] * 3, held=True) as (app, pilot, _):
         await pilot.press("right")
         await until(pilot, lambda: isinstance(app.screen, RoundSummary), "the round's summary")
         summary = app.screen
@@ -1287,9 +1180,8 @@ def test_the_bots_hear_every_event_once_even_as_a_move_comes_while_they_are_made
 
 
 async def test_a_key_that_does_nothing_says_why(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game, screen = await ann_and_bob(pilot, app)
+    game = ann_to_play()
+    async with at_table(tmp_path, game, held=True) as (_, pilot, screen):
         status = screen.query_one(StatusLine)
         events = game.event_count
         for key, reason in [
@@ -1303,9 +1195,8 @@ async def test_a_key_that_does_nothing_says_why(tmp_path: Path) -> None:
 
 
 async def test_a_notice_goes_when_its_situation_passes(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game, screen = await ann_and_bob(pilot, app)
+    game = ann_to_play()
+    async with at_table(tmp_path, game, held=True) as (_, pilot, screen):
         await pilot.press(key(screen, "QH"))
         await until(pilot, lambda: game.state.current_player == 1, "Bob's turn")
         status = screen.query_one(StatusLine)
@@ -1319,9 +1210,8 @@ async def test_a_notice_goes_when_its_situation_passes(tmp_path: Path) -> None:
 async def test_escape_leaves_for_the_menu_and_the_game_resumes_from_there(tmp_path: Path) -> None:
     from craits_tui.screens.start import StartScreen
 
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game, screen = await ann_and_bob(pilot, app)
+    game = ann_to_play()
+    async with at_table(tmp_path, game, held=True) as (app, pilot, screen):
         await pilot.press(key(screen, "QH"))
         await until(pilot, lambda: game.state.current_player == 1, "Bob's turn")
         await pilot.press("escape")
@@ -1344,7 +1234,10 @@ async def test_the_bell_rings_when_the_turn_comes_back(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     rings = counting_bells(app)
     async with app.run_test(size=(100, 32)) as pilot:
-        game, screen = await ann_and_bob(pilot, app)
+        game = ann_to_play()
+        screen = seat_up(app, game, [None, "normal"])
+        hold_bots(screen)
+        await pilot.pause()
         assert rings == []  # the game's first turn is no news
         await pilot.press(key(screen, "QH"))
         await until(pilot, lambda: game.state.current_player == 1, "Bob's turn")
@@ -1370,7 +1263,7 @@ async def test_the_bell_rings_when_you_are_called_an_idiot(tmp_path: Path) -> No
 async def test_hot_seat_names_whose_hand_is_shown(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+        game = ann_to_play()
         seat_up(app, game, [None, None])
         await pilot.pause()
         await pilot.press("enter")  # Ann is ready
@@ -1379,22 +1272,17 @@ async def test_hot_seat_names_whose_hand_is_shown(tmp_path: Path) -> None:
 
 
 async def test_a_turn_starts_on_a_playable_card_that_is_not_the_wild_eight(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        # Sorted by suit, the 8♠ comes before the 7♥: Enter must not throw the 8 away.
-        game = stacked_game(["8S KD 7H 2D 4D", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, "normal"])
-        hold_bots(screen)
-        await pilot.pause()
+    # Sorted by suit, the 8♠ comes before the 7♥: Enter must not throw the 8 away.
+    game = stacked_game(["8S KD 7H 2D 4D", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
+    async with at_table(tmp_path, game, held=True) as (_, _, screen):
         hand = screen.query_one(Hand)
         assert hand.cards.index(Card.parse("8S")) < hand.cards.index(Card.parse("7H"))
         assert hand.cards[hand.cursor] == Card.parse("7H")
 
 
 async def test_u_takes_back_your_move_and_the_bots_reply(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game, screen = await ann_and_bob(pilot, app)
+    game = ann_to_play()
+    async with at_table(tmp_path, game, held=True) as (_, pilot, screen):
         start = game.event_count
         await pilot.press(key(screen, "QH"))
         await until(pilot, lambda: screen.table.game.state.current_player == 1, "Bob's turn")
@@ -1413,11 +1301,8 @@ async def test_u_takes_back_your_move_and_the_bots_reply(tmp_path: Path) -> None
 
 
 async def test_u_is_not_offered_at_a_shared_terminal(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        game = stacked_game(["7H KS 8C 2D QH", "3C 4C 5C 6C 9C"], "JH", **ANN_FIRST)
-        screen = seat_up(app, game, [None, None])
-        await pilot.pause()
+    game = ann_to_play()
+    async with at_table(tmp_path, game, [None, None]) as (app, pilot, screen):
         await pilot.press("enter")  # Ann is ready
         await until(pilot, lambda: app.screen is screen, "the table")
         shown = [b.binding.key for b in screen.active_bindings.values() if b.binding.show]
@@ -1431,9 +1316,7 @@ async def test_the_card_panel_and_the_log_are_a_key_away(tmp_path: Path) -> None
     from craits_tui.screens.abilities import AbilitiesScreen
     from craits_tui.widgets.log import GameLog
 
-    app = make_app(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
-        _game, screen = await ann_and_bob(pilot, app)
+    async with at_table(tmp_path, ann_to_play(), held=True) as (app, pilot, screen):
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, AbilitiesScreen), "the card panel")
         await pilot.press("escape")
