@@ -106,6 +106,25 @@ async def running(tmp_path: Path, **options: Any) -> AsyncIterator[CraitsServer]
         await server.close()
 
 
+@asynccontextmanager
+async def forking(tmp_path: Path, **options: Any) -> AsyncIterator[CraitsServer]:
+    """`running`, once its preloaded app is ready: every session's app is forked."""
+    async with running(tmp_path, **options) as server:
+        assert server.spawner is not None
+        async with asyncio.timeout(60):  # the real app's imports, on a busy machine
+            await server.spawner.until_ready()
+        yield server
+
+
+def fresh(tmp_path: Path, **options: Any) -> Any:
+    """`running`, each session's app a fresh Python."""
+    return running(tmp_path, preload=False, **options)
+
+
+BOTH_STARTS = pytest.mark.parametrize("start", [fresh, forking], ids=["fresh", "forked"])
+"""A test of a session's app, run with each way of starting it."""
+
+
 def connect(server: CraitsServer, username: str = "ann", **options: Any) -> Any:
     options.setdefault("password", "")  # open: any password (or none) gets in
     options.setdefault("client_keys", None)

@@ -1,22 +1,20 @@
 """Sessions' apps forked from the preloaded app (the zygote), for real: each has its
 terminal, its size and its resizes, exactly the environment it is given and what
-a fresh process would have, its failures logged; a hang-up ends it; the zygote's
-death is survived; nobody but the server talks to the zygote, and it ends with
-the server."""
+a fresh process would have; a hang-up ends it; the zygote's death is survived;
+nobody but the server talks to the zygote, and it ends with the server. (Early
+keys and an app's failures: `test_ssh_sessions`, with both ways of starting.)"""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import os
 import shutil
 import signal
 import stat
 import sys
 import tempfile
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,31 +32,17 @@ from tests.server.test_ssh import (
     Terminal,
     alive,
     connect,
+    forking,
+    fresh,
     pid_on,
     private_data,
-    running,
 )
 from tests.server.test_ssh_sessions import (
-    CRASHING_APP,
     EARLY_APP,
-    EXITING_APP,
-    FAILED,
-    logged,
-    no_server_internals,
     stand_in,
 )
 
 __all__ = ["private_data"]  # the autouse fixture: every test's data is its own
-
-
-@asynccontextmanager
-async def forking(tmp_path: Path, **options: Any) -> AsyncIterator[CraitsServer]:
-    """The server, once its preloaded app is ready: every session's app is forked."""
-    async with running(tmp_path, **options) as server:
-        assert server.spawner is not None
-        async with asyncio.timeout(60):  # the real app's imports, on a busy machine
-            await server.spawner.until_ready()
-        yield server
 
 
 async def until(test: Callable[[], bool], timeout: float = TIMEOUT) -> None:
@@ -145,6 +129,7 @@ facts = {
     "cwd": os.getcwd(),
     "argv": sys.argv[1:],
     "leads": [os.getsid(0), os.getpgrp(), os.tcgetpgrp(0), os.getpid()],
+    "parent": os.getppid(),
     # The terminal of stdin, stdout, stderr, and the controlling one (tty_nr).
     "terminal": [os.fstat(fd).st_rdev for fd in (0, 1, 2)]
     + [int(open("/proc/self/stat").read().rsplit(")", 1)[1].split()[4])],
@@ -186,13 +171,14 @@ async def test_a_forked_app_has_exactly_its_environment_and_starts_as_a_fresh_on
 ) -> None:
     app = stand_in(tmp_path, "probe", f"OUT = {str(tmp_path)!r}\n{PROBE_APP}")
     started = noting_starts(monkeypatch)
-    seen: dict[bool, list[dict[str, Any]]] = {}
-    for preload in (False, True):
-        start = forking if preload else running
-        async with start(tmp_path, app=app, preload=preload) as server:
+    seen: dict[str, list[dict[str, Any]]] = {}
+    for start in (fresh, forking):
+        async with start(tmp_path, app=app) as server:
             assert server.ipc is not None
-            seen[preload] = [await probe(server, tmp_path) for _ in range(2)]
-            for facts, (command, _app) in zip(seen[preload], started[-2:], strict=True):
+            seen[start.__name__] = found = [await probe(server, tmp_path) for _ in range(2)]
+            parent = os.getpid() if start is fresh else zygote_of(server)
+            for facts, (command, _app) in zip(found, started[-2:], strict=True):
+                assert facts.pop("parent") == parent
                 # Nothing of the zygote's (its locale variable, its pipes), nothing left out.
                 assert facts.pop("env") == command.env
                 assert facts.pop("cwd") == str(server.ipc.directory)
@@ -200,31 +186,16 @@ async def test_a_forked_app_has_exactly_its_environment_and_starts_as_a_fresh_on
                 sid, group, foreground, pid = facts.pop("leads")
                 assert sid == group == foreground == pid  # leads its session, owns the terminal
                 assert len(set(facts.pop("terminal"))) == 1  # one terminal, and it controls it
-    randoms = [facts.pop("random") for facts in seen[False] + seen[True]]
+    randoms = [facts.pop("random") for facts in seen["fresh"] + seen["forking"]]
     assert len(set(randoms)) == len(randoms)  # each child is seeded anew
-    fresh, forked = seen[False][0], seen[True][0]
-    assert forked["fds"] == [
-        "pipe",
-        "terminal",
-        "terminal",
-        "terminal",
-    ]  # no socket of the zygote's
+    plain, forked = seen["fresh"][0], seen["forking"][0]
+    # The error pipe and the terminal: no socket nor pipe of the zygote's.
+    assert forked["fds"] == ["pipe", *["terminal"] * 3]
     assert forked["threads"] == 1 and forked["stderr"] == [True, False]
-    assert forked == fresh
+    assert forked == plain
 
 
-# --- Keys, hang-ups, failures -------------------------------------------------------------
-
-
-async def test_keys_typed_before_a_forked_app_runs_are_bytes_for_it(tmp_path: Path) -> None:
-    app = stand_in(tmp_path, "early", EARLY_APP)
-    async with forking(tmp_path, app=app) as server, connect(server) as conn:
-        term = await Terminal.open(conn)
-        term.process.stdin.write(b"\x03\x1c\x1a")  # ^C ^\ ^Z before it even runs
-        await term.shows("ready")
-        term.process.stdin.write(b"end")
-        await term.shows("got " + b"\x03\x1c\x1aend".hex())
-        assert await term.ended() == 0
+# --- Hang-ups ----------------------------------------------------------------------------
 
 
 SLOW_APP = r"""
@@ -253,27 +224,6 @@ async def test_a_hang_up_before_a_forked_app_runs_ends_it_and_its_session(
         await until(lambda: server.sessions.running == 0 and not server.live)
         assert children_of(zygote) == []
         assert server.spawner is not None and server.spawner.ready
-
-
-@pytest.mark.parametrize(
-    ("code", "why"),
-    [(CRASHING_APP, "RuntimeError: the app broke in"), (EXITING_APP, "the app ended with 3")],
-    ids=["crash", "exit 3"],
-)
-async def test_a_forked_app_that_fails_leaves_one_sentence_and_the_log_says_why(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, code: str, why: str
-) -> None:
-    caplog.set_level(logging.INFO, logger="craits.server")
-    app = stand_in(tmp_path, "failing", code)
-    async with forking(tmp_path, app=app) as server, connect(server) as conn:
-        term = await Terminal.open(conn)
-        await term.shows(FAILED)
-        assert await term.ended() == 1
-        no_server_internals(term, tmp_path)
-        assert FAILED in term.text and term.text.count(FAILED) == 1
-    text = logged(caplog)
-    assert f"session of 'ann' from 127.0.0.1: {why}" in text
-    assert text.index(why) < text.index("ended (status 1)")
 
 
 # --- The zygote itself --------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """A session's app against early keys, its own failures and resize floods: keys are
 bytes from the first one, no traceback or server path reaches the player (the log
-has them), a refused session says why, and window sizes are coalesced."""
+has them), a refused session says why, and window sizes are coalesced. What an app
+does is tested with both ways of starting it: a fresh Python, and a fork of the
+preloaded app."""
 
 from __future__ import annotations
 
@@ -17,7 +19,14 @@ import craits_tui
 from craits_tui.online.server import session as session_module
 from craits_tui.online.server.authority import SessionRefused
 from craits_tui.online.server.limits import Limits
-from tests.server.test_ssh import TIMEOUT, Terminal, connect, private_data, running
+from tests.server.test_ssh import (
+    BOTH_STARTS,
+    TIMEOUT,
+    Terminal,
+    connect,
+    private_data,
+    running,
+)
 
 __all__ = ["private_data"]  # the autouse fixture: every test's data is its own
 
@@ -78,9 +87,10 @@ def logged(caplog: pytest.LogCaptureFixture) -> str:
 # --- Keys before the app runs -------------------------------------------------------
 
 
-async def test_keys_typed_before_the_app_runs_are_bytes_for_it(tmp_path: Path) -> None:
+@BOTH_STARTS
+async def test_keys_typed_before_the_app_runs_are_bytes_for_it(tmp_path: Path, start: Any) -> None:
     app = stand_in(tmp_path, "early", EARLY_APP)
-    async with running(tmp_path, app=app) as server, connect(server) as conn:
+    async with start(tmp_path, app=app) as server, connect(server) as conn:
         term = await Terminal.open(conn)
         await term.shows("ready")
         term.process.stdin.write(b"\x03\x1c\x1aend")  # ^C ^\ ^Z: no signal among them
@@ -104,26 +114,29 @@ async def test_keys_sent_with_the_session_request_reach_the_app(tmp_path: Path) 
 # --- What goes wrong ------------------------------------------------------------------
 
 
+@BOTH_STARTS
 async def test_an_app_that_crashes_leaves_one_sentence_and_the_log_has_the_traceback(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, start: Any
 ) -> None:
     app = stand_in(tmp_path, "crashing", CRASHING_APP)
-    async with running(tmp_path, app=app) as server, connect(server) as conn:
+    async with start(tmp_path, app=app) as server, connect(server) as conn:
         term = await Terminal.open(conn)
         await term.shows(FAILED)
         assert await term.ended() == 1
         no_server_internals(term, tmp_path)
+        assert term.text.count(FAILED) == 1
     text = logged(caplog)
     assert "Traceback" in text and "RuntimeError: the app broke in" in text
     assert "session of 'ann' from 127.0.0.1: Traceback" in text
 
 
+@BOTH_STARTS
 async def test_what_an_app_writes_to_stderr_goes_to_the_log(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, start: Any
 ) -> None:
     caplog.set_level(logging.INFO, logger="craits.server")
     app = stand_in(tmp_path, "noisy", NOISY_APP)
-    async with running(tmp_path, app=app) as server, connect(server) as conn:
+    async with start(tmp_path, app=app) as server, connect(server) as conn:
         term = await Terminal.open(conn)
         await term.shows("still fine")
         assert await term.ended() == 0
@@ -135,11 +148,12 @@ async def test_what_an_app_writes_to_stderr_goes_to_the_log(
     assert text.index("ZeroDivisionError") < text.index("ended (status 0)")
 
 
+@BOTH_STARTS
 async def test_an_app_exiting_with_an_error_leaves_one_sentence(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, start: Any
 ) -> None:
     app = stand_in(tmp_path, "exiting", EXITING_APP)
-    async with running(tmp_path, app=app) as server, connect(server) as conn:
+    async with start(tmp_path, app=app) as server, connect(server) as conn:
         term = await Terminal.open(conn)
         await term.shows(FAILED)
         assert await term.ended() == 1
