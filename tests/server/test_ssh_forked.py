@@ -36,6 +36,7 @@ from tests.server.test_ssh import (
     fresh,
     pid_on,
     private_data,
+    running,
 )
 from tests.server.test_ssh_sessions import (
     EARLY_APP,
@@ -265,6 +266,20 @@ async def test_the_zygotes_death_is_survived(
         async with connect(server, username="cy") as conn:
             term = await Terminal.open(conn)
             assert parent_of(pid_on(await term.shows("welcome cy"))) == zygote_of(server)
+
+
+async def test_a_zygote_that_cannot_start_says_why_and_sessions_start_the_plain_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(spawner_module, "BOOT", "raise SystemExit('no Textual here')")
+    async with running(tmp_path) as server:
+        await until(lambda: "could not start" in caplog.text)
+        assert "the preloaded app: no Textual here" in caplog.text
+        async with connect(server) as conn:
+            term = await Terminal.open(conn)
+            assert parent_of(pid_on(await term.shows("welcome ann"))) == os.getpid()
+            term.process.stdin.write(b"quit\r")
+            assert await term.ended() == 0
 
 
 STRANGER = r"""

@@ -155,8 +155,10 @@ def _read_again() -> None:
     """What the zygote's imports took from its environment or its start, taken
     again for this child: the C library's locale (as Python sets it at its start),
     `random`'s seed (its own fork hook reseeds it too: this is the promise), the
-    interface's language. (Textual's constants read only TEXTUAL_* and ESCDELAY,
-    which are the server's, the same for the zygote and every app.)"""
+    interface's language. (What Textual and rich read at import, or at their first
+    use in the zygote, TEXTUAL_*, ESCDELAY, LC_TERMINAL, TERM_PROGRAM and
+    UNICODE_VERSION, no client sends: the zygote reads it in the environment every
+    app starts from, `app.app_environment`.)"""
     # (A locale this machine lacks leaves C, as it leaves a fresh Python.)
     with contextlib.suppress(locale.Error):
         locale.setlocale(locale.LC_CTYPE, "")

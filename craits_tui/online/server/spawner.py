@@ -32,6 +32,8 @@ RESTART_DELAY = 1.0
 """Seconds before starting again a zygote that never got ready, doubling each
 time up to `MAX_RESTART_DELAY`."""
 MAX_RESTART_DELAY = 60.0
+READY_TIMEOUT = 120.0
+"""Seconds a zygote has to import the app and say it is ready (a second or so)."""
 STOP_TIMEOUT = 3.0
 """Seconds the zygote has to end once the server lets go of it."""
 
@@ -148,21 +150,24 @@ class Spawner:
                 env=app_environment(),
                 start_new_session=True,  # the server's terminal's ^C is not for it
             )
-        except BaseException:
+        except OSError as err:
             os.close(errors)
-            raise
+            log.warning("the preloaded app cannot be started: %s", err)
+            return False
         finally:
             os.close(errors_end)
         os.set_blocking(errors, False)
         said = AppLog(errors, "the preloaded app")
         self._process, self.pid = process, process.pid
-        assert process.stdout is not None
         ready = False
         try:
-            ready = await process.stdout.readline() == READY
+            ready = await self._until_ready(process)
             if ready:
                 self._up.set()
                 log.info("the preloaded app is ready (process %d)", process.pid)
+            elif process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()  # stuck, or speaking of something else
             status = await process.wait()
         finally:
             self._up.clear()
@@ -175,6 +180,18 @@ class Spawner:
                 status,
             )
         return ready
+
+    @staticmethod
+    async def _until_ready(process: asyncio.subprocess.Process) -> bool:
+        """Whether the zygote says it is ready within `READY_TIMEOUT` (what else it
+        writes on its stdout, an import's words, is passed over)."""
+        assert process.stdout is not None
+        with contextlib.suppress(TimeoutError, ValueError):
+            async with asyncio.timeout(READY_TIMEOUT):
+                while line := await process.stdout.readline():
+                    if line == READY:
+                        return True
+        return False
 
     async def spawn(
         self, command: AppCommand, cwd: Path, terminal: int, errors: int
