@@ -39,10 +39,14 @@ STOP_TIMEOUT = 3.0
 
 
 def available() -> bool:
-    """Whether this system can fork apps from a zygote (Linux)."""
-    return hasattr(os, "pidfd_open") and all(
-        hasattr(socket, name) for name in ("SO_PEERCRED", "SOCK_SEQPACKET", "send_fds")
-    )
+    """Whether this system can fork apps from a zygote (Linux 5.3 or later)."""
+    if not all(hasattr(socket, n) for n in ("SO_PEERCRED", "SOCK_SEQPACKET", "send_fds")):
+        return False
+    try:
+        os.close(os.pidfd_open(os.getpid()))
+    except (AttributeError, OSError):
+        return False  # no pidfds: an older kernel
+    return True
 
 
 class ForkedApp:
