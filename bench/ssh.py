@@ -36,6 +36,11 @@ and the end.
 
     python bench/ssh.py [--seconds 120] [--sessions 40] [--tables 10] [--clients ssh|ipc]
     python bench/ssh.py --human [--seconds 180] [--sessions 40] [--tables 10] [--seed 1]
+    python bench/ssh.py --start-up [--sessions 8] [--rounds 5]
+
+``--start-up`` measures something else: how soon a session shows its lobby, alone
+and eight at once, and its app's memory there, with each session's app a fresh
+Python and forked from the preloaded app (see `_ssh/startup.py`).
 
 The code is in `_ssh/`, a module a job.
 """

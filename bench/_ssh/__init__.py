@@ -8,5 +8,6 @@
 - `moves`: the keys for a move, from the screen's hand and the table's events;
 - `seating`: tables set up for SSH players;
 - `games`, `people`, `human`: the runs (whole games; people at their pace);
+- `startup`: how soon a session's lobby shows, and its app's memory there;
 - `report`: the saved games replayed and checked, and the figures.
 """

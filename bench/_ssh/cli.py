@@ -9,6 +9,7 @@ import sys
 from .games import run_games
 from .human import HUMAN_DEFAULTS, run_human
 from .server import serve_child
+from .startup import run_start_up
 from .terminal import ScreenReader
 
 
@@ -19,6 +20,8 @@ async def run(args: argparse.Namespace) -> int:
     sys.setswitchinterval(0.001)
     reader = ScreenReader()
     try:
+        if args.start_up:
+            return await run_start_up(args, reader)
         if args.human:
             return await run_human(args, reader)
         return await run_games(args, reader)
@@ -36,6 +39,16 @@ def main(description: str) -> int:
         action="store_true",
         help="SSH people who think 2-4 s before each move, bots at the server's pace "
         "(defaults: 40 sessions, 10 tables, 180 s, bot pace 0.6 s); games may stay unfinished",
+    )
+    parser.add_argument(
+        "--start-up",
+        action="store_true",
+        help="how soon a session shows its lobby, alone and --sessions at once (default 8), "
+        "and its app's memory there, with fresh apps and with apps forked from the "
+        "preloaded one",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="--start-up: sessions one after another (5)"
     )
     parser.add_argument(
         "--seconds", type=float, help="how long to play (default 120; --human: 180)"
@@ -64,10 +77,15 @@ def main(description: str) -> int:
     parser.add_argument("--data-dir", help=argparse.SUPPRESS)
     parser.add_argument("--tokens", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--app", help=argparse.SUPPRESS)
+    parser.add_argument("--no-preload", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         asyncio.run(serve_child(args))
         return 0
+    if args.start_up:
+        args.sessions = args.sessions or 8
+        args.bot_pace = 0.6 if args.bot_pace is None else args.bot_pace
+        return asyncio.run(run(args))
     defaults = HUMAN_DEFAULTS if args.human else {"seconds": 120.0, "bot_pace": 0.05}
     for name, value in {"sessions": 40, "tables": 10, **defaults}.items():
         if getattr(args, name) is None:

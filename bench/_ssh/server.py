@@ -77,33 +77,34 @@ def memory_kb(pid: int | str) -> tuple[int, int, int]:
     return rss, pss, uss
 
 
-def _children_stat() -> Iterator[tuple[str, list[str]]]:
-    """Each running process this one started: its pid, and its stat line's fields
-    after the command's name."""
-    me = str(os.getpid())
+def _apps_stat(zygote: int | None) -> Iterator[tuple[str, list[str]]]:
+    """Each session app running: its pid, and its stat line's fields after the
+    command's name. The apps are this process's children, or the preloaded app's
+    (``zygote``, not an app itself) when the server forks them from it."""
+    parents = {str(os.getpid()), str(zygote)}
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
+        if not entry.name.isdigit() or entry.name == str(zygote):
             continue
         try:
             stat = (entry / "stat").read_text()
         except OSError:
             continue
         fields = stat.rsplit(")", 1)[1].split()
-        if fields[1] == me:
+        if fields[1] in parents:
             yield entry.name, fields
 
 
-def children() -> list[str]:
-    """The processes this one started that are still running (their pids)."""
-    return [pid for pid, _fields in _children_stat()]
+def apps(zygote: int | None) -> list[str]:
+    """The session apps that are running (their pids)."""
+    return [pid for pid, _fields in _apps_stat(zygote)]
 
 
-def children_usage() -> tuple[int, int, float]:
-    """How many processes this one started are running, their memory (KiB) and the
-    CPU time they have used (s)."""
+def apps_usage(zygote: int | None) -> tuple[int, int, float]:
+    """How many session apps are running, their memory (KiB) and the CPU time they
+    have used (s)."""
     count, total, cpu = 0, 0, 0.0
     tick = os.sysconf("SC_CLK_TCK")
-    for pid, fields in _children_stat():
+    for pid, fields in _apps_stat(zygote):
         count += 1
         total += rss_kb(pid)
         cpu += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
@@ -113,11 +114,13 @@ def children_usage() -> tuple[int, int, float]:
 # --- The child --------------------------------------------------------------------------
 
 
-def _stats(authority: Any, started: float) -> dict[str, Any]:
+def _stats(server: Any, started: float) -> dict[str, Any]:
     """What the child tells of itself and of the session apps it runs."""
     gc.collect()
+    authority = server.authority
+    zygote = server.spawner.pid if server.spawner is not None else None
     traced, peak = tracemalloc.get_traced_memory()
-    apps, apps_kb, apps_cpu = children_usage()
+    running, apps_kb, apps_cpu = apps_usage(zygote)
     return {
         "traced": traced,
         "traced_peak": peak,
@@ -126,11 +129,12 @@ def _stats(authority: Any, started: float) -> dict[str, Any]:
         "cpu_s": time.process_time() - started,
         "tables": len(authority.tables),
         "sessions": len(authority.members()),
-        "apps": apps,
+        "apps": running,
         "apps_rss_kb": apps_kb,
         "apps_cpu_s": apps_cpu,
         # Each app's (RSS, PSS, USS): the sessions' memory one by one.
-        "apps_memory_kb": [memory_kb(pid) for pid in children()],
+        "apps_memory_kb": [memory_kb(pid) for pid in apps(zygote)],
+        "zygote_memory_kb": memory_kb(zygote) if zygote else None,
     }
 
 
@@ -145,6 +149,7 @@ async def serve_child(args: argparse.Namespace) -> None:
     # unless another app is named.
     app = {"app": (args.app,)} if args.app else {}
     config = ServerConfig(
+        preload=not args.no_preload,
         host="127.0.0.1",
         port=0,
         data_dir=Path(args.data_dir),
@@ -158,6 +163,8 @@ async def serve_child(args: argparse.Namespace) -> None:
     )
     server = CraitsServer(config)
     await server.start()
+    if server.spawner is not None:
+        await asyncio.wait_for(server.spawner.until_ready(), 120)  # measured ready
     authority = server.authority
     assert authority is not None and server.ipc is not None
     tokens = [authority.open_session(f"ipc{i:02d}") for i in range(args.tokens)]
@@ -171,7 +178,7 @@ async def serve_child(args: argparse.Namespace) -> None:
         line = (await loop.run_in_executor(None, sys.stdin.readline)).strip()
         if line != "stats":
             break
-        print(json.dumps(_stats(authority, started)), flush=True)
+        print(json.dumps(_stats(server, started)), flush=True)
     await server.close()
 
 
@@ -187,7 +194,9 @@ class Child:
         """One question at a time: the answers come on one pipe."""
 
     @classmethod
-    async def start(cls, data: Path, tokens: int, bot_pace: float, app: str | None) -> Child:
+    async def start(
+        cls, data: Path, tokens: int, bot_pace: float, app: str | None, preload: bool = True
+    ) -> Child:
         argv = [
             sys.executable,
             str(ENTRY),
@@ -199,6 +208,8 @@ class Child:
             "--bot-pace",
             str(bot_pace),
         ]
+        if not preload:
+            argv.append("--no-preload")
         if app:
             argv += ["--app", app]  # (the session apps' settings and data stay in data/)
         env = {

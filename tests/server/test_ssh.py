@@ -14,8 +14,8 @@ import contextlib
 import os
 import random
 import stat
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +87,25 @@ asyncio.run(main())
 def running(tmp_path: Path, **options: Any) -> AbstractAsyncContextManager[CraitsServer]:
     """The server on 127.0.0.1, on a free port, running the stand-in app."""
     return running_script(tmp_path, FAKE_APP, **options)
+
+
+@asynccontextmanager
+async def forking(tmp_path: Path, **options: Any) -> AsyncIterator[CraitsServer]:
+    """`running`, once its preloaded app is ready: every session's app is forked."""
+    async with running(tmp_path, **options) as server:
+        assert server.spawner is not None
+        async with asyncio.timeout(60):  # the real app's imports, on a busy machine
+            await server.spawner.until_ready()
+        yield server
+
+
+def fresh(tmp_path: Path, **options: Any) -> Any:
+    """`running`, each session's app a fresh Python."""
+    return running(tmp_path, preload=False, **options)
+
+
+BOTH_STARTS = pytest.mark.parametrize("start", [fresh, forking], ids=["fresh", "forked"])
+"""A test of a session's app, run with each way of starting it."""
 
 
 def connect(server: CraitsServer, username: str = "ann", **options: Any) -> Any:

@@ -238,11 +238,14 @@ OURS = (
     "config",
     "connection",
     "datadir",
+    "launcher",
     "limits",
     "pty",
     "session",
     "sockdir",
+    "spawner",
     "ssh",
+    "zygote",
 )
 
 

@@ -1,6 +1,8 @@
 """A session's app against early keys, its own failures and resize floods: keys are
 bytes from the first one, no traceback or server path reaches the player (the log
-has them), a refused session says why, and window sizes are coalesced."""
+has them), a refused session says why, and window sizes are coalesced. What an app
+does is tested with both ways of starting it: a fresh Python, and a fork of the
+preloaded app."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ import craits_tui
 from craits_tui.online.server import session as session_module
 from craits_tui.online.server.authority import SessionRefused
 from craits_tui.online.server.limits import Limits
-from tests.server.test_ssh import TIMEOUT, Terminal, connect, running
+from tests.server.test_ssh import BOTH_STARTS, TIMEOUT, Terminal, connect, running
 
 FAILED = "Something went wrong in this session, and it has ended."
 
@@ -72,20 +74,22 @@ def no_server_internals(term: Terminal, tmp_path: Path) -> None:
 
 
 @asynccontextmanager
-async def session_of(tmp_path: Path, name: str, code: str) -> AsyncIterator[Terminal]:
-    """A session of a server whose app is the stand-in ``code``: its terminal."""
+async def session_of(start: Any, tmp_path: Path, name: str, code: str) -> AsyncIterator[Terminal]:
+    """A session of a server started by ``start`` (see `BOTH_STARTS`) whose app is
+    the stand-in ``code``: its terminal."""
     app = stand_in(tmp_path, name, code)
-    async with running(tmp_path, app=app) as server, connect(server) as conn:
+    async with start(tmp_path, app=app) as server, connect(server) as conn:
         yield await Terminal.open(conn)
 
 
-async def fails_in_one_sentence(tmp_path: Path, name: str, code: str) -> None:
+async def fails_in_one_sentence(start: Any, tmp_path: Path, name: str, code: str) -> None:
     """A session of the stand-in ``code`` shows the one sentence of an app that
-    failed, ends with status 1, and shows nothing of the server's insides."""
-    async with session_of(tmp_path, name, code) as term:
+    failed, once, ends with status 1, and shows nothing of the server's insides."""
+    async with session_of(start, tmp_path, name, code) as term:
         await term.shows(FAILED)
         assert await term.ended() == 1
         no_server_internals(term, tmp_path)
+        assert term.text.count(FAILED) == 1
 
 
 def logged(caplog: pytest.LogCaptureFixture) -> str:
@@ -95,8 +99,9 @@ def logged(caplog: pytest.LogCaptureFixture) -> str:
 # --- Keys before the app runs -------------------------------------------------------
 
 
-async def test_keys_typed_before_the_app_runs_are_bytes_for_it(tmp_path: Path) -> None:
-    async with session_of(tmp_path, "early", EARLY_APP) as term:
+@BOTH_STARTS
+async def test_keys_typed_before_the_app_runs_are_bytes_for_it(tmp_path: Path, start: Any) -> None:
+    async with session_of(start, tmp_path, "early", EARLY_APP) as term:
         await term.shows("ready")
         term.process.stdin.write(b"\x03\x1c\x1aend")  # ^C ^\ ^Z: no signal among them
         await term.shows("got " + b"\x03\x1c\x1aend".hex())
@@ -119,20 +124,22 @@ async def test_keys_sent_with_the_session_request_reach_the_app(tmp_path: Path) 
 # --- What goes wrong ------------------------------------------------------------------
 
 
+@BOTH_STARTS
 async def test_an_app_that_crashes_leaves_one_sentence_and_the_log_has_the_traceback(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, start: Any
 ) -> None:
-    await fails_in_one_sentence(tmp_path, "crashing", CRASHING_APP)
+    await fails_in_one_sentence(start, tmp_path, "crashing", CRASHING_APP)
     text = logged(caplog)
     assert "Traceback" in text and "RuntimeError: the app broke in" in text
     assert "session of 'ann' from 127.0.0.1: Traceback" in text
 
 
+@BOTH_STARTS
 async def test_what_an_app_writes_to_stderr_goes_to_the_log(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, start: Any
 ) -> None:
     caplog.set_level(logging.INFO, logger="craits.server")
-    async with session_of(tmp_path, "noisy", NOISY_APP) as term:
+    async with session_of(start, tmp_path, "noisy", NOISY_APP) as term:
         await term.shows("still fine")
         assert await term.ended() == 0
         no_server_internals(term, tmp_path)
@@ -143,10 +150,11 @@ async def test_what_an_app_writes_to_stderr_goes_to_the_log(
     assert text.index("ZeroDivisionError") < text.index("ended (status 0)")
 
 
+@BOTH_STARTS
 async def test_an_app_exiting_with_an_error_leaves_one_sentence(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, start: Any
 ) -> None:
-    await fails_in_one_sentence(tmp_path, "exiting", EXITING_APP)
+    await fails_in_one_sentence(start, tmp_path, "exiting", EXITING_APP)
     assert "the app ended with 3" in logged(caplog)
 
 

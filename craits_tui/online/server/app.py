@@ -1,13 +1,14 @@
 """A session's app: its command line, its environment, its process and its errors.
 
-Each app runs ``python -c LAUNCHER craits_tui --remote SOCKET`` in a terminal of
-its own (`pty`). What goes wrong in it never reaches the player's screen, where a
+Each app runs ``craits_tui --remote SOCKET`` in a terminal of its own (`pty`),
+forked from the preloaded app (`zygote`, through `spawner`) when that one is up,
+or else as a fresh ``python -c LAUNCHER``; the session sees either as an
+`AppProcess`. What goes wrong in it never reaches the player's screen, where a
 traceback would show the server's paths: the server gives the app a pipe for its
-errors (its number in ``CRAITS_LOG_FD``), the launcher makes that pipe the app's
-``sys.stderr`` (Textual draws on ``sys.__stderr__``, which stays the terminal),
-and the server logs every line that comes out of it (`AppLog`). An exception
-that escapes the app, or a nonzero exit, is logged the same way and leaves the
-player one sentence (`FAILED`).
+errors, the `launcher` makes that pipe the app's ``sys.stderr``, and the server
+logs every line that comes out of it (`AppLog`). An exception that escapes the
+app, or a nonzero exit, is logged the same way and leaves the player one sentence
+(`FAILED`).
 """
 
 from __future__ import annotations
@@ -19,57 +20,24 @@ import logging
 import os
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from ..protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 from .config import PASSWORD_VARIABLE
+from .launcher import LOG_FD_VARIABLE
 from .pty import Size, open_terminal
 
 log = logging.getLogger("craits.server")
 
-LOG_FD_VARIABLE = "CRAITS_LOG_FD"
-FAILED = "Something went wrong in this session, and it has ended."
-"""What the player reads when their app fails (the details are in the server's log)."""
-
-LAUNCHER = f"""\
-import fcntl, os, runpy, sys, termios, traceback
-# Errors go to the server's log, not to the player's screen.
-_fd = int(os.environ.pop({LOG_FD_VARIABLE!r}))
-os.set_inheritable(_fd, False)
-sys.stderr = log = open(_fd, "w", encoding="utf-8", errors="backslashreplace", buffering=1)
-# The terminal on stdin becomes this session's controlling terminal, so the
-# kernel tells the app when the player's window changes size (SIGWINCH) and
-# hangs it up when the session ends.
-try:
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-except OSError:
-    pass  # the game still runs; it only misses resizes
-target, sys.argv = sys.argv[1], sys.argv[1:]
-try:
-    if target.endswith(".py"):
-        runpy.run_path(target, run_name="__main__")
-    else:
-        runpy.run_module(target, run_name="__main__", alter_sys=True)
-except SystemExit as end:
-    if end.code is None or end.code == 0:
-        raise
-    print("the app ended with", repr(end.code), file=log)
-except BaseException:
-    traceback.print_exc(file=log)  # here whatever the app made of sys.stderr
-else:
-    raise SystemExit(0)
-log.flush()
-with open(1, "wb", closefd=False) as terminal:
-    terminal.write(b"\\r\\n" + {FAILED.encode()!r} + b"\\r\\n")
-# Not sys.exit: a thread the failed app left running must not keep it alive.
-os._exit(1)
-"""
-"""What each session's process runs: ``python -c LAUNCHER craits_tui --remote SOCKET``
-is ``python -m craits_tui --remote SOCKET`` with the safeguards above. (Doing this in
-the child between fork and exec, with ``preexec_fn``, is not safe in a process
-that has threads; a few lines of Python before the app are.)"""
+LAUNCHER = "from craits_tui.online.server.launcher import main; main()"
+"""What a fresh session's process runs: ``python -c LAUNCHER craits_tui --remote SOCKET``
+is ``python -m craits_tui --remote SOCKET`` with the launcher's safeguards around it.
+(Doing this in the child between fork and exec, with ``preexec_fn``, is not safe in
+a process that has threads, as the server has; a few lines of Python before the app
+are.)"""
 
 _TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 _LOCALE = re.compile(r"[A-Za-z0-9_.@-]{1,64}")
@@ -116,23 +84,44 @@ def command_refused(command: str | None) -> str | None:
     return "This server runs only the Craits game: connect without a command (or: replay CODE)."
 
 
-def app_command(
-    app: Sequence[str], socket: Path, token: str, command: str | None = None
-) -> tuple[list[str], dict[str, str]]:
-    """The command line and environment of a session's app (before the client's
-    terminal settings, `terminal_environment`, are added); ``command``: the one the
-    client asked for (``replay CODE``: the app shows that replay alone)."""
-    argv = [sys.executable, "-c", LAUNCHER, *app, "--remote", str(socket)]
-    replay = replay_asked(command)
-    if replay is not None:
-        argv.append(f"--replay={replay}")
-    env = {
+@dataclass(frozen=True)
+class AppCommand:
+    """What a session's app runs: ``app`` (the module or script, and its options, the
+    same for every session), then ``args``, in the environment ``env``."""
+
+    app: tuple[str, ...]
+    args: tuple[str, ...]
+    env: dict[str, str]
+
+    @property
+    def argv(self) -> list[str]:
+        """The command line of a fresh process running it."""
+        return [sys.executable, "-c", LAUNCHER, *self.app, *self.args]
+
+
+def app_environment() -> dict[str, str]:
+    """The server's environment, less what is the server's own or the client's to
+    say: what every session's app starts from (and the preloaded app imports in)."""
+    return {
         k: v
         for k, v in os.environ.items()
         if k not in _DROPPED and not k.startswith("TEXTUAL")  # the server's own Textual
     }
+
+
+def app_command(
+    app: Sequence[str], socket: Path, token: str, command: str | None = None
+) -> AppCommand:
+    """A session's app (before the client's terminal settings, `terminal_environment`,
+    are added to its environment); ``command``: the one the client asked for
+    (``replay CODE``: the app shows that replay alone)."""
+    args = ["--remote", str(socket)]
+    replay = replay_asked(command)
+    if replay is not None:
+        args.append(f"--replay={replay}")
+    env = app_environment()
     env[TOKEN_VARIABLE] = token
-    return argv, env
+    return AppCommand(tuple(app), tuple(args), env)
 
 
 def terminal_environment(term_type: str | None, sent: Mapping[str, str]) -> dict[str, str]:
@@ -177,39 +166,95 @@ def reached_environment(sockname: object) -> dict[str, str]:
     return {ADDRESS_VARIABLE: ssh_target(str(sockname[0]), int(sockname[1]))}
 
 
+class AppProcess(Protocol):
+    """A session's app as the session sees it, started either way (the part of
+    `asyncio.subprocess.Process` a session uses)."""
+
+    @property
+    def pid(self) -> int:
+        """Its process id, and its process group's."""
+
+    @property
+    def returncode(self) -> int | None:
+        """Its exit status once ended: -N if signal N ended it."""
+
+    async def wait(self) -> int:
+        """Wait for its end; its `returncode`."""
+
+
+class Forker(Protocol):
+    """What forks a session's app from the preloaded one (`spawner.Spawner`)."""
+
+    @property
+    def ready(self) -> bool:
+        """Whether a fork can be asked for now."""
+
+    async def spawn(
+        self, command: AppCommand, cwd: Path, terminal: int, errors: int
+    ) -> AppProcess | None:
+        """The app forked with ``terminal`` and the error pipe ``errors``; None if it
+        could not be (then it is to be started the plain way)."""
+
+
 @dataclass(frozen=True)
 class RunningApp:
     """A started app: its process, its terminal's master end, its error pipe."""
 
-    process: asyncio.subprocess.Process
+    process: AppProcess
     master: int
     errors: int
 
 
-async def start_app(argv: list[str], env: dict[str, str], cwd: Path, size: Size) -> RunningApp:
-    """Start the app in a new terminal of ``size``, in a session of its own."""
+async def start_app(
+    command: AppCommand, cwd: Path, size: Size, forker: Forker | None = None
+) -> RunningApp:
+    """Start the app in a new terminal of ``size``, in a session of its own, in
+    ``cwd`` (nothing to import by accident there): forked by ``forker`` if it is
+    ready, as a fresh process if not (or if the fork fails)."""
+    if forker is not None and forker.ready:
+        started = await _in_terminal(
+            size, lambda slave, errors: forker.spawn(command, cwd, slave, errors)
+        )
+        if started is not None:
+            return started
+    fresh = await _in_terminal(size, lambda slave, errors: _fresh(command, cwd, slave, errors))
+    assert fresh is not None  # a fresh start succeeds or raises
+    return fresh
+
+
+async def _fresh(command: AppCommand, cwd: Path, slave: int, errors: int) -> AppProcess:
+    return await asyncio.create_subprocess_exec(
+        *command.argv,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        start_new_session=True,  # its own session and process group
+        env={**command.env, LOG_FD_VARIABLE: str(errors)},
+        cwd=str(cwd),
+        close_fds=True,
+        pass_fds=(errors,),
+    )
+
+
+async def _in_terminal(
+    size: Size, start: Callable[[int, int], Awaitable[AppProcess | None]]
+) -> RunningApp | None:
+    """``start`` the app on a new terminal's slave end and an error pipe's write end
+    (both closed here once it has them); None if it did not start. (A fork given
+    up on closes its terminal: a child forked all the same is hung up.)"""
     master, slave = open_terminal(size)
     errors, errors_end = os.pipe()
-    env = {**env, LOG_FD_VARIABLE: str(errors_end)}
+    process: AppProcess | None = None
     try:
-        process = await asyncio.create_subprocess_exec(
-            *argv,
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            start_new_session=True,  # its own session and process group
-            env=env,
-            cwd=str(cwd),  # nothing to import by accident there
-            close_fds=True,
-            pass_fds=(errors_end,),
-        )
-    except BaseException:
-        os.close(master)
-        os.close(errors)
-        raise
+        process = await start(slave, errors_end)
     finally:
         os.close(slave)
         os.close(errors_end)
+        if process is None:
+            os.close(master)
+            os.close(errors)
+    if process is None:
+        return None
     os.set_blocking(master, False)
     os.set_blocking(errors, False)
     return RunningApp(process, master, errors)

@@ -63,6 +63,10 @@ class ServerConfig:
     """The module (or ``.py`` script) each session runs, with its arguments; the
     server adds ``--remote SOCKET``. Without motion by default: each step of a
     flying card is a layout of the screen, for every session's app (`--motion`)."""
+    preload: bool = True
+    """Fork each session's app from one that has imported the app already (`zygote`):
+    the lobby comes up at once, and the sessions share the imported modules'
+    memory. Off: each session's app is a fresh Python, as it is meanwhile."""
     auth_delay: float = 1.0
     """Seconds a client address waits after its first failed try at logging in
     before its next try is judged (and the failure answered); each further failure

@@ -46,7 +46,7 @@ from .refusal import RequestRefused
 
 log = logging.getLogger("craits.server")
 
-SOCKET_NAME = "tables.sock"
+SOCKET_NAME = sockdir.TABLES
 
 MAX_BUFFER = 8 * 1024 * 1024
 """Bytes waiting to be sent to one client before it counts as stuck. A whole
@@ -137,7 +137,7 @@ class IpcServer:
 
     async def start(self) -> Path:
         """Listen in a new private directory; returns the socket's path."""
-        directory = sockdir.make(self._record, [SOCKET_NAME])
+        directory = sockdir.make(self._record, sockdir.NAMES)
         self._directory = directory
         path = directory / SOCKET_NAME
         self._server = await asyncio.start_unix_server(self._serve, path=str(path))

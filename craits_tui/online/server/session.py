@@ -20,8 +20,9 @@ from typing import Protocol
 import asyncssh
 
 from .app import (
-    FAILED,
     AppLog,
+    AppProcess,
+    Forker,
     app_command,
     command_refused,
     reached_environment,
@@ -33,6 +34,7 @@ from .app import (
 from .authority import Authority, SessionRefused
 from .config import ServerConfig
 from .ipc import IpcServer
+from .launcher import FAILED
 from .limits import Limits, SessionCounter
 from .pty import Resizer, Size, bounded, set_size
 
@@ -52,6 +54,8 @@ class SessionHost(Protocol):
     sessions: SessionCounter
     authority: Authority | None
     ipc: IpcServer | None
+    spawner: Forker | None
+    """What forks the sessions' apps, when the preloaded app is on."""
     live: set[GameSession]
 
 
@@ -82,7 +86,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.command: str | None = None
         self.user = ""
         self.token: str | None = None
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: AppProcess | None = None
         self.finished: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._admitted = False
         self._master = -1
@@ -216,10 +220,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.token = authority.open_session(
             self.user, key=self.owner.key, address=self.owner.address
         )
-        argv, env = app_command(host.config.app, ipc.path, self.token, self.command)
-        env.update(terminal_environment(self.term_type, chan.get_environment()))
-        env.update(reached_environment(chan.get_extra_info("sockname")))
-        app = await start_app(argv, env, ipc.directory, self.size)
+        command = app_command(host.config.app, ipc.path, self.token, self.command)
+        command.env.update(terminal_environment(self.term_type, chan.get_environment()))
+        command.env.update(reached_environment(chan.get_extra_info("sockname")))
+        app = await start_app(command, ipc.directory, self.size, host.spawner)
         self.process, self._master = app.process, app.master
         self._log = AppLog(app.errors, self.who)
         log.info("%s: started", self.who)

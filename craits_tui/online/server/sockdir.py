@@ -23,6 +23,12 @@ from pathlib import Path
 log = logging.getLogger("craits.server")
 
 PREFIX = "craits-"
+TABLES = "tables.sock"
+"""The authority's socket, the apps' way to the tables (`ipc`)."""
+SPAWNER = "spawner.sock"
+"""The preloaded app's socket, the server's way to fork a session's app (`zygote`)."""
+NAMES = (TABLES, SPAWNER)
+"""What a server's directory may hold."""
 MAX_PATH = 100
 """Bytes a socket path may take here, below the system's 107, with the socket's name."""
 

@@ -18,7 +18,9 @@ and every table. The parts, each in its module:
   (host key, games); `sockdir`: the socket's directory;
 - `connection`: one SSH connection, held to its limits until its game starts;
   `auth`: its tries at logging in, and the back-off per address;
-- `session`: one game session; `app`: its app's process; `pty`: its terminal.
+- `session`: one game session; `app`: its app's process; `pty`: its terminal;
+  `zygote`: the preloaded app each session's app is forked from, and `spawner`,
+  the server's side of it; `launcher`: what runs around the app in its process.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from .ipc import IpcServer
 from .ledger import Ledger, LedgerError
 from .limits import Arrivals, Limits, SessionCounter
 from .session import KILL_AFTER, GameSession
+from .spawner import Spawner, available
 
 log = logging.getLogger("craits.server")
 
@@ -74,6 +77,7 @@ class CraitsServer:
         self.ledger: Ledger | None = None
         self.authority: Authority | None = None
         self.ipc: IpcServer | None = None
+        self.spawner: Spawner | None = None
         self.live: set[GameSession] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
@@ -124,6 +128,9 @@ class CraitsServer:
             log.info("reopened %d unfinished table(s) from %s", restored, self.data_dir)
         self.ipc = IpcServer(self.authority, self.limits, record=self.files.socket_record)
         await self.ipc.start()
+        if config.preload and available():
+            self.spawner = Spawner(config.app, self.ipc.directory)
+            self.spawner.start()
         self._acceptor = await asyncssh.create_server(
             lambda: GameConnection(self),
             config.host,
@@ -178,6 +185,9 @@ class CraitsServer:
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
             self._acceptor = None
+        if self.spawner is not None:
+            await self.spawner.close()
+            self.spawner = None
         if self.ipc is not None:
             await self.ipc.close()
             self.ipc = None
