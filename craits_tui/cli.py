@@ -217,7 +217,8 @@ def main(argv: list[str] | None = None) -> None:
 
 def _remote(args: argparse.Namespace) -> None:
     """An online session, started by the server: the settings file here is the
-    server's, not the player's, so none is read or written."""
+    server's, not the player's, so none is read or written. (The pace is the host's
+    to set, on the app's command line: a benchmark's apps show each move at once.)"""
     settings = Settings(
         ascii=bool(args.ascii) or needs_ascii(os.environ),
         four_colour=bool(args.four_colour),
@@ -225,6 +226,8 @@ def _remote(args: argparse.Namespace) -> None:
         animations=not args.low_bandwidth,
         language=args.lang,
     )
+    if args.pace:
+        settings = settings.but(pace=args.pace)
     use_language(settings.language)
     from .online.client.app import run_remote
 

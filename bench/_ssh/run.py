@@ -54,4 +54,3 @@ async def running(args: argparse.Namespace, tokens: int) -> AsyncIterator[Run]:
         await child.stop()
         run.check = check_logs(data, run.results, run.hands)
         shutil.rmtree(data, ignore_errors=True)
-        shutil.rmtree(Path(app).parent, ignore_errors=True)

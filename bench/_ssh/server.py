@@ -11,7 +11,6 @@ import json
 import os
 import resource
 import sys
-import tempfile
 import time
 import tracemalloc
 from collections.abc import Iterator
@@ -21,26 +20,14 @@ from typing import Any
 ENTRY = Path(__file__).resolve().parents[1] / "ssh.py"
 """The bench's command: the child is the same script, with ``--serve``."""
 
-REAL_APP_SCRIPT = """\
-import sys
-from craits_tui.i18n import use_language
-from craits_tui.online.client.app import run_remote
-from craits_tui.settings import Settings
-use_language({language!r})
-run_remote(sys.argv[sys.argv.index("--remote") + 1], Settings(pace="instant"))
-"""
 
-
-def client_side(language: str | None) -> str:
-    """The script that runs the real app for a session, in ``language`` (None: the
-    environment's).
-
-    It is ``python -m craits_tui --remote`` but for the pace: the app shows other
-    players' moves one at a time at a pace people can follow, which would be
-    measured here as latency; the bench's apps show each move at once."""
-    path = Path(tempfile.mkdtemp(prefix="craits-bench-app-")) / "app.py"
-    path.write_text(REAL_APP_SCRIPT.format(language=language), encoding="utf-8")
-    return str(path)
+def client_side(language: str | None) -> tuple[str, ...]:
+    """The app a session runs, in ``language`` (None: the environment's): the game
+    itself, as the server runs it (forked from the preloaded app), but for the
+    pace: the app shows other players' moves one at a time at a pace people can
+    follow, which would be measured here as latency; the bench's apps show each
+    move at once."""
+    return ("craits_tui", "--pace", "instant", *(("--lang", language) if language else ()))
 
 
 # --- Readings from /proc ------------------------------------------------------------------
@@ -147,7 +134,7 @@ async def serve_child(args: argparse.Namespace) -> None:
     tracemalloc.start()
     # The server's own sessions (without motion, as `craits-tui serve` runs them)
     # unless another app is named.
-    app = {"app": (args.app,)} if args.app else {}
+    app = {"app": tuple(args.app.split())} if args.app else {}
     config = ServerConfig(
         preload=not args.no_preload,
         host="127.0.0.1",
@@ -195,7 +182,12 @@ class Child:
 
     @classmethod
     async def start(
-        cls, data: Path, tokens: int, bot_pace: float, app: str | None, preload: bool = True
+        cls,
+        data: Path,
+        tokens: int,
+        bot_pace: float,
+        app: tuple[str, ...] | None,
+        preload: bool = True,
     ) -> Child:
         argv = [
             sys.executable,
@@ -211,7 +203,7 @@ class Child:
         if not preload:
             argv.append("--no-preload")
         if app:
-            argv += ["--app", app]  # (the session apps' settings and data stay in data/)
+            argv += ["--app", " ".join(app)]  # (the apps' settings and data stay in data/)
         env = {
             **os.environ,
             "XDG_CONFIG_HOME": str(data / "config"),

@@ -152,3 +152,20 @@ def test_help_speaks_the_language_asked_for_or_saved(
     assert "Craits, il gioco di carte, nel tuo terminale." in out
     # argparse's own words too: the usage line and the help option.
     assert out.startswith("uso: craits-tui") and "mostra questo aiuto ed esci" in out
+
+
+def test_an_online_session_takes_its_pace_from_the_servers_command_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The server (a benchmark's, say) names the pace; no settings file is read.
+    ran: list[tuple[str, Settings]] = []
+    monkeypatch.setattr(
+        "craits_tui.online.client.app.run_remote",
+        lambda socket, settings, replay=None: ran.append((socket, settings)),
+    )
+    main(["--remote", "the-socket", "--pace", "instant"])
+    main(["--remote", "the-socket"])
+    assert [(socket, s.pace) for socket, s in ran] == [
+        ("the-socket", "instant"),
+        ("the-socket", Settings().pace),
+    ]
