@@ -109,7 +109,7 @@ async def full_quick(socket_path: str) -> AsyncIterator[FullQuickServer]:
 def clock_seconds(pilot: Pilot[Any]) -> int | None:
     """The seconds the table's clock line shows for the player's own move, if shown."""
     line = pilot.app.screen.query_one("#turn-clock", TurnClockLine)
-    found = re.fullmatch(r"Your move: (\d+) s", str(line.render()))
+    found = re.fullmatch(r"Your move: (\d+) s", str(line.render()).strip())
     return int(found.group(1)) if line.display and found else None
 
 

@@ -533,6 +533,10 @@ def clock_line(screen: RemoteTableScreen) -> TurnClockLine:
     return screen.query_one("#turn-clock", TurnClockLine)
 
 
+def clock_words(line: TurnClockLine) -> str:
+    return str(line.render()).strip()
+
+
 async def test_the_turn_clock_counts_down_and_stops_with_the_move(
     server: RematchServer,
 ) -> None:
@@ -542,21 +546,22 @@ async def test_the_turn_clock_counts_down_and_stops_with_the_move(
         line = clock_line(screen)
         assert not line.display  # no clock yet
         server.send(TurnClock(0, 30.0))
-        await until(pilot, lambda: line.display and str(line.render()) == "Your move: 30 s")
-        assert line.has_class("-mine") and not line.has_class("-hurry")
+        await until(pilot, lambda: line.display and clock_words(line) == "Your move: 30 s")
+        assert line.mine and not line.hurry
         frozen.now += 5
-        await until(pilot, lambda: str(line.render()) == "Your move: 25 s")
-        # Ann's move arrives: her clock stops.
+        await until(pilot, lambda: clock_words(line) == "Your move: 25 s")
+        # Ann's move arrives: her clock stops; the line keeps its place, empty.
         await play(pilot, screen, "QH")
-        await until(pilot, lambda: not line.display)
+        await until(pilot, lambda: clock_words(line) == "")
+        assert line.display
         assert screen.remote.clock is None
         # Bob's turn, timed: his name, and the last seconds stand out.
         server.send(TurnClock(1, 12.0))
-        await until(pilot, lambda: str(line.render()) == "Bob to move: 12 s")
-        assert not line.has_class("-hurry") and not line.has_class("-mine")
+        await until(pilot, lambda: clock_words(line) == "Bob to move: 12 s")
+        assert not line.hurry and not line.mine
         frozen.now += 3
-        await until(pilot, lambda: line.has_class("-hurry"))
-        assert str(line.render()) == "Bob to move: 9 s"
+        await until(pilot, lambda: line.hurry)
+        assert clock_words(line) == "Bob to move: 9 s"
 
 
 async def test_a_turn_that_ran_out_says_a_bot_moved(server: RematchServer) -> None:
@@ -574,7 +579,7 @@ async def test_a_turn_that_ran_out_says_a_bot_moved(server: RematchServer) -> No
         said = "Time ran out: a bot made that move for you."
         await until(pilot, lambda: said in notices(app))
         await until(pilot, lambda: Card.parse("QH") not in screen.query_one(Hand).cards)
-        assert not line.display
+        assert clock_words(line) == ""
         assert screen.seat == 0  # the seat is still hers
 
 
@@ -700,3 +705,35 @@ async def test_a_second_enter_after_play_again_does_not_leave_the_table(
         await heard_up_to(pilot, server)
         assert server.heard(LeaveTable) == [] and len(server.heard(Rematch)) == 1
         assert app.screen is over
+
+
+async def test_an_ordinary_online_move_lays_nothing_out_again(
+    server: RematchServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server.make_game = mid_round
+    async with in_lobby(server) as (_, pilot):
+        screen, _ = await at_the_table(pilot, server, people())
+        line = clock_line(screen)
+        server.send(TurnClock(0, 30.0))
+        await until(pilot, lambda: clock_words(line) == "Your move: 30 s")
+        await pilot.pause()
+        layouts: list[object] = []
+        lay_out = RemoteTableScreen._refresh_layout
+
+        def counted(self: RemoteTableScreen, *args: object, **kwargs: object) -> None:
+            layouts.append(args)
+            lay_out(self, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(RemoteTableScreen, "_refresh_layout", counted)
+        # Ann's move stops her clock; Bob's and Cy's start and stop theirs.
+        await play(pilot, screen, "QH")
+        for seat in (1, 2):
+            await until(pilot, lambda: clock_words(line) == "")
+            server.send(TurnClock(seat, 30.0))
+            await until(pilot, lambda: clock_words(line).endswith("to move: 30 s"))
+            assert server.game is not None
+            server.game.handle(server.game.legal_moves(seat)[0])
+            server.play_bots()
+        await until(pilot, lambda: screen.control.my_turn())
+        await pilot.pause()
+        assert layouts == []

@@ -38,9 +38,33 @@ class TableNews(Message, bubble=False):
 
 
 class TurnClockLine(PlainWidget):
-    """Whose timed turn it is and how long is left, e.g. "Your move: 23 s"; hidden
-    while no clock runs. In its last `HURRY` seconds it stands out (``-hurry``),
-    the more so on the player's own turn (``-mine``)."""
+    """Whose timed turn it is and how long is left, e.g. "Your move: 23 s". In its
+    last `HURRY` seconds it stands out, the more so on the player's own turn.
+
+    Once a clock has run at the table the line keeps its place, empty between two
+    clocks, and its looks are drawn, not styled by classes: a move that stops one
+    clock and starts the next lays nothing out and restyles nothing."""
+
+    DEFAULT_CSS = """
+    TurnClockLine {
+        height: 1;
+        background: $panel;
+        display: none;
+    }
+    TurnClockLine > .turn-clock--mine {
+        text-style: bold;
+    }
+    TurnClockLine > .turn-clock--hurry {
+        background: $warning 45%;
+        text-style: bold;
+    }
+    TurnClockLine > .turn-clock--hurry-mine {
+        background: $error;
+        color: $text;
+        text-style: bold;
+    }
+    """
+    COMPONENT_CLASSES = {"turn-clock--mine", "turn-clock--hurry", "turn-clock--hurry-mine"}
 
     name_shown: reactive[str] = reactive("")
     """The player to move; "" for the player at this terminal."""
@@ -48,11 +72,18 @@ class TurnClockLine(PlainWidget):
     """Whole seconds left; None while no clock runs."""
 
     def watch_left(self, left: int | None) -> None:
-        self.display = left is not None
-        self.set_class(left is not None and left <= HURRY, "-hurry")
+        if left is not None:
+            self.display = True  # and it stays: see the class's docstring
 
-    def watch_name_shown(self, name: str) -> None:
-        self.set_class(not name, "-mine")
+    @property
+    def hurry(self) -> bool:
+        """Whether the clock is in its last seconds."""
+        return self.left is not None and self.left <= HURRY
+
+    @property
+    def mine(self) -> bool:
+        """Whether the clock is the player's own."""
+        return not self.name_shown
 
     def render(self) -> Text:
         if self.left is None:
@@ -61,4 +92,13 @@ class TurnClockLine(PlainWidget):
             line = _("{name} to move: {seconds} s").format(name=self.name_shown, seconds=self.left)
         else:
             line = _("Your move: {seconds} s").format(seconds=self.left)
-        return Text(line, no_wrap=True, overflow="ellipsis")
+        text = Text(f" {line} ", no_wrap=True, overflow="ellipsis")
+        look = {
+            (True, True): "turn-clock--hurry-mine",
+            (True, False): "turn-clock--hurry",
+            (False, True): "turn-clock--mine",
+        }.get((self.hurry, self.mine))
+        if look is not None:
+            text.pad_right(max(0, self.size.width - text.cell_len))
+            text.stylize(self.get_component_rich_style(look))
+        return text
