@@ -190,6 +190,9 @@ class Zygote:
         self._listener: socket.socket | None = None
         self._children: dict[int, tuple[int, socket.socket | None]] = {}
         """Each child's pidfd: its pid, and the connection that waits for its end."""
+        self._starting: dict[int, tuple[int, int, socket.socket]] = {}
+        """Each child not yet leading its own session, by the pipe that says when it
+        does: its pidfd, its pid, and the connection that waits for its pid."""
         self._serving = True
 
     def preload(self, target: str) -> None:
@@ -284,8 +287,18 @@ class Zygote:
             return Child(request, slave, errors, told)
         for fd in (told, slave, errors):
             os.close(fd)
-        pidfd = os.pidfd_open(pid)
-        os.read(started, 1)  # until the child leads its own session (or is gone)
+        # The server hears of the child once it leads its own session (or is gone);
+        # meanwhile the next requests are answered: a burst of sessions forks at once.
+        self._starting[started] = (os.pidfd_open(pid), pid, conn)
+        self._selector.register(started, selectors.EVENT_READ, self._started)
+        return None
+
+    def _started(self, started: object) -> None:
+        assert isinstance(started, int)
+        self._selector.unregister(started)
+        pidfd, pid, conn = self._starting.pop(started)
+        with contextlib.suppress(OSError):
+            os.read(started, 1)
         os.close(started)
         waiting: socket.socket | None = conn
         try:
@@ -298,7 +311,6 @@ class Zygote:
             waiting = None
         self._children[pidfd] = (pid, waiting)
         self._selector.register(pidfd, selectors.EVENT_READ, self._reap)
-        return None
 
     def _reap(self, pidfd: object) -> None:
         assert isinstance(pidfd, int)
@@ -323,6 +335,11 @@ class Zygote:
         for pidfd in self._children:
             os.close(pidfd)
         self._children.clear()
+        for started, (pidfd, _pid, conn) in self._starting.items():
+            for fd in (started, pidfd):
+                os.close(fd)
+            conn.close()
+        self._starting.clear()
         self._selector.close()
 
 
