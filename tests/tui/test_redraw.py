@@ -26,7 +26,7 @@ HANDS = [
 """Bob (seat 1) plays first, a plain king, and Cy, a bot too, is next."""
 
 
-@pytest.mark.parametrize("motion", [False], ids=["still"])
+@pytest.mark.parametrize("motion", [False, True], ids=["still", "moving"])
 async def test_a_bots_play_restyles_and_lays_out_nothing(
     motion: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
