@@ -6,19 +6,24 @@ import textwrap
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.geometry import Region, Size
 from textual.reactive import reactive
+from textual.strip import Strip
 
 from ..i18n import _
-from .plain import PlainWidget
+from .box import Box
+from .lines import LineWidget
 
 
-class CrankCounter(PlainWidget):
+class CrankCounter(LineWidget):
     """The crank's count, and what the player facing it must do.
 
     A box of a fixed size (the stylesheet's, for the terminal's size), crank or no
     crank: a crank that starts, grows or ends is a repaint, never a new layout of
-    the table. Lines are cut short rather than wrapped past the box, so none is
-    lost; a long name takes a second line where the box has one."""
+    the table. Its two looks, with a crank and without, are component classes that
+    the box draws itself, border and padding included: a crank changes no class.
+    Lines are cut short rather than wrapped past the box, so none is lost; a long
+    name takes a second line where the box has one."""
 
     # Its rules for the screen's size classes (.-short, .-big, ...) and the app's
     # .-ascii start above the widget: Textual must not scope them to it.
@@ -27,55 +32,82 @@ class CrankCounter(PlainWidget):
     CrankCounter {
         width: 100%;
         height: 7;
-        padding: 0 0 0 1;
-        /* Invisible, but there: the box is as big with a crank as without. */
-        border: blank;
     }
-    CrankCounter.-active {
+    /* Without a crank the border is blank, but there: the words stand where a
+       crank's do. */
+    CrankCounter > .crank--idle {
+        border: blank;
+        padding: 0 0 0 1;
+    }
+    CrankCounter > .crank--active {
         background: $error;
         color: $text;
         text-style: bold;
         border: heavy $error-lighten-2;
+        padding: 0 0 0 1;
     }
+    .-ascii CrankCounter > .crank--active { border: ascii $error-lighten-2; }
     /* A short table keeps the crank box's rows for the plays that led to it; a
        narrow one gives it a line more, for who must answer. */
-    .-short CrankCounter, .-short CrankCounter.-active {
-        height: 4;
+    .-short CrankCounter { height: 4; }
+    .-short CrankCounter > .crank--idle, .-short CrankCounter > .crank--active {
         border: none;
     }
-    .-narrow.-short CrankCounter, .-narrow.-short CrankCounter.-active { height: 5; }
-    .-narrow CrankCounter { padding: 0; }
-    .-ascii CrankCounter.-active { border: ascii $error-lighten-2; }
-    .-ascii .-short CrankCounter.-active { border: none; }
+    .-ascii .-short CrankCounter > .crank--active { border: none; }
+    .-narrow.-short CrankCounter { height: 5; }
+    .-narrow CrankCounter > .crank--idle, .-narrow CrankCounter > .crank--active {
+        padding: 0;
+    }
     """
 
-    count: reactive[int] = reactive(0)
-    facing: reactive[str] = reactive("")
+    COMPONENT_CLASSES = {"crank--idle", "crank--active"}
+
+    count: reactive[int] = reactive(0, repaint=False)
+    facing: reactive[str] = reactive("", repaint=False)
     """Who must answer the crank ("you must answer", or with a name), empty when
     nobody."""
 
-    def watch_count(self, count: int) -> None:
-        self.set_class(count > 0, "-active")
+    def watch_count(self) -> None:
+        self.redraw()
 
-    def render(self) -> Text:
+    def watch_facing(self) -> None:
+        self.redraw()
+
+    @property
+    def _box(self) -> Box:
+        return self.component_box("crank--active" if self.count else "crank--idle")
+
+    def text_region(self, size: Size) -> Region:
+        gutter = self._box.gutter
+        return Region(gutter.left, gutter.top, *self._box.inner(size))
+
+    def draw_lines(self, size: Size) -> list[Strip]:
+        box = self._box
+        inner = box.inner(size)
+        key = (self.count, self.facing, inner)
+        rows = self.cached_lines(key, lambda: self._words(inner), box.fill)
+        return box.frame(size, rows)
+
+    def _words(self, size: Size) -> list[Text]:
+        width = size.width
         if not self.count:
-            return Text(_("no crank"), style="dim", no_wrap=True, overflow="ellipsis")
-        width = self.content_size.width
-        rule = _("play an A or a 2,")
-        if cell_len(rule) > width:
-            rule = _("an A or a 2,")
-        lines = [
-            Text(_("CRANK {n}").format(n=self.count), style="bold"),
-            Text(rule),
-            Text(_("or draw {n}").format(n=self.count)),
-        ]
-        if self.facing:
-            # A long name takes the box's spare lines, if it has any.
-            room = max(1, self.content_size.height - len(lines))
-            facing = textwrap.wrap(self.facing, max(1, width)) or [""]
-            if len(facing) > room:
-                facing = [*facing[: room - 1], " ".join(facing[room - 1 :])]
-            lines.extend(Text(part, style="italic") for part in facing)
+            lines = [Text(_("no crank"), style="dim")]
+        else:
+            rule = _("play an A or a 2,")
+            if cell_len(rule) > width:
+                rule = _("an A or a 2,")
+            lines = [
+                Text(_("CRANK {n}").format(n=self.count), style="bold"),
+                Text(rule),
+                Text(_("or draw {n}").format(n=self.count)),
+            ]
+            if self.facing:
+                # A long name takes the box's spare lines, if it has any.
+                room = max(1, size.height - len(lines))
+                facing = textwrap.wrap(self.facing, max(1, width)) or [""]
+                if len(facing) > room:
+                    facing = [*facing[: room - 1], " ".join(facing[room - 1 :])]
+                lines.extend(Text(part, style="italic") for part in facing)
         for line in lines:
             line.truncate(width, overflow="ellipsis")
-        return Text("\n").join(lines)
+        return lines

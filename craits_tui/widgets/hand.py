@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from functools import partial
+
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.css.scalar import Unit
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from craits_core import Card, Rank
@@ -16,7 +20,8 @@ from craits_core import Card, Rank
 from ..faces import CardLook
 from ..hand_order import in_hand_order
 from ..i18n import N_, _
-from .plain import PlainWidget
+from .box import joined
+from .lines import LineWidget
 
 CARD_WIDTH = 5
 GAP = 1
@@ -32,8 +37,11 @@ letters are the ones no other key at the table takes, less those a rank is writt
 with (a, j, k, q), which would read as "play the ace"."""
 
 
-class Hand(PlainWidget, can_focus=True):
-    """The cards of the seat shown. Click a card or pick one with the arrows and Enter."""
+class Hand(LineWidget, can_focus=True):
+    """The cards of the seat shown. Click a card or pick one with the arrows and Enter.
+
+    Drawn a line at a time: a card played, drawn, lit or hovered repaints the lines
+    of its row of cards, each face made once for its look and style."""
 
     # Its rules for the screen's size classes (.-short, .-big, ...) start above the
     # widget: Textual must not scope them to it.
@@ -84,15 +92,16 @@ class Hand(PlainWidget, can_focus=True):
         "hand--number",
     }
 
-    cards: reactive[tuple[Card, ...]] = reactive(())
-    playable: reactive[frozenset[Card]] = reactive(frozenset())
-    my_turn: reactive[bool] = reactive(False)
+    # Each change redraws what it changed (`LineWidget.redraw`), not the whole hand.
+    cards: reactive[tuple[Card, ...]] = reactive((), repaint=False)
+    playable: reactive[frozenset[Card]] = reactive(frozenset(), repaint=False)
+    my_turn: reactive[bool] = reactive(False, repaint=False)
     """Whether the hand shown is the one to play: the cards it may play lit, the rest
     dimmed."""
-    cursor: reactive[int] = reactive(0)
-    hovered: reactive[int | None] = reactive(None)
-    hover_tracking: reactive[bool] = reactive(True)
-    numbered: reactive[bool] = reactive(True)
+    cursor: reactive[int] = reactive(0, repaint=False)
+    hovered: reactive[int | None] = reactive(None, repaint=False)
+    hover_tracking: reactive[bool] = reactive(True, repaint=False)
+    numbered: reactive[bool] = reactive(True, repaint=False)
     """The keys that play the cards (`CARD_KEYS`), over the cards."""
     big: reactive[bool] = reactive(False, layout=True)
     """Big cards, for a terminal with room for them."""
@@ -140,48 +149,71 @@ class Hand(PlainWidget, can_focus=True):
         index = (y // height) * per_row + column
         return index if 0 <= index < len(self.cards) else None
 
-    # --- Rendering ------------------------------------------------------------------
+    # --- Drawing --------------------------------------------------------------------
 
-    def render(self) -> Text:
+    def draw_lines(self, size: Size) -> list[Strip]:
+        base = self.component_style()
         if not self.cards:
-            return Text(_("(no cards)"), style="dim")
-        per_row = self._per_row()
-        rows = []
+            return [self.cached_strip("empty", lambda: Text(_("(no cards)"), style="dim"), base)]
+        per_row = self._per_row(size.width)
+        lines: list[Strip] = []
         for start in range(0, len(self.cards), per_row):
-            rows.extend(self._render_row(start, self.cards[start : start + per_row]))
-        return Text("\n").join(rows)
-
-    def _render_row(self, start: int, cards: tuple[Card, ...]) -> list[Text]:
-        width, height = self.card_size
-        draw = self.look.medium if self.big else self.look.small
-        lines = [Text() for _ in range(height)]
-        gap = " " * GAP
-        for offset, card in enumerate(cards):
-            index = start + offset
-            frame = self._frame_style(index, card)
-            number = CARD_KEYS[index] if self.numbered and index < len(CARD_KEYS) else ""
-            lines[0].append(
-                number.center(width) + gap, self.get_component_rich_style("hand--number")
-            )
-            face = draw(card, frame)
-            if self.my_turn and card not in self.playable:
-                for line in face:
-                    line.stylize("dim")
-            for line, part in zip(lines[1:], face, strict=True):
-                line.append_text(part)
-                line.append(gap)
+            lines.extend(self._row(start, self.cards[start : start + per_row], base))
         return lines
 
-    def _frame_style(self, index: int, card: Card):  # type: ignore[no-untyped-def]
-        focused = self.has_focus
+    def _row(self, start: int, cards: tuple[Card, ...], base: Style) -> list[Strip]:
+        width, height = self.card_size
+        gap = " " * GAP
+        numbers = self.component_style("hand--number")
+        parts: list[list[Strip]] = [[] for _ in range(height)]
+        for offset, card in enumerate(cards):
+            index = start + offset
+            number = CARD_KEYS[index] if self.numbered and index < len(CARD_KEYS) else ""
+            words = partial(Text, number.center(width) + gap, style=numbers)
+            parts[0].append(self.cached_strip(("number", number, width), words, base))
+            frame = self._frame_name(index, card)
+            dimmed = self.my_turn and card not in self.playable
+            face = self._face(card, frame, dimmed, base)
+            spacer = self.cached_strip("gap", lambda: Text(gap), base)
+            for line, part in zip(parts[1:], face, strict=True):
+                line.append(part)
+                line.append(spacer)
+        return [joined(line) for line in parts]
+
+    def _face(self, card: Card, frame: str, dimmed: bool, base: Style) -> tuple[Strip, ...]:
+        """A card's face in its frame's style (dimmed: not playable on the player's turn)."""
+
+        def lines() -> list[Text]:
+            draw = self.look.medium if self.big else self.look.small
+            face = draw(card, self.component_style(frame))
+            if dimmed:
+                for line in face:
+                    line.stylize("dim")
+            return face
+
+        return self.cached_lines(("face", self.look, self.big, card, frame, dimmed), lines, base)
+
+    def _frame_name(self, index: int, card: Card) -> str:
+        """The component class a card's frame is drawn in."""
         if index == self.hovered:
-            name = "hand--hover" if card in self.playable or not self.my_turn else "hand--refused"
-            return self.get_component_rich_style(name)
-        if index == self.cursor and focused:
-            return self.get_component_rich_style("hand--cursor")
+            return "hand--hover" if card in self.playable or not self.my_turn else "hand--refused"
+        if index == self.cursor and self.has_focus:
+            return "hand--cursor"
         if self.my_turn and card in self.playable:
-            return self.get_component_rich_style("hand--playable")
-        return self.get_component_rich_style("hand--unplayable")
+            return "hand--playable"
+        return "hand--unplayable"
+
+    def watch_playable(self) -> None:
+        self.redraw()
+
+    def watch_my_turn(self) -> None:
+        self.redraw()
+
+    def watch_hovered(self) -> None:
+        self.redraw()
+
+    def watch_numbered(self) -> None:
+        self.redraw()
 
     # --- Input ----------------------------------------------------------------------
 
@@ -198,6 +230,8 @@ class Hand(PlainWidget, can_focus=True):
         rows = self._rows(len(cards))
         if self._rows(len(old)) != rows and self.size.height != self._height_for(rows):
             self.refresh(layout=True)
+        else:
+            self.redraw()
 
     def _height_for(self, rows: int) -> int:
         """The hand's height with ``rows`` rows of cards, as the stylesheet lets it be."""
@@ -228,6 +262,7 @@ class Hand(PlainWidget, can_focus=True):
             self.cursor = min(self.cursor + step * per_row, len(self.cards) - 1)
 
     def watch_cursor(self, cursor: int) -> None:
+        self.redraw()
         # In a container that scrolls (a big hand), the cursor's row is kept in view.
         parent = self.parent
         if isinstance(parent, Widget) and parent.allow_vertical_scroll:

@@ -3,11 +3,16 @@ the words set below it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+
+from rich.style import Style
 from rich.text import Text
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.strip import Strip
 
 from ..faces import CardLook, card_width
-from .plain import PlainWidget
+from .box import Box, joined
+from .lines import LineWidget
 
 
 def pile_card(region: Region) -> Region:
@@ -21,14 +26,15 @@ def pile_card(region: Region) -> Region:
     return Region(region.x + (region.width - width + 1) // 2, region.y, width, height)
 
 
-class Pile(PlainWidget):
+class Pile(LineWidget):
     """A pile of the table, its card drawn in ``look``.
 
     The card fills the widget's height but its last line, whatever the size the
-    stylesheet gives it: a resize draws it again at the new size."""
+    stylesheet gives it: a resize draws it again at the new size. A subclass gives
+    the card's lines, the words below and the pile's look (`draw_pile`)."""
 
     def __init__(self, look: CardLook, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.look = look
 
     @property
@@ -37,13 +43,22 @@ class Pile(PlainWidget):
         and a drawn one starts."""
         return pile_card(self.content_region)
 
-    def _centred(self, lines: list[Text]) -> Text:
-        """The pile's lines as drawn: the card's moved in to `card_region`, the
-        words below set in the middle of the pile."""
-        content = self.content_region
-        indent = self.card_region.x - content.x
-        *card, words = lines
-        for line in card:
-            line.pad_left(indent)
-        words.align("center", content.width)
-        return Text("\n").join([*card, words])
+    def draw_pile(self, card: Size, width: int) -> tuple[Box, list[Strip], Strip]:
+        """The pile's look, its card's lines for a card of size ``card`` (none for
+        a pile too small to draw one: its words alone, then) and the words below,
+        for a pile ``width`` wide."""
+        raise NotImplementedError
+
+    def draw_lines(self, size: Size) -> list[Strip]:
+        card = pile_card(size.region)
+        box, lines, words = self.draw_pile(card.size, size.width)
+        if not lines:
+            return box.frame(size, [words])
+        indent = Strip.blank(card.x, box.fill)
+        left = (size.width - words.cell_length) // 2
+        centred = joined([Strip.blank(left, box.fill), words])
+        return box.frame(size, [*(joined([indent, line]) for line in lines), centred])
+
+    def words(self, key: Hashable, text: Callable[[], Text], style: Style) -> Strip:
+        """A line of words, ``text()``, made once for ``key``."""
+        return self.cached_strip(key, text, style)

@@ -11,38 +11,22 @@ only ever a repaint.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 
-from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
-from ..faces import CardLook, card_width
-from ..i18n import N_, _, ngettext
+from ..faces import CardLook
 from ..seat_rows import SeatInfo
-from .plain import PlainWidget
-
-# Marked here, translated where shown: the language may change after import.
-_BOT_KINDS = {
-    "random": N_("random bot"),
-    "easy": N_("easy bot"),
-    "normal": N_("normal bot"),
-    "hard": N_("hard bot"),
-    "expert": N_("expert bot"),
-}
-_BOT_LEVELS = {
-    "random": N_("random"),
-    "easy": N_("easy"),
-    "normal": N_("normal"),
-    "hard": N_("hard"),
-    "expert": N_("expert"),
-}
+from .badge import fan, mark_of, name_and_about
+from .box import Box
+from .lines import Column, LineWidget, Row
 
 
 class Side(Enum):
@@ -67,61 +51,27 @@ def sides(count: int) -> tuple[Side, ...]:
     return (Side.LEFT, *[Side.TOP] * (count - 2), Side.RIGHT)
 
 
-# --- The fan -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Fan:
-    """A hand of card backs as drawn: its lines, and how many backs they show."""
-
-    lines: tuple[Text, ...]
-    shown: int
-    """Backs drawn: fewer than the cards when a count stands beside them."""
-    width: int
-    """The columns of the backs alone, without the count."""
-
-
-def fan(look: CardLook, cards: int, width: int, height: int = 3) -> Fan:
-    """``cards`` card backs overlapping from the left, in at most ``width`` columns
-    and ``height`` lines (at least 3).
-
-    Each back but the last shows its left edge: two columns apart when they fit,
-    one when not. A hand too big for even that shows as many backs as fit, with the
-    count beside them, on the middle line.
-    """
-    height = max(3, height)
-    if cards <= 0:
-        return Fan(tuple(Text() for _ in range(height)), 0, 0)
-    back = card_width(height) if height > 3 else 4  # a three-line hand: narrow backs
-    step = 2 if (cards - 1) * 2 + back <= width else 1
-    count = ""
-    shown = cards
-    if (cards - 1) + back > width:
-        count = f" {cards}"
-        shown = max(1, width - cell_len(count) - back + 1)
-    tl, h, tr, v, bl, br = look.box
-    down, up = ("+", "+") if look.ascii else ("┬", "┴")
-    fill = "#" if look.ascii else "░"
-    edges = shown - 1
-    top = Text(tl + (h * (step - 1) + down) * edges + h * (back - 2) + tr)
-    bottom = Text(bl + (h * (step - 1) + up) * edges + h * (back - 2) + br)
-    middle = Text(v)
-    middle.append((fill * (step - 1) + v) * edges, style="dim")
-    middle.append(fill * (back - 2), style="dim")
-    middle.append(v)
-    lines = [top, *(middle.copy() for _ in range(height - 2)), bottom]
-    if count:
-        lines[height // 2].append(count, style="bold")
-    return Fan(tuple(lines), shown, top.cell_len)
-
-
 # --- A seat ----------------------------------------------------------------------------------
 
 
-class SeatBadge(PlainWidget):
+class Shade(Enum):
+    """How a seat stands out: the component class of its background."""
+
+    PLAIN = "seat-badge--plain"
+    TURN = "seat-badge--turn"
+    """Theirs is the turn."""
+    LAST_CARD = "seat-badge--announced"
+    """They said "Last card!"."""
+    CALLABLE = "seat-badge--callable"
+    """They forgot to: they can be called an idiot."""
+
+
+class SeatBadge(LineWidget):
     """One other player: name, hand as a fan of backs, level, points and marks.
 
-    Click it to call "Idiot!" when they forgot their last card.
+    Click it to call "Idiot!" when they forgot their last card. The badge draws its
+    own background and left edge, in the looks of its component classes: whose turn
+    it is, a last card, an idiot to call change no CSS class of it.
     """
 
     # Its rules for the screen's size classes (.-short, .-big, ...) and the app's
@@ -135,10 +85,6 @@ class SeatBadge(PlainWidget):
         height: 7;
         margin: 0;
         padding: 0;
-        background: $surface 60%;
-        border-left: tall $primary 30%;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
     }
     SeatBadge.-top { margin: 0 2; }
     .-short SeatBadge { height: 6; }
@@ -156,17 +102,24 @@ class SeatBadge(PlainWidget):
         margin: 1 2;
     }
     .-huge SeatBadge.-top { margin: 1 4; }
-    SeatBadge.-turn {
-        background: $accent 20%;
-        border-left: tall $accent;
-    }
-    SeatBadge.-announced { background: $warning 15%; }
-    SeatBadge.-callable { background: $error 25%; }
-    .-ascii SeatBadge { border-left: ascii $primary 30%; }
-    .-ascii SeatBadge.-turn { border-left: ascii $accent; }
+    /* Drawn by the badge (`Shade`): a move changes none of its classes. */
+    SeatBadge > .seat-badge--plain { background: $surface 60%; }
+    SeatBadge > .seat-badge--turn { background: $accent 20%; }
+    SeatBadge > .seat-badge--announced { background: $warning 15%; }
+    SeatBadge > .seat-badge--callable { background: $error 25%; }
+    SeatBadge > .seat-badge--edge { border-left: tall $primary 30%; }
+    SeatBadge > .seat-badge--edge-turn { border-left: tall $accent; }
+    .-ascii SeatBadge > .seat-badge--edge { border-left: ascii $primary 30%; }
+    .-ascii SeatBadge > .seat-badge--edge-turn { border-left: ascii $accent; }
     """
 
-    info: reactive[SeatInfo | None] = reactive(None)
+    COMPONENT_CLASSES = {
+        *(shade.value for shade in Shade),
+        "seat-badge--edge",
+        "seat-badge--edge-turn",
+    }
+
+    info: reactive[SeatInfo | None] = reactive(None, repaint=False)
     """What the seat shows; a new value equal to the old one draws nothing again."""
     look: reactive[CardLook] = reactive(CardLook)
 
@@ -182,97 +135,79 @@ class SeatBadge(PlainWidget):
         if look is not None:
             self.set_reactive(SeatBadge.look, look)
 
-    def watch_info(self, info: SeatInfo | None) -> None:
-        if info is not None:
-            self.set_class(info.turn, "-turn")
-            self.set_class(info.callable, "-callable")
-            self.set_class(info.announced and info.cards > 0, "-announced")
+    def watch_info(self) -> None:
+        self.redraw()
+
+    @property
+    def shade(self) -> Shade:
+        """How the seat stands out now."""
+        info = self.info
+        if info is None:
+            return Shade.PLAIN
+        if info.callable:
+            return Shade.CALLABLE
+        if info.announced and info.cards > 0:
+            return Shade.LAST_CARD
+        return Shade.TURN if info.turn else Shade.PLAIN
+
+    def _box(self) -> Box:
+        turn = self.info is not None and self.info.turn
+        edge = "seat-badge--edge-turn" if turn else "seat-badge--edge"
+        return self.component_box(self.shade.value, edge)
 
     # Lines of text around the fan: the name above, the level and points and the
     # marks below (the marks take the level's line in a seat too short for both).
-    def _fan_height(self) -> int:
-        height = self.content_size.height
+    @staticmethod
+    def _fan_height(height: int) -> int:
         return height - 3 if height >= 6 else height - 2
+
+    @property
+    def words_region(self) -> Region:
+        """Where the name, the fan and the marks are, on the screen: inside the
+        badge's edge."""
+        return self.content_region.shrink(self._box().gutter)
 
     def fan_region(self) -> Region:
         """Where the fan of backs is, on the screen (its full width, drawn or not)."""
-        box = self.content_region
-        return Region(box.x, box.y + 1, box.width, max(1, self._fan_height()))
+        box = self.words_region
+        return Region(box.x, box.y + 1, box.width, max(1, self._fan_height(box.height)))
 
-    def render(self) -> Text:
+    def text_region(self, size: Size) -> Region:
+        gutter = self._box().gutter
+        return Region(gutter.left, gutter.top, *self._box().inner(size))
+
+    def draw_lines(self, size: Size) -> list[Strip]:
+        box = self._box()
         info = self.info
-        if info is None:
-            return Text()
-        width = self.content_size.width
-        height = self._fan_height()
-        name, about = self._name_and_about(info, width)
-        backs = fan(self.look, info.cards, width, height)
-        mark = self._mark(info, width)
-        below = [about, mark] if height + 3 <= self.content_size.height else [mark or about]
-        lines = [name, *backs.lines, *below]
-        for line in lines:
-            line.truncate(width, overflow="ellipsis")
-        return Text("\n").join(lines)
+        rows = [] if info is None else self._rows(info, box.inner(size), box.fill)
+        return box.frame(size, rows)
 
-    @staticmethod
-    def _name_and_about(info: SeatInfo, width: int) -> tuple[Text, Text]:
-        """The name line, and the line of who plays and their points: as much of it
-        as fits ("normal bot · 12 pts", "normal · 12 pts"), or else the points alone
-        and the bot's level at the end of the name line, if it fits there."""
-        name = Text("▶ " if info.turn else "", style="bold")
-        name.append(info.name, style="bold")
-        points = Text(ngettext("{n} pt", "{n} pts", abs(info.total)).format(n=info.total))
-        if not info.known:
-            return name, points
-        if not info.bot:
-            kinds = [_("person")]
-        else:
-            kind = (
-                _(_BOT_KINDS[info.bot])
-                if info.bot in _BOT_KINDS
-                else _("{level} bot").format(level=info.bot)
-            )
-            kinds = [kind, _(_BOT_LEVELS.get(info.bot, info.bot))]
-        for kind in kinds:
-            about = Text(kind, style="dim")
-            about.append(" · ", style="dim")
-            about.append_text(points)
-            if about.cell_len <= width:
-                return name, about
-        level = kinds[-1]
-        room = width - name.cell_len - cell_len(level)
-        if room >= 1:
-            name.append(" " * room)
-            name.append(level, style="dim")
-        return name, points
+    def _rows(self, info: SeatInfo, size: Size, style: Style) -> list[Strip]:
+        """The name, the fan and what is below it, each made once for what it shows."""
+        width, height = size
+        fan_height = self._fan_height(height)
 
-    @staticmethod
-    def _mark(info: SeatInfo, width: int) -> Text:
-        """What stands out about the player now, if anything."""
-        if info.callable:
-            # The key whole, rather than a cut-off "(i or cl…": the words go first.
-            call = _("Idiot!")
-            for mark, how in (
-                (f" {call} ", _("(i or click)")),
-                (f" {call} ", "(i)"),
-                (call, "(i)"),
-            ):
-                if cell_len(mark) + 1 + cell_len(how) <= width:
-                    break
-            return Text.assemble((mark, "bold reverse"), " ", (how, "dim"))
-        if not info.cards:  # the round is over, or a crank goes on without them
-            return Text(_("went out"), style="bold")
-        if info.announced:
-            return Text(_("LAST CARD!"), style="bold reverse")
-        if info.lost_turns:
-            # Shorter where narrow, to the telegraphic, rather than cut off.
-            for words in (_("loses the next turn"), _("loses a turn"), _("loses turn")):
-                if cell_len(words) <= width:
-                    break
-            return Text(words, style="italic")
-        if info.dealer:
-            return Text(_("(dealer)"), style="dim")
-        return Text()
+        def cut(*lines: Text) -> list[Text]:
+            for line in lines:
+                line.truncate(width, overflow="ellipsis")
+            return list(lines)
+
+        name, about = self.cached_lines(
+            ("name", info.turn, info.name, info.known, info.bot, info.total, width),
+            lambda: cut(*name_and_about(info, width)),
+            style,
+        )
+        backs = self.cached_lines(
+            ("fan", self.look, info.cards, width, fan_height),
+            lambda: cut(*fan(self.look, info.cards, width, fan_height).lines),
+            style,
+        )
+        marks = (info.callable, info.cards > 0, info.announced, info.lost_turns > 0, info.dealer)
+        mark = self.cached_strip(
+            ("mark", *marks, width), lambda: cut(mark_of(info, width))[0], style
+        )
+        below = [about, mark] if fan_height + 3 <= height else [mark if mark.cell_length else about]
+        return [name, *backs, *below]
 
     def on_click(self) -> None:
         if self.info is not None and self.info.callable:
@@ -282,7 +217,7 @@ class SeatBadge(PlainWidget):
 # --- The table -------------------------------------------------------------------------------
 
 
-class Seating(Vertical):
+class Seating(Column):
     """The table: the seats along the left, the top and the right, ``middle`` (the
     piles) between them.
 
@@ -344,13 +279,13 @@ class Seating(Vertical):
         right = [b for b, side in zip(badges, placed, strict=True) if side is Side.RIGHT]
         self._badges = badges
         if top:
-            yield Horizontal(*top, classes="seats-top")
-        with Horizontal(classes="seats-band"):
+            yield Row(*top, classes="seats-top")
+        with Row(classes="seats-band"):
             if left:
-                yield Vertical(*left, classes="seats-left")
+                yield Column(*left, classes="seats-left")
             yield self._middle
             if right:
-                yield Vertical(*right, classes="seats-right")
+                yield Column(*right, classes="seats-right")
 
     @property
     def badges(self) -> tuple[SeatBadge, ...]:

@@ -4,56 +4,82 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 
+from ..faces import CardLook
 from ..i18n import _, ngettext
+from .box import Box
 from .pile import Pile
 
 
 class DrawPile(Pile):
-    """The stock, face down, with how many cards are left. Click it to draw."""
+    """The stock, face down, with how many cards are left. Click it to draw.
+
+    Lit when the player may draw (its component class, drawn by the pile)."""
 
     DEFAULT_CSS = """
-    DrawPile.-can-draw {
+    DrawPile > .draw-pile--ready {
         color: $text;
         background: $accent 15%;
     }
     """
 
-    count: reactive[int] = reactive(0)
-    can_draw: reactive[bool] = reactive(False)
+    COMPONENT_CLASSES = {"draw-pile--ready"}
+
+    count: reactive[int] = reactive(0, repaint=False)
+    can_draw: reactive[bool] = reactive(False, repaint=False)
 
     class Clicked(Message):
         """The player clicked the stock."""
 
-    def watch_can_draw(self, can_draw: bool) -> None:
-        self.set_class(can_draw, "-can-draw")
+    def watch_count(self) -> None:
+        self.redraw()
 
-    def render(self) -> Text:
-        width, height = self.card_region.size
-        if width < 3 or height < 3:
-            return Text(str(self.count))
-        tl, h, tr, v, bl, br = self.look.box
-        if self.count:
-            lines = self.look.large_back(width, height)
-            words = ngettext("{n} card", "{n} cards", self.count).format(n=self.count)
-            if cell_len(words) > width - 4:
-                words = str(self.count)  # the number alone: the pile says what it counts
-            lines[height // 2] = _across(v, f" {words} ", "#" if self.look.ascii else "░", width)
-        else:
-            # The place of the stock, drawn faint, with nothing on it.
-            lines = [Text(tl + h * (width - 2) + tr, style="dim")]
-            lines.extend(_across(v, "", " ", width, "dim") for _ in range(height - 2))
-            lines.append(Text(bl + h * (width - 2) + br, style="dim"))
-            lines[height // 2] = _across(v, _("empty"), " ", width, "dim")
+    def watch_can_draw(self) -> None:
+        self.redraw()
+
+    def draw_pile(self, card: Size, width: int) -> tuple[Box, list[Strip], Strip]:
+        fill = self.component_style("draw-pile--ready") if self.can_draw else self.component_style()
+        box = Box.plain(fill)
+        count = self.count
+        if card.width < 3 or card.height < 3:
+            return box, [], self.words(("count", count), lambda: Text(str(count)), fill)
+        lines = self.cached_lines(
+            ("pile", self.look, count, card), lambda: _pile(self.look, count, card), fill
+        )
         # The line is there, blank, when drawing is not allowed: the pile keeps
         # its height, so a turn to draw costs a repaint, not a new layout.
-        lines.append(Text(_("draw (d)"), style="bold") if self.can_draw else Text(""))
-        return self._centred(lines)
+        words = self.words(
+            ("draw", self.can_draw),
+            lambda: Text(_("draw (d)"), style="bold") if self.can_draw else Text(""),
+            fill,
+        )
+        return box, list(lines), words
 
     def on_click(self) -> None:
         self.post_message(self.Clicked())
+
+
+def _pile(look: CardLook, count: int, card: Size) -> list[Text]:
+    """The stock's card: a back with the count across it, or its empty place."""
+    width, height = card
+    tl, h, tr, v, bl, br = look.box
+    if count:
+        lines = look.large_back(width, height)
+        words = ngettext("{n} card", "{n} cards", count).format(n=count)
+        if cell_len(words) > width - 4:
+            words = str(count)  # the number alone: the pile says what it counts
+        lines[height // 2] = _across(v, f" {words} ", "#" if look.ascii else "░", width)
+        return lines
+    # The place of the stock, drawn faint, with nothing on it.
+    lines = [Text(tl + h * (width - 2) + tr, style="dim")]
+    lines.extend(_across(v, "", " ", width, "dim") for _ in range(height - 2))
+    lines.append(Text(bl + h * (width - 2) + br, style="dim"))
+    lines[height // 2] = _across(v, _("empty"), " ", width, "dim")
+    return lines
 
 
 def _across(side: str, words: str, fill: str, width: int, frame: str = "") -> Text:

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from functools import partial
+
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
+from textual.strip import Strip
 
 from craits_core import Card
 
 from ..faces import CardLook
 from ..i18n import _
-from .plain import PlainWidget
+from .lines import LineWidget
 
 SHOWN = 6
 """Plays shown at most: the newest first, as many as the trail's height has room
 for."""
 
 
-class PlayTrail(PlainWidget):
+class PlayTrail(LineWidget):
     """Who played which card lately, so a player can follow what happened."""
 
     # Its rules for the screen's size classes (.-short, .-big, ...) start above the
@@ -27,16 +32,14 @@ class PlayTrail(PlainWidget):
         /* What is left of the gauges: as many of the last plays as fit. */
         height: 1fr;
         padding: 1 1 0 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
     }
     .-short PlayTrail { padding: 0 1; }
     """
 
-    plays: reactive[tuple[tuple[str, Card], ...]] = reactive(())
+    plays: reactive[tuple[tuple[str, Card], ...]] = reactive((), repaint=False)
 
     def __init__(self, look: CardLook, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.look = look
 
     def add(self, name: str, card: Card) -> None:
@@ -45,17 +48,36 @@ class PlayTrail(PlainWidget):
     def clear(self) -> None:
         self.plays = ()
 
-    def render(self) -> Text:
+    def watch_plays(self) -> None:
+        self.redraw()
+
+    def draw_lines(self, size: Size) -> list[Strip]:
+        base = self.component_style()
+        width = size.width
+
+        def line(key: Hashable, text: Callable[[], Text]) -> Strip:
+            # Cut short with an ellipsis where narrow, as Textual cuts its text.
+            def cut() -> Text:
+                words = text()
+                words.truncate(width, overflow="ellipsis")
+                return words
+
+            return self.cached_strip((key, width), cut, base)
+
         if not self.plays:
-            return Text(_("no plays yet this round"), style="dim")
+            return [line("none", lambda: Text(_("no plays yet this round"), style="dim"))]
         # Short of room, the heading goes: a line or two of plays say more.
-        head = self.content_size.height >= 3
-        lines = [Text(_("last plays"), style="dim underline")] if head else []
+        head = size.height >= 3
+        lines = [line("head", lambda: Text(_("last plays"), style="dim underline"))] if head else []
         for age, (name, card) in enumerate(reversed(self.plays)):
-            face = self.look.short(card)
-            face.pad_right(3 - face.cell_len)  # a 10 is wider: the names line up
-            line = Text.assemble(face, (f"  {name}", "" if age == 0 else "dim"))
-            if age == 0:
-                line.stylize("bold")
-            lines.append(line)
-        return Text("\n").join(lines)
+            key = ("play", self.look, name, card, age == 0)
+            lines.append(line(key, partial(self._play, name, card, newest=age == 0)))
+        return lines[: size.height]
+
+    def _play(self, name: str, card: Card, *, newest: bool) -> Text:
+        face = self.look.short(card)
+        face.pad_right(3 - face.cell_len)  # a 10 is wider: the names line up
+        line = Text.assemble(face, (f"  {name}", "" if newest else "dim"))
+        if newest:
+            line.stylize("bold")
+        return line

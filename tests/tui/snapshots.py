@@ -311,7 +311,7 @@ async def motion(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     """A card in motion: Cy's 7♣ halfway from his seat to the discard pile."""
     from craits_tui.moves_shown import Flight, Spot, flight_face
     from craits_tui.widgets.discard import DiscardPile
-    from craits_tui.widgets.motion import Motion, Piece, centred, path_between
+    from craits_tui.widgets.motion import Motion, Piece, PieceKind, centred, path_between
     from craits_tui.widgets.seats import Seating
 
     screen = seat(app, mid_round_game())
@@ -323,8 +323,8 @@ async def motion(app: CraitsApp, pilot: Pilot[str | None]) -> None:
     start = centred(screen.query_one(Seating).place_of(2), width)
     end = centred(screen.query_one(DiscardPile).region, width)
     path = path_between(start, end, 6, app.size, width)
-    piece = Piece(face, path, 0.3, easing="linear", classes="-card")
-    await screen.query_one(Motion).mount(piece)
+    piece = Piece(face, path, 0.3, easing="linear", kind=PieceKind.CARD)
+    screen.query_one(Motion).place_piece(piece)
     piece.progress = 0.5
 
 

@@ -18,7 +18,7 @@ from craits_tui.widgets.discard import DiscardPile
 from craits_tui.widgets.hand import Hand
 from craits_tui.widgets.log import GameLog
 from craits_tui.widgets.motion import Motion
-from craits_tui.widgets.seats import SeatBadge, SeatInfo, Seating, Side, fan, sides
+from craits_tui.widgets.seats import SeatBadge, SeatInfo, Seating, Shade, Side, fan, sides
 from craits_tui.widgets.status import StatusLine
 from craits_tui.widgets.stock import DrawPile
 from craits_tui.widgets.title import TitleBar
@@ -96,7 +96,7 @@ async def test_watching_seats_every_player_and_shows_the_hand_to_move_below(
         view = screen.view
         assert view is not None and view.current_player is not None
         to_move = seating.badge_of(view.current_player)
-        assert to_move.has_class("-turn")
+        assert to_move.shade is Shade.TURN
         assert screen.query_one(Hand).region.y > max(b.region.bottom for b in seating.badges)
 
 
@@ -153,21 +153,21 @@ async def test_a_seat_shows_name_level_points_and_its_marks(tmp_path: Path) -> N
             info = SeatInfo(seat=1, name="Bob", cards=5, bot="hard", total=40)
             badge.info = SeatInfo(**{**info.__dict__, **changes})  # type: ignore[arg-type]
             await pilot.pause()
-            return text_at(screen, badge.content_region)
+            return text_at(screen, badge.words_region)
 
         plain = await lines()
         assert plain[0].startswith("Bob") and plain[0].rstrip().endswith("hard")
         assert plain[-2].strip() == "40 pts"
-        assert not badge.has_class("-turn")
+        assert badge.shade is Shade.PLAIN
         turn = await lines(turn=True)
-        assert turn[0].startswith("▶ Bob") and badge.has_class("-turn")
+        assert turn[0].startswith("▶ Bob") and badge.shade is Shade.TURN
         assert (await lines(cards=1, announced=True))[-1].strip() == "LAST CARD!"
-        assert badge.has_class("-announced")
+        assert badge.shade is Shade.LAST_CARD
         assert (await lines(lost_turns=1))[-1].strip() == "loses a turn"  # it fits
         assert (await lines(cards=1, callable=True))[-1].strip() == "Idiot!  (i)"
-        assert badge.has_class("-callable")
+        assert badge.shade is Shade.CALLABLE
         assert (await lines(cards=0, announced=True))[-1].strip() == "went out"
-        assert not badge.has_class("-announced")
+        assert badge.shade is Shade.PLAIN
         assert (await lines(dealer=True))[-1].strip() == "(dealer)"
 
 

@@ -43,12 +43,14 @@ from craits_tui.moves_shown import (
 from craits_tui.widgets.motion import (
     Motion,
     Piece,
+    PieceKind,
     centred,
     path_between,
     steps_for,
 )
 
 from .conftest import until
+from .snapshots import screen_lines
 
 STYLES = Path(craits_tui.__file__).parent / "craits.tcss"
 
@@ -88,7 +90,7 @@ class Stage(App[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="row"):
             yield Spot_(id="left")
-            yield Static(id="gap")
+            yield Static("·" * 400, id="gap")  # something to fly over
             yield Spot_(id="right")
         yield Motion(id="motion")
 
@@ -119,8 +121,22 @@ class Stage(App[None]):
         self.flown_by_key += 1
 
 
-def pieces(app: App[None]) -> list[Piece]:
-    return list(app.query(Piece))
+def pieces(app: Stage) -> list[Piece]:
+    return list(app.motion.pieces)
+
+
+def drawn(app: App[None]) -> list[str]:
+    """The screen's lines as drawn, as many and as wide as the screen's."""
+    lines = screen_lines(app.export_screenshot())
+    lines += [""] * (app.size.height - len(lines))
+    return [line.ljust(app.size.width) for line in lines]
+
+
+def layouts(app: App[None]) -> list[object]:
+    """A list that grows by one each time the screen is laid out again."""
+    seen: list[object] = []
+    app.screen.screen_layout_refresh_signal.subscribe(app.screen, seen.append)
+    return seen
 
 
 # --- Flying -------------------------------------------------------------------------
@@ -136,11 +152,12 @@ async def test_a_card_flies_from_its_start_to_its_end_then_goes() -> None:
         assert piece.path[-1] == centred(end, piece.width)
         await until(pilot, lambda: not app.motion.busy, "the card to land")
         assert app.arrivals == ["card"]
-        await until(pilot, lambda: not pieces(app), "the landed card to be removed")
+        assert pieces(app) == []
+        await pilot.pause()
         assert app.arrivals == ["card"]  # landed once
 
 
-async def test_a_flying_card_is_drawn_along_its_path() -> None:
+async def test_a_flying_card_is_drawn_along_its_path_and_lays_nothing_out() -> None:
     # A piece with no clock, its progress set by hand: a busy machine may skip the
     # frames of a real flight, and what is checked is where each frame draws.
     app = Stage()
@@ -148,27 +165,50 @@ async def test_a_flying_card_is_drawn_along_its_path() -> None:
         path = path_between(
             centred(app.region("left"), 4), centred(app.region("right"), 4), 6, app.size, 4
         )
-        piece = Piece(Text("7♠"), path, 1.0, easing="linear", classes="-card")
-        await app.motion.mount(piece)
-        seen: list[Offset] = []
+        piece = Piece(Text("7♠"), path, 1.0, easing="linear", kind=PieceKind.CARD)
+        await pilot.pause()
+        laid_out = layouts(app)
+        app.motion.place_piece(piece)
+        seen: list[int] = []
+
+        def at_place() -> bool:
+            place = piece.place
+            return drawn(app)[place.y][place.x : place.x + 4] == " 7♠ "
+
         for progress in (0.0, 0.5, 0.99):
             piece.progress = progress
-            await until(pilot, lambda: piece.region.offset == piece.place, "the card to move")
-            seen.append(piece.region.offset)
-        # Left to right, over what is under it.
-        assert seen[0] == piece.path[0] and seen[-1] == piece.path[-1]
-        assert [o.x for o in seen] == sorted(o.x for o in seen) and seen[0].x < seen[1].x
-        assert app.screen.get_widget_at(*seen[-1])[0] is piece
+            await until(pilot, at_place, "a step drawn")
+            seen.append(piece.place.x)
+        # Left to right, over what is under it, each step a repaint alone.
+        assert seen == sorted(seen) and seen[0] == path[0].x and seen[-1] == path[-1].x
+        assert seen[0] < seen[1]
+        assert laid_out == []
+        assert sum(line.count("7♠") for line in drawn(app)) == 1  # the cells left, cleared
 
 
-async def test_a_flying_card_is_drawn_over_the_table() -> None:
+async def test_a_flying_card_is_drawn_over_the_table_which_shows_everywhere_else() -> None:
     app = Stage()
     async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        before = drawn(app)
         app.fly_across(duration=30.0)
         (piece,) = pieces(app)
-        await until(pilot, lambda: bool(piece.region), "the card to be laid out")
-        assert app.screen.get_widget_at(*piece.region.offset)[0] is piece
-        assert "7♠" in piece.render().plain
+        place = piece.place
+        await until(pilot, lambda: "7♠" in drawn(app)[place.y], "the card drawn")
+        during = drawn(app)
+        assert during[place.y][place.x : place.x + piece.width] == " 7♠ "
+        left, right = place.x, place.x + piece.width
+        assert during[place.y][:left] + during[place.y][right:] == (
+            before[place.y][:left] + before[place.y][right:]
+        )
+        assert [line for y, line in enumerate(during) if y != place.y] == [
+            line for y, line in enumerate(before) if y != place.y
+        ]
+        # The mouse finds the card there, and what lies beneath anywhere else.
+        app.mouse_position = place
+        assert app.screen.get_widget_at(*place)[0] is app.motion
+        app.mouse_position = Offset(place.x, place.y + 2)
+        assert app.screen.get_widget_at(place.x, place.y + 2)[0] is not app.motion
 
 
 async def test_a_flight_takes_a_few_steps_however_far_it_goes() -> None:
@@ -195,8 +235,8 @@ async def test_finish_lands_every_piece_at_once() -> None:
         app.motion.finish()
         assert not app.motion.busy
         assert app.arrivals == ["first", "second"]
-        assert not any(piece.display for piece in pieces(app))
-        await until(pilot, lambda: not pieces(app), "the pieces to be removed")
+        assert pieces(app) == []
+        await pilot.pause()
         assert app.arrivals == ["first", "second"]
         assert app.idle_again == 1
 
@@ -274,7 +314,7 @@ async def test_a_flight_a_key_starts_is_not_ended_by_that_key() -> None:
         assert app.arrivals == ["earlier"]
         await pilot.pause()
         assert app.motion.busy  # the flight f started goes on
-        assert [piece.display for piece in pieces(app) if not piece.landed] == [True]
+        assert len(pieces(app)) == 1
 
 
 async def test_a_press_on_a_flying_card_clicks_what_is_under_it() -> None:
@@ -282,8 +322,7 @@ async def test_a_press_on_a_flying_card_clicks_what_is_under_it() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         app.fly_across(duration=30.0)
         (piece,) = pieces(app)
-        await until(pilot, lambda: bool(piece.region), "the card to be laid out")
-        at = piece.region.offset
+        at = piece.place
         left = app.query_one("#left", Spot_)
         assert left.region.contains_point(at)
         # As a terminal sends it: the press on the card, the release where it was.
@@ -293,6 +332,16 @@ async def test_a_press_on_a_flying_card_clicks_what_is_under_it() -> None:
         await pilot.mouse_up(offset=at)
         await pilot.pause()
         assert len(left.clicks) == 1
+
+
+async def test_a_click_beside_a_flying_card_goes_to_what_is_there() -> None:
+    app = Stage()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.fly_across(duration=30.0)
+        right = app.query_one("#right", Spot_)
+        await pilot.click(right, offset=(1, 1))
+        assert right.clicks == [(1, 1)]
+        assert app.motion.busy and app.arrivals == []  # the card flies on
 
 
 # --- Marks --------------------------------------------------------------------------
@@ -307,7 +356,7 @@ async def test_a_mark_pops_up_over_its_place_then_goes() -> None:
         assert at.contains_point(piece.path[0])
         assert piece.path[-1] == piece.path[0] - Offset(0, 1)
         await until(pilot, lambda: not app.motion.busy, "the mark to go")
-        await until(pilot, lambda: not pieces(app), "the mark to be removed")
+        assert pieces(app) == []
 
 
 async def test_marks_over_one_place_at_once_stack() -> None:
@@ -329,12 +378,12 @@ async def test_the_layer_shows_the_movements_of_an_event_where_the_table_has_the
         event = CardPlayed(1, Card.parse("8H"), Suit.SPADES)
         app.motion.show(movements_for(event), places, CardLook())
         card, named = pieces(app)
-        assert card.has_class("-card") and "8♥" in card.text.plain
-        assert named.has_class("-mark") and "♠" in named.text.plain
+        assert card.kind is PieceKind.CARD and "8♥" in card.text.plain
+        assert named.kind is PieceKind.MARK and "♠" in named.text.plain
         # A seat not on the screen (no badge for it) moves nothing.
         app.motion.finish()
         app.motion.show(movements_for(replace(event, player=3)), places, CardLook())
-        assert [p for p in pieces(app) if not p.landed and p.has_class("-card")] == []
+        assert [p for p in pieces(app) if p.kind is PieceKind.CARD] == []
         await pilot.pause()
 
 

@@ -46,7 +46,7 @@ from craits_tui.widgets.crank import CrankCounter
 from craits_tui.widgets.footer import Footer, FooterKey
 from craits_tui.widgets.hand import CARD_KEYS, CARD_WIDTH, GAP, Hand
 from craits_tui.widgets.scoreboard import Scoreboard
-from craits_tui.widgets.seats import SeatBadge, SeatInfo, Seating
+from craits_tui.widgets.seats import SeatBadge, SeatInfo, Seating, Shade
 from craits_tui.widgets.status import StatusLine
 from craits_tui.widgets.stock import DrawPile
 from craits_tui.widgets.title import TitleBar
@@ -321,7 +321,7 @@ async def test_a_crank_against_you_is_shown_and_drawn(tmp_path: Path) -> None:
     game = stacked_game(["3S KS 4C 9D 5D", "3C 4H 5C 6C 9C"], "2H", **ANN_FIRST)
     async with at_table(tmp_path, game) as (_, pilot, screen):
         crank = screen.query_one(CrankCounter)
-        assert crank.count == 2 and crank.has_class("-active")
+        assert crank.count == 2 and crank.render().plain.startswith("CRANK 2")
         await pilot.press(key(screen, "KS"))  # refused: the crank wants an ace or a 2
         await pilot.pause()
         assert len(hand_of(screen)) == 5
@@ -1006,11 +1006,11 @@ async def test_a_player_who_went_out_is_shown_so_not_as_on_a_last_card(tmp_path:
         badge = app.screen.query_one(SeatBadge)
         badge.info = SeatInfo(seat=1, name="Bob", cards=1, bot="normal", announced=True)
         assert badge.render().plain.splitlines()[-1] == "LAST CARD!"
-        assert badge.has_class("-announced")
+        assert badge.shade is Shade.LAST_CARD
         # His last card played: the round is over, or a crank goes on without him.
         badge.info = SeatInfo(seat=1, name="Bob", cards=0, bot="normal", announced=True)
         assert badge.render().plain.splitlines()[-1] == "went out"
-        assert not badge.has_class("-announced")
+        assert badge.shade is Shade.PLAIN
 
 
 def test_a_card_and_its_points_stay_on_one_line_of_the_summary() -> None:
