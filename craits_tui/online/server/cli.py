@@ -185,7 +185,7 @@ def build_serve_parser(parent: Any) -> argparse.ArgumentParser:
         "--motion",
         action="store_true",
         help="cards fly across the players' tables, as at a table at home (each "
-        "session's app then takes some three times the CPU a move; without it, a "
+        "session's app then takes some two and a half times the CPU a move; without it, a "
         "player may still turn animations on in the options)",
     )
     parser.add_argument(

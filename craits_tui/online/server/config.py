@@ -61,8 +61,8 @@ class ServerConfig:
     """Where the host key and the games are kept (default: `default_data_dir`)."""
     app: tuple[str, ...] = ("craits_tui", "--low-bandwidth")
     """The module (or ``.py`` script) each session runs, with its arguments; the
-    server adds ``--remote SOCKET``. Without motion by default: each step of a
-    flying card is a layout of the screen, for every session's app (`--motion`)."""
+    server adds ``--remote SOCKET``. Without motion by default: a flying card
+    costs every session's app some two and a half times the CPU of a move (`--motion`)."""
     preload: bool = True
     """Fork each session's app from one that has imported the app already (`zygote`):
     the lobby comes up at once, and the sessions share the imported modules'
