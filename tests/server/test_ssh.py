@@ -164,6 +164,11 @@ class Terminal:
         assert text in self.text, f"{text!r} is not on the screen:\n{self.text}"
         return self.text
 
+    async def greeted(self, name: str = "") -> str:
+        """The fake app's greeting to ``name``, once all its lines are on the screen."""
+        await self.shows(f"welcome {name}")
+        return await self.shows("reached as")
+
     async def redrawn(self, test: Callable[[], bool], timeout: float = TIMEOUT) -> None:
         """Wait until the screen passes ``test``."""
         with contextlib.suppress(TimeoutError):
@@ -216,7 +221,7 @@ async def test_the_app_runs_in_a_terminal_of_its_own(
     monkeypatch.setenv("LINES", "24")
     async with running(tmp_path) as server, connect(server) as conn:
         term = await Terminal.open(conn, env={"LANG": "it_IT.UTF-8", "EVIL": "x"})
-        screen = await term.shows("welcome ann seat")
+        screen = await term.greeted("ann seat")
         assert "size 100x32 term xterm-256color lang it_IT.UTF-8 agent None columns None" in screen
         # What the player typed to come in, for the commands the app suggests.
         assert f"reached as -p {server.port} localhost." in screen

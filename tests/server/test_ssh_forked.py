@@ -91,7 +91,7 @@ async def test_a_forked_app_has_its_terminal_its_size_and_hears_resizes(tmp_path
     async with forking(tmp_path) as server, connect(server) as conn:
         zygote = zygote_of(server)
         term = await Terminal.open(conn, env={"LANG": "it_IT.UTF-8"})
-        screen = await term.shows("welcome ann seat")
+        screen = await term.greeted("ann seat")
         assert "size 100x32 term xterm-256color lang it_IT.UTF-8 agent None" in screen
         pid = pid_on(screen)
         assert parent_of(pid) == zygote
@@ -237,7 +237,7 @@ async def test_the_zygotes_death_is_survived(
         first = zygote_of(server)
         async with connect(server) as conn:
             term = await Terminal.open(conn)
-            pid = pid_on(await term.shows("welcome ann"))
+            pid = pid_on(await term.greeted("ann"))
             assert parent_of(pid) == first
             # The zygote dies, and the next one is slow to come up.
             monkeypatch.setattr(spawner_module, "BOOT", "import sys; sys.stdin.buffer.read()")
@@ -249,7 +249,7 @@ async def test_the_zygotes_death_is_survived(
             # The next session starts at once, the plain way.
             async with connect(server, username="bob") as other:
                 second = await Terminal.open(other)
-                assert parent_of(pid_on(await second.shows("welcome bob"))) == os.getpid()
+                assert parent_of(pid_on(await second.greeted("bob"))) == os.getpid()
                 second.process.stdin.write(b"quit\r")
                 assert await second.ended() == 0
             term.process.stdin.write(b"quit\r")
@@ -262,7 +262,7 @@ async def test_the_zygotes_death_is_survived(
         assert zygote_of(server) != first
         async with connect(server, username="cy") as conn:
             term = await Terminal.open(conn)
-            assert parent_of(pid_on(await term.shows("welcome cy"))) == zygote_of(server)
+            assert parent_of(pid_on(await term.greeted("cy"))) == zygote_of(server)
 
 
 async def test_a_zygote_that_cannot_start_says_why_and_sessions_start_the_plain_way(
@@ -274,7 +274,7 @@ async def test_a_zygote_that_cannot_start_says_why_and_sessions_start_the_plain_
         assert "the preloaded app: no Textual here" in caplog.text
         async with connect(server) as conn:
             term = await Terminal.open(conn)
-            assert parent_of(pid_on(await term.shows("welcome ann"))) == os.getpid()
+            assert parent_of(pid_on(await term.greeted("ann"))) == os.getpid()
             term.process.stdin.write(b"quit\r")
             assert await term.ended() == 0
 
