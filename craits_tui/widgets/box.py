@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rich.segment import Segment
 from rich.style import Style
@@ -66,7 +67,7 @@ class Box:
     )
     """Rows framed lately, by the identity of the row (a cached strip) and width."""
 
-    @property
+    @cached_property
     def blank(self) -> Style:
         """The style of the box's blank cells (its padding, and past the end of its
         words): its background alone, as Textual pads a widget."""
@@ -120,15 +121,13 @@ class Box:
         if framed is not None and framed[0] is row:
             return framed[1]
         blank = self.blank
-        line = joined(
-            [
-                Strip(_side(self.left, 0)),
-                Strip.blank(self.padding.left, blank),
-                row.crop_extend(0, inside, blank),
-                Strip.blank(self.padding.right, blank),
-                Strip(_side(self.right, 1)),
-            ]
-        )
+        segments = _side(self.left, 0)
+        segments.append(Segment(" " * self.padding.left, blank))
+        segments.extend(row.crop_extend(0, inside, blank))
+        segments.append(Segment(" " * self.padding.right, blank))
+        segments.extend(_side(self.right, 1))
+        # One strip made, not one a part: a seat's lines are framed on every move.
+        line = Strip([segment for segment in Segment.simplify(segments) if segment.text], width)
         if len(self._framed) >= FRAMED_KEPT:
             self._framed.clear()
         self._framed[key] = (row, line)

@@ -62,16 +62,11 @@ class CrankCounter(LineWidget):
 
     COMPONENT_CLASSES = {"crank--idle", "crank--active"}
 
+    DRAWN_FROM = ("count", "facing")
     count: reactive[int] = reactive(0, repaint=False)
     facing: reactive[str] = reactive("", repaint=False)
     """Who must answer the crank ("you must answer", or with a name), empty when
     nobody."""
-
-    def watch_count(self) -> None:
-        self.redraw()
-
-    def watch_facing(self) -> None:
-        self.redraw()
 
     @property
     def _box(self) -> Box:

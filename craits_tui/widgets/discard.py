@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from functools import partial
+
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.strip import Strip
 
 from craits_core import Card, Rank, Suit
 
 from ..faces import suit_name
 from ..i18n import _
-from .box import Box
-from .pile import Pile
+from .pile import Drawn, Pile
 
 
 class DiscardPile(Pile):
@@ -27,6 +28,7 @@ class DiscardPile(Pile):
 
     COMPONENT_CLASSES = {"discard-pile--named"}
 
+    DRAWN_FROM = ("top", "active_suit")
     top: reactive[Card | None] = reactive(None, repaint=False)
     active_suit: reactive[Suit | None] = reactive(None, repaint=False)
 
@@ -36,12 +38,6 @@ class DiscardPile(Pile):
             return
         self.set_reactive(DiscardPile.top, top)
         self.set_reactive(DiscardPile.active_suit, active_suit)
-        self.redraw()
-
-    def watch_top(self) -> None:
-        self.redraw()
-
-    def watch_active_suit(self) -> None:
         self.redraw()
 
     @property
@@ -54,23 +50,20 @@ class DiscardPile(Pile):
             and (suit is not top.suit or top.rank is Rank.EIGHT)
         )
 
-    def draw_pile(self, card: Size, width: int) -> tuple[Box, list[Strip], Strip]:
-        named = self.named
-        fill = self.component_style("discard-pile--named") if named else self.component_style()
-        box = Box.plain(fill)
+    def pile_fill(self) -> Style:
+        return self.component_style("discard-pile--named" if self.named else None)
+
+    def card_text(self, card: Size) -> Drawn[list[Text]] | None:
         top = self.top
-        if top is None or card.width < 3 or card.height < 3:
-            empty = self.words("empty", lambda: Text(_("(empty)"), style="dim"), fill)
-            return box, [], empty
-        lines = self.cached_lines(
-            ("card", self.look, top, card),
-            lambda: self.look.large(top, width=card.width, height=card.height),
-            fill,
-        )
-        suit = self.active_suit
-        key = ("suit", self.look, suit, top, width)
-        words = self.words(key, lambda: self._suit_line(width), fill)
-        return box, list(lines), words
+        if top is None:
+            return None
+        return ("card", self.look, top), partial(self.look.large, top, *card)
+
+    def words_text(self, width: int, card: bool) -> Drawn[Text]:
+        if not card:
+            return "empty", lambda: Text(_("(empty)"), style="dim")
+        key = ("suit", self.look, self.active_suit, self.top)
+        return key, partial(self._suit_line, width)
 
     def _suit_line(self, width: int) -> Text:
         suit = self.active_suit

@@ -92,7 +92,7 @@ class Hand(LineWidget, can_focus=True):
         "hand--number",
     }
 
-    # Each change redraws what it changed (`LineWidget.redraw`), not the whole hand.
+    DRAWN_FROM = ("cards", "playable", "my_turn", "cursor", "hovered", "numbered")
     cards: reactive[tuple[Card, ...]] = reactive((), repaint=False)
     playable: reactive[frozenset[Card]] = reactive(frozenset(), repaint=False)
     my_turn: reactive[bool] = reactive(False, repaint=False)
@@ -170,7 +170,7 @@ class Hand(LineWidget, can_focus=True):
             index = start + offset
             number = CARD_KEYS[index] if self.numbered and index < len(CARD_KEYS) else ""
             words = partial(Text, number.center(width) + gap, style=numbers)
-            parts[0].append(self.cached_strip(("number", number, width), words, base))
+            parts[0].append(self.cached_strip(("number", number, width, numbers), words, base))
             frame = self._frame_name(index, card)
             dimmed = self.my_turn and card not in self.playable
             face = self._face(card, frame, dimmed, base)
@@ -183,15 +183,17 @@ class Hand(LineWidget, can_focus=True):
     def _face(self, card: Card, frame: str, dimmed: bool, base: Style) -> tuple[Strip, ...]:
         """A card's face in its frame's style (dimmed: not playable on the player's turn)."""
 
+        style = self.component_style(frame)
+
         def lines() -> list[Text]:
             draw = self.look.medium if self.big else self.look.small
-            face = draw(card, self.component_style(frame))
+            face = draw(card, style)
             if dimmed:
                 for line in face:
                     line.stylize("dim")
             return face
 
-        return self.cached_lines(("face", self.look, self.big, card, frame, dimmed), lines, base)
+        return self.cached_lines(("face", self.look, self.big, card, style, dimmed), lines, base)
 
     def _frame_name(self, index: int, card: Card) -> str:
         """The component class a card's frame is drawn in."""
@@ -202,18 +204,6 @@ class Hand(LineWidget, can_focus=True):
         if self.my_turn and card in self.playable:
             return "hand--playable"
         return "hand--unplayable"
-
-    def watch_playable(self) -> None:
-        self.redraw()
-
-    def watch_my_turn(self) -> None:
-        self.redraw()
-
-    def watch_hovered(self) -> None:
-        self.redraw()
-
-    def watch_numbered(self) -> None:
-        self.redraw()
 
     # --- Input ----------------------------------------------------------------------
 
@@ -230,8 +220,6 @@ class Hand(LineWidget, can_focus=True):
         rows = self._rows(len(cards))
         if self._rows(len(old)) != rows and self.size.height != self._height_for(rows):
             self.refresh(layout=True)
-        else:
-            self.redraw()
 
     def _height_for(self, rows: int) -> int:
         """The hand's height with ``rows`` rows of cards, as the stylesheet lets it be."""
@@ -262,7 +250,6 @@ class Hand(LineWidget, can_focus=True):
             self.cursor = min(self.cursor + step * per_row, len(self.cards) - 1)
 
     def watch_cursor(self, cursor: int) -> None:
-        self.redraw()
         # In a container that scrolls (a big hand), the cursor's row is kept in view.
         parent = self.parent
         if isinstance(parent, Widget) and parent.allow_vertical_scroll:

@@ -15,7 +15,7 @@ restyles nothing, and no widget's size, so it lays nothing out.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.segment import Segment
@@ -63,6 +63,10 @@ class LineWidget(PlainWidget):
     `refresh` (a resize, a new language or look, new styles) draws it all again.
     """
 
+    DRAWN_FROM: ClassVar[tuple[str, ...]] = ()
+    """The reactives (declared with ``repaint=False``) that what the widget draws
+    depends on: a change of one redraws the lines it changed."""
+
     PIECES_KEPT = 512
     """Strips kept for reuse by the widgets of a class (card faces, words), least
     recently used first out."""
@@ -76,6 +80,10 @@ class LineWidget(PlainWidget):
         # Shared by the widgets of a class: the four seats draw the same fans.
         self._pieces = _PIECES.setdefault(type(self), LRUCache(self.PIECES_KEPT))
         super().__init__(**kwargs)  # type: ignore[arg-type]
+
+    def on_mount(self) -> None:
+        for name in self.DRAWN_FROM:
+            self.watch(self, name, self.redraw, init=False)
 
     # --- What a subclass gives -------------------------------------------------------
 
@@ -211,25 +219,9 @@ class LineWidget(PlainWidget):
             return lines[y]
         return Strip.blank(self._content().width, self.component_style())
 
-    def refresh(
-        self,
-        *regions: Region,
-        repaint: bool = True,
-        layout: bool = False,
-        recompose: bool = False,
-    ) -> LineWidget:
-        if repaint and not regions:
-            # Drawn whole again: the size, the language, the look or the styles
-            # may have changed.
-            self._lines = None
-            self._forget_styles()
-        super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-        return self
-
-    def notify_style_update(self) -> None:
+    def drawn_whole(self) -> None:
         self._lines = None
         self._forget_styles()
-        super().notify_style_update()
 
     def render(self) -> Text:
         """The words shown, a line of text each line (without the trailing spaces,

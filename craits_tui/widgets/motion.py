@@ -58,12 +58,14 @@ class Motion(Widget):
     region with a word, `finish` them all at once."""
 
     DEFAULT_CSS = """
-    /* Over the whole screen, drawn only where a piece is. */
+    /* Over the whole screen (drawn only where a piece is), sized by the
+       terminal: a size that followed the screen's layout would change as the
+       screen is first laid out, and each change repaints the whole screen. */
     Motion {
         position: absolute;
         overlay: screen;
-        width: 100%;
-        height: 100%;
+        width: 100vw;
+        height: 100vh;
     }
     Motion > .motion--card {
         background: $panel-lighten-2;
@@ -233,6 +235,14 @@ class Motion(Widget):
             piece.on_arrival()
         if not self._pieces:
             self.post_message(self.Landed())
+
+    def _set_dirty(self, *regions: Region) -> None:
+        # Textual marks a widget dirty whole when it is first sized (and on every
+        # plain refresh): for the layer, that is the whole screen sent again, a
+        # frame after the screen's first. With no piece on it, it has nothing of
+        # its own to repaint.
+        if regions or self._pieces:
+            super()._set_dirty(*regions)
 
     def _repaint(self, *regions: Region) -> None:
         """Repaint the cells of ``regions`` (on the screen): what lies beneath shows

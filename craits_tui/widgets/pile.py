@@ -4,6 +4,8 @@ the words set below it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from functools import partial
+from typing import TypeAlias, TypeVar
 
 from rich.style import Style
 from rich.text import Text
@@ -11,8 +13,10 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from ..faces import CardLook, card_width
-from .box import Box, joined
+from .box import Box
 from .lines import LineWidget
+
+T = TypeVar("T")
 
 
 def pile_card(region: Region) -> Region:
@@ -31,7 +35,8 @@ class Pile(LineWidget):
 
     The card fills the widget's height but its last line, whatever the size the
     stylesheet gives it: a resize draws it again at the new size. A subclass gives
-    the card's lines, the words below and the pile's look (`draw_pile`)."""
+    the pile's look, the card's lines and the words below; each is made once for
+    what it depends on."""
 
     def __init__(self, look: CardLook, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -43,22 +48,48 @@ class Pile(LineWidget):
         and a drawn one starts."""
         return pile_card(self.content_region)
 
-    def draw_pile(self, card: Size, width: int) -> tuple[Box, list[Strip], Strip]:
-        """The pile's look, its card's lines for a card of size ``card`` (none for
-        a pile too small to draw one: its words alone, then) and the words below,
-        for a pile ``width`` wide."""
+    def pile_fill(self) -> Style:
+        """The pile's look now: the style of all of it."""
+        raise NotImplementedError
+
+    def card_text(self, card: Size) -> Drawn[list[Text]] | None:
+        """The lines of the pile's card at ``card``'s size, and what they depend on
+        (None: no card to draw)."""
+        raise NotImplementedError
+
+    def words_text(self, width: int, card: bool) -> Drawn[Text]:
+        """The words below the card (or alone, with no ``card``), for a pile
+        ``width`` wide, and what they depend on."""
         raise NotImplementedError
 
     def draw_lines(self, size: Size) -> list[Strip]:
-        card = pile_card(size.region)
-        box, lines, words = self.draw_pile(card.size, size.width)
-        if not lines:
-            return box.frame(size, [words])
-        indent = Strip.blank(card.x, box.fill)
-        left = (size.width - words.cell_length) // 2
-        centred = joined([Strip.blank(left, box.fill), words])
-        return box.frame(size, [*(joined([indent, line]) for line in lines), centred])
+        fill = self.pile_fill()
+        box = Box.plain(fill)
+        region = pile_card(size.region)
+        drawn = self.card_text(region.size) if min(region.size) >= 3 else None
+        key, words = self.words_text(size.width, drawn is not None)
+        if drawn is None:
+            return box.frame(size, [self.cached_strip(key, words, fill)])
+        card_key, lines = drawn
+        card = self.cached_lines((card_key, region), partial(_indented, lines, region.x), fill)
+        below = self.cached_strip((key, size.width), partial(_centred, words, size.width), fill)
+        return box.frame(size, [*card, below])
 
-    def words(self, key: Hashable, text: Callable[[], Text], style: Style) -> Strip:
-        """A line of words, ``text()``, made once for ``key``."""
-        return self.cached_strip(key, text, style)
+
+Drawn: TypeAlias = tuple[Hashable, Callable[[], T]]
+"""What a pile draws, made by calling the second, and the key of what it depends on."""
+
+
+def _indented(lines: Callable[[], list[Text]], indent: int) -> list[Text]:
+    """A card's lines moved in to where the card is drawn."""
+    drawn = lines()
+    for line in drawn:
+        line.pad_left(indent)
+    return drawn
+
+
+def _centred(words: Callable[[], Text], width: int) -> Text:
+    """The words below the card, in the middle of the pile."""
+    line = words()
+    line.align("center", width)
+    return line

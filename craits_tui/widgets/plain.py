@@ -42,12 +42,19 @@ class KeptLines(Widget):
         recompose: bool = False,
     ) -> KeptLines:
         self._kept = None
+        if repaint and not regions:
+            self.drawn_whole()
         super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
         return self
 
     def notify_style_update(self) -> None:
         self._kept = None
+        self.drawn_whole()
         super().notify_style_update()
+
+    def drawn_whole(self) -> None:
+        """The widget is to be drawn whole again (the size, the language, the look
+        or the styles may have changed): what a subclass keeps of its drawing goes."""
 
 
 class PlainWidget(KeptLines):

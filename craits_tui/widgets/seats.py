@@ -119,6 +119,7 @@ class SeatBadge(LineWidget):
         "seat-badge--edge-turn",
     }
 
+    DRAWN_FROM = ("info",)
     info: reactive[SeatInfo | None] = reactive(None, repaint=False)
     """What the seat shows; a new value equal to the old one draws nothing again."""
     look: reactive[CardLook] = reactive(CardLook)
@@ -134,9 +135,6 @@ class SeatBadge(LineWidget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         if look is not None:
             self.set_reactive(SeatBadge.look, look)
-
-    def watch_info(self) -> None:
-        self.redraw()
 
     @property
     def shade(self) -> Shade:

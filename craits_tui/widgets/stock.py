@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.strip import Strip
 
 from ..faces import CardLook
 from ..i18n import _, ngettext
-from .box import Box
-from .pile import Pile
+from .pile import Drawn, Pile
 
 
 class DrawPile(Pile):
@@ -29,35 +30,27 @@ class DrawPile(Pile):
 
     COMPONENT_CLASSES = {"draw-pile--ready"}
 
+    DRAWN_FROM = ("count", "can_draw")
     count: reactive[int] = reactive(0, repaint=False)
     can_draw: reactive[bool] = reactive(False, repaint=False)
 
     class Clicked(Message):
         """The player clicked the stock."""
 
-    def watch_count(self) -> None:
-        self.redraw()
+    def pile_fill(self) -> Style:
+        return self.component_style("draw-pile--ready" if self.can_draw else None)
 
-    def watch_can_draw(self) -> None:
-        self.redraw()
+    def card_text(self, card: Size) -> Drawn[list[Text]] | None:
+        return ("pile", self.look, self.count), partial(_pile, self.look, self.count, card)
 
-    def draw_pile(self, card: Size, width: int) -> tuple[Box, list[Strip], Strip]:
-        fill = self.component_style("draw-pile--ready") if self.can_draw else self.component_style()
-        box = Box.plain(fill)
-        count = self.count
-        if card.width < 3 or card.height < 3:
-            return box, [], self.words(("count", count), lambda: Text(str(count)), fill)
-        lines = self.cached_lines(
-            ("pile", self.look, count, card), lambda: _pile(self.look, count, card), fill
-        )
+    def words_text(self, width: int, card: bool) -> Drawn[Text]:
+        if not card:
+            return ("count", self.count), partial(Text, str(self.count))
         # The line is there, blank, when drawing is not allowed: the pile keeps
         # its height, so a turn to draw costs a repaint, not a new layout.
-        words = self.words(
-            ("draw", self.can_draw),
-            lambda: Text(_("draw (d)"), style="bold") if self.can_draw else Text(""),
-            fill,
-        )
-        return box, list(lines), words
+        if not self.can_draw:
+            return "no draw", Text
+        return "draw", lambda: Text(_("draw (d)"), style="bold")
 
     def on_click(self) -> None:
         self.post_message(self.Clicked())

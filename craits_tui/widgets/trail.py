@@ -36,6 +36,7 @@ class PlayTrail(LineWidget):
     .-short PlayTrail { padding: 0 1; }
     """
 
+    DRAWN_FROM = ("plays",)
     plays: reactive[tuple[tuple[str, Card], ...]] = reactive((), repaint=False)
 
     def __init__(self, look: CardLook, **kwargs: object) -> None:
@@ -47,9 +48,6 @@ class PlayTrail(LineWidget):
 
     def clear(self) -> None:
         self.plays = ()
-
-    def watch_plays(self) -> None:
-        self.redraw()
 
     def draw_lines(self, size: Size) -> list[Strip]:
         base = self.component_style()
