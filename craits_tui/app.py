@@ -227,7 +227,7 @@ class CraitsApp(App[str | None]):
         """Lesson ``lesson_id``'s table, where it was left, in place of the screen shown."""
         from .learn.lessons import OPPONENT
         from .names import BOT_NAMES, own_name
-        from .screens.learn import open_lesson
+        from .screens.lesson import open_lesson
 
         name = own_name()
         opponent = next(n for n in (OPPONENT, *BOT_NAMES) if n.casefold() != name.casefold())

@@ -66,6 +66,11 @@ class TableControl:
             self._legal = tuple(self.table.legal_moves(self.seat))
         return self._legal
 
+    def position(self) -> tuple[int, int]:
+        """Where the game stands: a take-back makes the log shorter, and it may grow
+        back to the same length by other moves."""
+        return (self.table.take_backs, self.table.event_count())
+
     def forget_moves(self) -> None:
         """The game was rewound (a take-back): the moves are worked out again."""
         self._moves_key = None

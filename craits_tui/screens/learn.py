@@ -9,34 +9,22 @@ why not; the game's events tell the coach how the lesson goes on.
 from __future__ import annotations
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.css.query import NoMatches
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from craits_core import Command, Event, Play, redact
-from craits_core.events import RoundEnded
-
 from ..i18n import N_, _, ngettext
-from ..learn.coach import Coach
-from ..learn.format import YOU, Lesson
-from ..learn.lessons import LESSONS, OPPONENT, lesson_by_id, next_lesson
-from ..learn.progress import Progress, ProgressFile
-from ..learn.table import LessonTable
-from ..requests import OpenLearn, OpenSetup, ShowMenu, StartLesson
+from ..learn.format import Lesson
+from ..learn.lessons import LESSONS, OPPONENT
+from ..learn.progress import ProgressFile
+from ..requests import ShowMenu, StartLesson
 from ..settings import Settings
-from ..widgets.coach_panel import CoachPanel
 from ..widgets.footer import Footer
-from ..widgets.hand import Hand
-from .lesson_done import LessonDone
 from .roomy import Roomy
-from .round_summary import RoundSummary
-from .table import TableScreen
 
 # --- The list of lessons --------------------------------------------------------------
 
@@ -153,211 +141,3 @@ class LessonList(Roomy, Screen):
 _MARKS = ("✓", "◐", "○")
 """By a lesson in the list: done, left part way, not begun."""
 _ASCII_MARKS = ("[x]", "[~]", "[ ]")
-
-
-class LessonRoundSummary(RoundSummary):
-    """The scores of a lesson's round: its last, so Enter shows the lesson's result
-    (the "Lesson complete!" dialog), not a next round."""
-
-    @property
-    def last(self) -> bool:
-        return True
-
-
-class LessonScreen(TableScreen):
-    """A lesson's table: the game against the scripted opponent, with the coach."""
-
-    CSS_PATH = "learn.tcss"
-
-    BINDINGS = [Binding("escape", "leave_by_escape", N_("Lessons"), key_display="esc")]
-    draws_for_player = False  # drawing is one of the things a lesson teaches
-
-    def __init__(
-        self,
-        lesson: Lesson,
-        table: LessonTable,
-        settings: Settings,
-        lessons: ProgressFile,
-        *,
-        keeps_settings: bool = True,
-    ) -> None:
-        super().__init__(table, settings, keeps_settings=keeps_settings)
-        self.lesson = lesson
-        self.lesson_table = table
-        self.lessons = lessons
-        self.coach = Coach(lesson, table.players, self.look, events=table.events_for(YOU))
-        self._done_told = False  # the lesson's end has been taken in
-        self._end_due = False  # the "lesson complete" dialog waits for the table to be on top
-        self._stop_coaching = table.subscribe(self._coach_hears)
-
-    class Heard(Message):
-        """An event of the lesson's game, for the coach."""
-
-        def __init__(self, event: Event) -> None:
-            super().__init__()
-            self.event = event
-
-    def _coach_hears(self, _index: int, event: Event) -> None:
-        self.post_message(self.Heard(redact(event, YOU, len(self.table.players))))
-
-    def on_mount(self) -> None:
-        # Beside the table, above the log, where the scores would be; a table
-        # without that column has the panel docked at the screen's side.
-        panel = CoachPanel(id="coach")
-        try:
-            self.query_one("#side").mount(panel, before=0)
-        except NoMatches:
-            panel.add_class("-docked")
-            self.mount(panel)
-        self._show_coach()
-        if self.coach.done:  # taken up again at its very end
-            self._finish()
-
-    def on_unmount(self) -> None:
-        self._stop_coaching()
-
-    @on(Heard)
-    def _heard(self, message: Heard) -> None:
-        self.coach.heard(message.event)
-        self._show_coach()
-        if self.coach.done and not self._done_told:
-            self._finish()
-
-    def _finish(self) -> None:
-        """The lesson is done: kept as done, and the dialog offered."""
-        self._done_told = True
-        self._keep(self.lessons.load().finished(self.lesson.id))
-        self._end_due = True
-        # After the table has shown the move (and any round summary it opens).
-        self.call_later(self._offer_next)
-
-    def _keep(self, progress: Progress) -> None:
-        problem = self.lessons.save(progress)
-        if problem is not None:
-            self.notify(
-                _("Your progress in the lessons cannot be kept: {problem}").format(problem=problem),
-                severity="warning",
-                timeout=8,
-            )
-
-    async def speak_again(self) -> None:
-        await super().speak_again()
-        self._show_coach()
-
-    def _show_coach(self) -> None:
-        self.coach.look = self.look  # the options may have changed the card faces
-        self.query_one(CoachPanel).panel = self.coach.panel
-
-    @on(events.ScreenResume)
-    def _back_on_top(self) -> None:
-        self._offer_next()
-
-    def _offer_next(self) -> None:
-        if not self._end_due or self.app.screen is not self:
-            return  # a dialog is open (the round summary): once it closes
-        self._end_due = False
-        coach = self.coach
-        panel = coach.panel
-        self.app.push_screen(
-            LessonDone(
-                panel.title,
-                "\n".join(panel.said),
-                coach.words(self.lesson.outro),
-                last=next_lesson(self.lesson) is None,
-            ),
-            self._after_lesson,
-        )
-
-    def _show_round_summary(self, event: RoundEnded) -> None:
-        if not self.coach.done:  # a lesson written to go on past its round
-            super()._show_round_summary(event)
-            return
-        assert self.view is not None
-        # A lesson is one deal: the feed stays held for good, so the round the
-        # engine has already dealt after it is never shown, and closing the scores
-        # brings the lesson's end (`_back_on_top`).
-        self.feed.held = True
-        self.app.push_screen(LessonRoundSummary(event, self.view, self.look))
-
-    def _after_lesson(self, choice: str | None) -> None:
-        following = next_lesson(self.lesson)
-        if choice == "next" and following is not None:
-            self.post_message(StartLesson(self, following.id))
-        elif choice == "play":
-            self.post_message(OpenSetup(self))
-        else:  # the list, the next lesson chosen in it
-            self.post_message(OpenLearn(self, (following or self.lesson).id))
-
-    # --- Your moves go to the coach first ---------------------------------------------
-
-    def _submit(self, command: Command) -> bool:
-        if command.player == YOU and not self.coach.done:
-            verdict = self.coach.judge(command, self.view, self.lesson_table.refusal(command))
-            if not verdict.made:
-                self._show_coach()
-                return False
-        return super()._submit(command)
-
-    def action_hint(self) -> None:
-        """The coach's hint: the move the lesson asks for, and why; the hand's
-        cursor on the card to play."""
-        self.coach.hint(self.view)
-        move = self.coach.intended(self.view)
-        if isinstance(move, Play):
-            hand = self.query_one(Hand)
-            if move.card in hand.cards:
-                hand.cursor = hand.cards.index(move.card)
-        self._show_coach()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("scores", "take_back") or parameters == ("take_back",):
-            # A lesson is not played for points, and a wrong move is never made:
-            # nothing to take back, and room in the footer.
-            return False
-        if action == "hint":
-            # Also off turn: the lesson may ask for an "Idiot!" call.
-            return not self.coach.done or None
-        return super().check_action(action, parameters)
-
-    # --- Leaving -------------------------------------------------------------------------
-
-    def _remember(self) -> None:
-        if not self.coach.done:
-            self._keep(self.lessons.load().left_at(self.lesson.id, self.coach.beats_done))
-
-    def _leave_by_escape(self) -> None:
-        self.action_leave()
-
-    def action_leave(self) -> None:
-        """Back to the list of lessons; this one goes on where it was left."""
-        self._remember()
-        self.post_message(OpenLearn(self, self.lesson.id))
-
-    def action_quit_game(self) -> None:
-        self._leaving = True  # as at any table: no bot moves on while the app ends
-        self._stop_bots()
-        self._remember()
-        self.app.exit(
-            message=_("Your lessons are remembered: craits-tui --learn goes on from there.")
-        )
-
-
-def open_lesson(
-    lesson_id: str,
-    names: tuple[str, str],
-    settings: Settings,
-    lessons: ProgressFile,
-    *,
-    keeps_settings: bool = True,
-) -> LessonScreen | None:
-    """The screen of lesson ``lesson_id``, where it was left (from the start if
-    that cannot be replayed); None for a lesson that does not exist."""
-    lesson = lesson_by_id(lesson_id)
-    if lesson is None:
-        return None
-    beats = lessons.load().beats_done(lesson_id)
-    try:
-        table = LessonTable(lesson, names, beats=min(beats, len(lesson.beats)))
-    except ValueError:  # an illegal move: the lesson changed since it was left
-        table = LessonTable(lesson, names)
-    return LessonScreen(lesson, table, settings, lessons, keeps_settings=keeps_settings)

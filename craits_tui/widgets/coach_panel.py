@@ -16,13 +16,41 @@ class CoachPanel(VerticalScroll, can_focus=False):
     not made, or else what happened and why.
 
     Each part is a line or paragraph of its own, wrapped to the panel's width; the
-    panel takes the lines they need (`learn.tcss` says how many it may), and
-    scrolls, with the mouse, should the parts ever need more than that.
+    panel takes the lines they need, at most three quarters of the side column
+    (all of it in a short window), and scrolls, with the mouse, should the parts
+    ever need more than that.
     """
 
+    # Its size follows the screen's (`.-short`): not scoped to the panel alone.
+    SCOPED_CSS = False
     DEFAULT_CSS = """
+    /* The coach takes the lines its words need, the log below it what is left. */
     CoachPanel {
         scrollbar-size-vertical: 1;
+        height: auto;
+        max-height: 75%;
+        padding: 0 0 1 0;
+        border-bottom: solid $primary 40%;
+    }
+    /* A short window: the coach may take the whole column, and its parts sit
+       close (their colours tell them apart), so that a lesson's rule is read
+       whole at 80x24 in every language. */
+    .-short CoachPanel {
+        max-height: 100%;
+        padding: 0;
+    }
+    .-short CoachPanel > Static {
+        margin-top: 0;
+    }
+    /* A table with no side column: the coach at the screen's side. */
+    CoachPanel.-docked {
+        dock: right;
+        width: 40%;
+        height: 100%;
+        max-height: 100%;
+        padding: 0 1;
+        border-bottom: none;
+        border-left: vkey $primary 40%;
     }
     CoachPanel > Static {
         height: auto;

@@ -114,9 +114,9 @@ def bots_at_rest(screen: TableScreen) -> bool:
     the table has shown every event. Bots held (`hold_bots`) stay at rest then: no
     move comes but those the test makes."""
     return (
-        screen._bot_timer is None
+        screen.bots.timer is None
         and not any(worker.group == "bots" for worker in screen.app.workers)
-        and screen._shown == screen.table.event_count()
+        and screen.feed.shown == screen.table.event_count()
     )
 
 

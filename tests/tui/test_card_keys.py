@@ -9,7 +9,6 @@ import pytest
 
 from craits_core import Card
 from craits_tui.online.client.screens.table import RemoteTableScreen
-from craits_tui.screens.learn import LessonScreen
 from craits_tui.screens.suit_picker import SuitPicker
 from craits_tui.screens.table import TableScreen
 from craits_tui.widgets.hand import CARD_KEYS, Hand
@@ -63,7 +62,7 @@ async def test_the_key_over_a_card_past_the_ninth_plays_it(
         assert len(game.state.hands[0]) == 11
 
 
-@pytest.mark.parametrize("screen", [TableScreen, RemoteTableScreen, LessonScreen])
+@pytest.mark.parametrize("screen", [TableScreen, RemoteTableScreen])
 def test_no_other_key_at_a_table_takes_a_card_key(screen: type[TableScreen]) -> None:
     # Each table (at home, online, in a lesson) binds the card keys to the cards
     # alone, at least fifteen of them, on keys every common layout has unshifted.

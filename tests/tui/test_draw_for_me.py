@@ -74,10 +74,10 @@ async def test_nothing_is_drawn_while_a_card_can_be_played(tmp_path: Path) -> No
     game = ann_to_play()
     async with at_table(tmp_path, game, held=True, auto_draw=True) as (_, pilot, screen):
         await pilot.pause()
-        assert screen._auto_timer is None  # no draw on its way
+        assert screen.auto_draw.timer is None  # no draw on its way
         await pilot.press("d")  # refused, with the rule's reason: she can play
         await until(pilot, lambda: notice(screen) != "", "the refusal")
-        assert len(game.state.hands[0]) == 5 and screen._auto_timer is None
+        assert len(game.state.hands[0]) == 5 and screen.auto_draw.timer is None
 
 
 async def test_nothing_is_drawn_while_an_idiot_can_be_called(tmp_path: Path) -> None:
@@ -88,7 +88,7 @@ async def test_nothing_is_drawn_while_an_idiot_can_be_called(tmp_path: Path) -> 
     async with at_table(tmp_path, game, held=True, auto_draw=True) as (_, pilot, screen):
         await pilot.pause()
         assert set(game.legal_moves(0)) == {Draw(0), CallIdiot(0, 1)}
-        assert screen._auto_timer is None and len(game.state.hands[0]) == 2
+        assert screen.auto_draw.timer is None and len(game.state.hands[0]) == 2
         await pilot.press("i")
         await until(pilot, lambda: len(game.state.hands[1]) == 3, "Bob's two for the call")
         # Then drawing is all that is left, and it is made for her.
@@ -100,7 +100,7 @@ async def test_turned_on_in_the_options_it_draws_once_they_close(tmp_path: Path)
     game = nothing_to_play()
     async with at_table(tmp_path, game, held=True) as (app, pilot, screen):
         await pilot.pause()
-        assert screen._auto_timer is None  # off: Ann draws herself
+        assert screen.auto_draw.timer is None  # off: Ann draws herself
         await pilot.press("o")
         await until(pilot, lambda: showing(app, OptionsScreen), "the options")
         box = app.screen.query_one("#option-auto_draw", Checkbox)
@@ -119,7 +119,7 @@ async def test_a_draw_taken_back_is_not_made_again(tmp_path: Path) -> None:
         await until(pilot, lambda: len(screen.table.game.state.hands[0]) == 5, "taken back")
         await pilot.pause()
         # Back where drawing was all she could do: hers to do, or to go back further.
-        assert screen._auto_timer is None
+        assert screen.auto_draw.timer is None
         assert len(screen.table.game.state.hands[0]) == 5
 
 

@@ -14,7 +14,7 @@ from craits_core import Game
 from craits_tui import i18n
 from craits_tui.app import CraitsApp
 from craits_tui.launch import Launch
-from craits_tui.screens.learn import LessonScreen
+from craits_tui.screens.lesson import LessonPolicy
 from craits_tui.screens.options import OptionsScreen
 from craits_tui.screens.start import StartScreen
 from craits_tui.screens.table import TableScreen
@@ -116,7 +116,11 @@ async def test_a_lessons_coach_speaks_the_new_language(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await until(pilot, lambda: app.screen.__class__.__name__ == "LessonList", "the lessons")
         await pilot.press("enter")
-        await until(pilot, lambda: showing(app, LessonScreen), "the first lesson")
+        await until(
+            pilot,
+            lambda: showing(app, TableScreen) and isinstance(app.screen.policy, LessonPolicy),
+            "the first lesson",
+        )
         lesson = app.screen
         panel = lesson.query_one(CoachPanel)
         assert panel.text.startswith("Lesson 1 of 7")

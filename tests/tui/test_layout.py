@@ -264,7 +264,7 @@ async def test_every_resize_lays_the_whole_table_out_again(tmp_path: Path) -> No
             await pilot.press("right")  # one move, at the new size
             await until(
                 pilot,
-                lambda moved=moved: screen._shown == game.event_count > moved,
+                lambda moved=moved: screen.feed.shown == game.event_count > moved,
                 "the move shown",
             )
             await pilot.pause()
@@ -295,7 +295,7 @@ async def test_an_ordinary_move_lays_nothing_out_again(
             await pilot.press("right")
             await until(
                 pilot,
-                lambda moved=moved: screen._shown == game.event_count > moved,
+                lambda moved=moved: screen.feed.shown == game.event_count > moved,
                 "the move shown",
             )
             await pilot.pause()

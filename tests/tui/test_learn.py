@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.cells import cell_len
@@ -17,10 +18,12 @@ from craits_tui.cli import _launch, build_parser
 from craits_tui.launch import Launch
 from craits_tui.learn.format import THEM, YOU, Lesson, Step
 from craits_tui.learn.lessons import LESSONS
-from craits_tui.screens.learn import LessonList, LessonScreen
+from craits_tui.screens.learn import LessonList
+from craits_tui.screens.lesson import LessonPolicy
 from craits_tui.screens.lesson_done import LessonDone
 from craits_tui.screens.round_summary import RoundSummary
 from craits_tui.screens.suit_picker import SuitPicker
+from craits_tui.screens.table import TableScreen
 from craits_tui.widgets.coach_panel import CoachPanel
 from craits_tui.widgets.hand import Hand
 
@@ -32,17 +35,22 @@ def progress_of(tmp_path: Path) -> dict:
     return json.loads((tmp_path / "lessons.json").read_text(encoding="utf-8"))
 
 
-def key(screen: LessonScreen, code: str) -> str:
+def at_lesson(app: Any) -> bool:
+    """Whether the app shows a lesson's table, mounted."""
+    return showing(app, TableScreen) and isinstance(app.screen.policy, LessonPolicy)
+
+
+def key(screen: TableScreen, code: str) -> str:
     """The number key that plays ``code`` (the hand is shown sorted)."""
     return str(screen.query_one(Hand).cards.index(Card.parse(code)) + 1)
 
 
-def your_step(screen: LessonScreen) -> bool:
+def your_step(screen: TableScreen) -> bool:
     """The lesson waits for a move of yours, and the table shows where it stands."""
-    return isinstance(screen.coach.beat, Step) and bots_at_rest(screen)
+    return isinstance(screen.policy.coach.beat, Step) and bots_at_rest(screen)
 
 
-def panel_text(screen: LessonScreen) -> str:
+def panel_text(screen: TableScreen) -> str:
     return screen.query_one(CoachPanel).text
 
 
@@ -51,15 +59,15 @@ async def open_lessons(pilot, app) -> LessonList:  # type: ignore[no-untyped-def
     return app.screen
 
 
-async def start_lesson(pilot, app, number: int) -> LessonScreen:  # type: ignore[no-untyped-def]
+async def start_lesson(pilot, app, number: int) -> TableScreen:  # type: ignore[no-untyped-def]
     """From the list, the ``number``-th lesson (1-based) by the arrow keys and Enter."""
     listing = await open_lessons(pilot, app)
     options = listing.query_one(OptionList)
     steps = number - 1 - (options.highlighted or 0)
     await pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps), "enter")
-    await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson's table")
+    await until(pilot, lambda: at_lesson(app), "the lesson's table")
     screen = app.screen
-    assert isinstance(screen, LessonScreen)
+    assert isinstance(screen, TableScreen)
     await until(pilot, lambda: your_step(screen), "your first move")
     return screen
 
@@ -95,7 +103,7 @@ async def test_play_the_first_lesson_through_then_go_on_to_the_next(tmp_path: Pa
     app = make_app(tmp_path, pace="instant", launch=Launch(learn=True))
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await start_lesson(pilot, app, 1)
-        game = screen.lesson_table.game
+        game = screen.policy.table.game
         assert "Play the card of the same suit: J♠" in panel_text(screen)
         await pilot.press(key(screen, "JS"))
         await until(
@@ -111,7 +119,7 @@ async def test_play_the_first_lesson_through_then_go_on_to_the_next(tmp_path: Pa
         await pilot.press("enter")  # the next lesson
         await until(
             pilot,
-            lambda: isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "eight-nine",
+            lambda: at_lesson(app) and app.screen.policy.lesson.id == "eight-nine",
             "the second lesson",
         )
 
@@ -120,7 +128,7 @@ async def test_the_eight_and_nine_by_keys_with_a_wrong_suit_explained(tmp_path: 
     app = make_app(tmp_path, pace="instant", launch=Launch(learn=True))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_lesson(pilot, app, 2)
-        game = screen.lesson_table.game
+        game = screen.policy.table.game
         await pilot.press(key(screen, "8H"))
         await until(pilot, lambda: isinstance(app.screen, SuitPicker), "the suit picker")
         await pilot.press("s")  # spades: allowed, but not what the lesson is about
@@ -131,7 +139,9 @@ async def test_the_eight_and_nine_by_keys_with_a_wrong_suit_explained(tmp_path: 
         await pilot.press(key(screen, "8H"))
         await until(pilot, lambda: isinstance(app.screen, SuitPicker), "the suit picker")
         await pilot.press("d")
-        await until(pilot, lambda: your_step(screen) and screen.coach.beats_done == 2, "Ada's draw")
+        await until(
+            pilot, lambda: your_step(screen) and screen.policy.coach.beats_done == 2, "Ada's draw"
+        )
         assert game.state.active_suit is Suit.DIAMONDS
         assert "Ada had no diamond and no 8" in panel_text(screen)
         await pilot.press(key(screen, "9D"))
@@ -151,7 +161,7 @@ async def test_a_card_that_does_not_fit_is_explained_not_played(tmp_path: Path) 
         screen = await start_lesson(pilot, app, 1)
         await pilot.press(key(screen, "KH"))
         await pilot.pause()
-        assert len(screen.lesson_table.game.state.pile) == 1
+        assert len(screen.policy.table.game.state.pile) == 1
         assert "K♥ does not fit on Q♠" in panel_text(screen)
         assert "Play the card of the same suit: J♠" in panel_text(screen)  # still asked
 
@@ -160,7 +170,7 @@ async def test_the_hint_key_shows_the_move_even_off_turn(tmp_path: Path) -> None
     app = make_app(tmp_path, pace="instant", launch=Launch(learn=True))
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await start_lesson(pilot, app, 6)
-        game = screen.lesson_table.game
+        game = screen.policy.table.game
         await pilot.press("h")
         await pilot.pause()
         assert "Hint: Play Q♠, and say “Last card!” (l)" in panel_text(screen)
@@ -187,7 +197,9 @@ async def test_leave_a_lesson_and_take_it_up_again_after_a_restart(tmp_path: Pat
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await start_lesson(pilot, app, 3)
         await pilot.press(key(screen, "4S"))
-        await until(pilot, lambda: your_step(screen) and screen.coach.beats_done == 1, "the 4")
+        await until(
+            pilot, lambda: your_step(screen) and screen.policy.coach.beats_done == 1, "the 4"
+        )
         await pilot.press("escape")
         listing = await open_lessons(pilot, app)
         assert "left part way" in str(listing.query_one(OptionList).get_option_at_index(2).prompt)
@@ -196,7 +208,7 @@ async def test_leave_a_lesson_and_take_it_up_again_after_a_restart(tmp_path: Pat
     again = make_app(tmp_path, pace="instant", launch=Launch(learn=True))
     async with again.run_test(size=(100, 32)) as pilot:
         screen = await start_lesson(pilot, again, 3)
-        game = screen.lesson_table.game
+        game = screen.policy.table.game
         assert game.state.pile[-1] == Card.parse("4S")
         assert Card.parse("4S") not in screen.query_one(Hand).cards
         assert "Welcome back" in panel_text(screen)
@@ -205,22 +217,26 @@ async def test_leave_a_lesson_and_take_it_up_again_after_a_restart(tmp_path: Pat
         await pilot.press("escape")
         await open_lessons(pilot, again)
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(again.screen, LessonScreen), "the lesson again")
-        assert len(again.screen.lesson_table.game.state.pile) == 1
+        await until(pilot, lambda: at_lesson(again), "the lesson again")
+        assert len(again.screen.policy.table.game.state.pile) == 1
 
 
 async def test_going_out_shows_the_scores_then_the_lesson_end(tmp_path: Path) -> None:
     app = make_app(tmp_path, pace="instant", launch=Launch(learn=True))
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await start_lesson(pilot, app, 7)
-        game = screen.lesson_table.game
+        game = screen.policy.table.game
         await pilot.press(key(screen, "3H"))  # keep the 3, the coach says
         await pilot.pause()
         assert "keep it" in panel_text(screen)
         await pilot.press(key(screen, "KH"))
-        await until(pilot, lambda: your_step(screen) and screen.coach.beats_done == 2, "Ada's A♥")
+        await until(
+            pilot, lambda: your_step(screen) and screen.policy.coach.beats_done == 2, "Ada's A♥"
+        )
         await pilot.press("l", key(screen, "QH"))
-        await until(pilot, lambda: your_step(screen) and screen.coach.beats_done == 4, "Ada's draw")
+        await until(
+            pilot, lambda: your_step(screen) and screen.policy.coach.beats_done == 4, "Ada's draw"
+        )
         await pilot.press(key(screen, "3H"))
         await until(pilot, lambda: isinstance(app.screen, RoundSummary), "the round's scores")
         assert game.state.round_scores[0] == (0, 30)  # Ada's 3 cancels one of her 30s
@@ -237,9 +253,9 @@ async def test_the_last_round_leads_to_the_lesson_end_and_no_new_deal(
     app = make_app(tmp_path, pace="instant", launch=Launch(learn=True))
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await start_lesson(pilot, app, 7)
-        for _step in screen.lesson.steps:
+        for _step in screen.policy.lesson.steps:
             await until(pilot, lambda: your_step(screen), "your move")
-            screen._submit(screen.coach.intended(screen.view))
+            screen.submit(screen.policy.coach.intended(screen.view))
         await until(pilot, lambda: showing(app, RoundSummary), "the round's scores")
         if press == "enter":
             await pilot.press("enter")
@@ -269,7 +285,7 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
-def coach_as_drawn(app: CraitsApp, screen: LessonScreen) -> str:
+def coach_as_drawn(app: CraitsApp, screen: TableScreen) -> str:
     """The words inside the coach's panel as the screen shows them, lines joined."""
     region = screen.query_one(CoachPanel).content_region
     lines = screen_lines(app.export_screenshot())[region.y : region.bottom]
@@ -282,19 +298,19 @@ async def read_every_step(pilot, app: CraitsApp, lesson: Lesson) -> None:  # typ
     app.open_lesson(lesson.id)
     await until(
         pilot,
-        lambda: showing(app, LessonScreen) and app.screen.lesson is lesson,  # type: ignore[attr-defined]
+        lambda: at_lesson(app) and app.screen.policy.lesson is lesson,  # type: ignore[attr-defined]
         "the lesson's table",
     )
     screen = app.screen
-    assert isinstance(screen, LessonScreen)
+    assert isinstance(screen, TableScreen)
     for number, _step in enumerate(lesson.steps, start=1):
         await until(pilot, lambda: your_step(screen), "your move")
         await pilot.pause()  # laid out with the coach's new words
         shown = coach_as_drawn(app, screen)
-        panel = screen.coach.panel
+        panel = screen.policy.coach.panel
         for part in (panel.title, panel.now, *panel.said):
             assert words(part) in shown, f"{lesson.id}, step {number}: {part!r} is cut"
-        screen._submit(screen.coach.intended(screen.view))
+        screen.submit(screen.policy.coach.intended(screen.view))
     await until(
         pilot,
         lambda: showing(app, LessonDone) or showing(app, RoundSummary),
@@ -343,7 +359,9 @@ async def test_quitting_in_a_lesson_remembers_it(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await start_lesson(pilot, app, 4)
         await pilot.press(key(screen, "5H"))
-        await until(pilot, lambda: your_step(screen) and screen.coach.beats_done == 3, "Ada's 6")
+        await until(
+            pilot, lambda: your_step(screen) and screen.policy.coach.beats_done == 3, "Ada's 6"
+        )
         await pilot.press("q")
         await until(pilot, lambda: not app.is_running, "the app to close")
     assert progress_of(tmp_path)["started"] == {"five-six": 3}
@@ -357,7 +375,9 @@ async def test_progress_that_cannot_be_kept_is_said_and_the_lesson_goes_on(
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await start_lesson(pilot, app, 6)
         await pilot.press("l", key(screen, "QS"))
-        await until(pilot, lambda: your_step(screen) and screen.coach.beats_done == 2, "Ada's Q♥")
+        await until(
+            pilot, lambda: your_step(screen) and screen.policy.coach.beats_done == 2, "Ada's Q♥"
+        )
         await pilot.press("i")
         await until(pilot, lambda: isinstance(app.screen, LessonDone), "the lesson's end")
         assert any("cannot be kept" in n.message for n in app._notifications)

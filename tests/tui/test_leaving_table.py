@@ -37,13 +37,13 @@ class Clock:
 
 def stopped_clock(screen: TableScreen) -> Clock:
     clock = Clock()
-    screen.clock = clock
+    screen.escape.clock = clock
     return clock
 
 
 def leave_key(screen: TableScreen) -> tuple[str, str]:
     """The key the footer offers for leaving, and its words."""
-    (key,) = [k for k in screen.query_one(Footer).keys if k.action == "leave_by_escape"]
+    (key,) = [k for k in screen.query_one(Footer).keys if k.action.startswith("leave_by_escape")]
     return key.label, key.description
 
 

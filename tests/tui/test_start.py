@@ -15,7 +15,8 @@ from craits_tui.app import CraitsApp
 from craits_tui.launch import Launch, NewGame
 from craits_tui.learn.lessons import LESSONS
 from craits_tui.screens.first_start import LessonsOffer
-from craits_tui.screens.learn import LessonList, LessonScreen
+from craits_tui.screens.learn import LessonList
+from craits_tui.screens.lesson import LessonPolicy
 from craits_tui.screens.start import StartScreen
 from craits_tui.screens.table import TableScreen
 from craits_tui.settings import load_settings
@@ -75,9 +76,14 @@ async def test_learn_now_opens_the_first_lesson(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         assert isinstance(await first_screen(pilot, app), LessonsOffer)
         await click(pilot, "#offer-learn")
-        await until(pilot, lambda: showing(app, LessonScreen), "the first lesson")
+        await until(
+            pilot,
+            lambda: showing(app, TableScreen) and isinstance(app.screen.policy, LessonPolicy),
+            "the first lesson",
+        )
         lesson = app.screen
-        assert isinstance(lesson, LessonScreen) and lesson.lesson is LESSONS[0]
+        assert isinstance(lesson, TableScreen) and isinstance(lesson.policy, LessonPolicy)
+        assert lesson.policy.lesson is LESSONS[0]
     assert load_settings(tmp_path / "settings.json").lessons_offered
 
 

@@ -73,7 +73,7 @@ def rules(path: Path) -> list[tuple[list[list[str]], set[str]]]:
 def test_the_widgets_that_style_themselves_are_found() -> None:
     assert {"SeatBadge", "Hand", "Footer", "CrankCounter", "CoachPanel"} <= STYLED
     assert {"hand--playable", "footer--key"} <= COMPONENTS
-    assert {"TableScreen", "OptionsScreen", "LessonScreen"} <= SCREENS
+    assert {"TableScreen", "OptionsScreen", "LessonList"} <= SCREENS
     assert all(rules(path) for path in [APP_STYLESHEET, *SCREEN_STYLESHEETS])
 
 

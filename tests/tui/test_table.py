@@ -635,7 +635,7 @@ async def test_the_turn_rings_the_bell_after_a_long_wait(
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["QH KS 8C", "QC 4D 5D"], "JH", **ANN_FIRST)
         screen = seat_up(app, game, [None, "normal"])
-        screen.bell_after = bell_after
+        screen.policy.bell_after = bell_after
         await pilot.pause()
         await pilot.press(key(screen, "QH"))
 
@@ -1052,7 +1052,7 @@ async def test_a_bot_with_no_choice_plays_sooner(
     # His turn stays his, to be looked at.
     async with at_table(tmp_path, game, held=True) as (_, _, screen):
         assert game.state.current_player == 1
-        choices = screen._bot_choices()
+        choices = screen.bots.choices()
         assert choices is not None and pacing.deliberation(choices) == deliberation
 
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual.widgets import Button
 
-from craits_core import (
-    Event,
-)
+from craits_core import Event
 from craits_core.events import (
     CardPlayed,
     CrankRaised,
@@ -19,21 +18,27 @@ from craits_core.events import (
     RoundStarted,
 )
 
+from ...faces import CardLook
 from ...i18n import _
 from ...narrate import Narrator
 from ...table_props import Seen, TableProps, table_props
 from ...widgets.crank import CrankCounter
 from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
+from ...widgets.footer import Footer
 from ...widgets.hand import Hand
 from ...widgets.log import GameLog
+from ...widgets.motion import Motion
 from ...widgets.scoreboard import Scoreboard
 from ...widgets.seats import Seating
 from ...widgets.status import StatusLine
 from ...widgets.stock import DrawPile
 from ...widgets.title import TitleBar
 from ...widgets.trail import PlayTrail
-from .base import TableBase
+from .keys import MOVE_ACTIONS
+
+if TYPE_CHECKING:
+    from .screen import TableScreen
 
 _LOG_STYLES: dict[type[Event], str] = {
     RoundStarted: "bold",
@@ -44,138 +49,142 @@ _LOG_STYLES: dict[type[Event], str] = {
     LastCardAnnounced: "bold",
 }
 
-MOVE_ACTIONS = ("draw", "last_card", "call_idiot", "play_number", "hint", "take_back")
-"""The footer's keys that come and go with the moves allowed."""
 
+class Drawing:
+    """Draws a table screen: every widget set from the shown seat's view, the log
+    told, the footer's move keys offered as the moves allow."""
 
-class Drawing(TableBase):
-    """The part of the table screen that draws: widgets, log, title."""
+    def __init__(self, screen: TableScreen) -> None:
+        self.screen = screen
+        self.control = screen.control
+        self._mine: bool | None = None  # the shown seat's turn, as last shown
+        self._enabled: tuple[bool | None, ...] = ()  # the footer's move keys, as shown
 
-    _mine: bool | None = None  # the shown seat's turn, as last shown
-    _enabled: tuple[bool | None, ...] = ()  # the footer's move keys, as shown
-
-    async def speak_again(self) -> None:
-        """The table in the language in use now: the log told again, every widget
-        drawn again (they translate as they draw). Not composed again: the game
-        goes on as it was, the hand keeps its cursor."""
-        self._show_seat(self.seat)
-        self._refresh_table()
-        for widget in self.query("*"):
-            widget.refresh()
-
-    def _show_seat(self, seat: int | None) -> None:
+    def show_seat(self, seat: int | None) -> None:
         """Show the table from ``seat``'s side: its view folded from its own stream."""
-        stream = self.feed.show_seat(seat)
-        self._retell(stream)
+        self.retell(self.control.feed.show_seat(seat))
 
-    def _retell(self, stream: Sequence[Event]) -> None:
+    def retell(self, stream: Sequence[Event]) -> None:
         """Tell the log and the trail again from the shown seat's side: the last
         person's draws were "You drew 7♠" and must not be read by the next one."""
-        self._adviser = None  # it knew the last person's cards
-        self.narrator = Narrator(self.table.players, self.seat, self.look)
-        self.query_one(Seating).reseat(self._others())
-        self.query_one(GameLog).clear()
-        self.query_one(PlayTrail).clear()
+        screen = self.screen
+        screen.hints.forget()
+        screen.narrator = Narrator(screen.table.players, self.control.seat, screen.look)
+        screen.query_one(Seating).reseat(self.others())
+        screen.query_one(GameLog).clear()
+        screen.query_one(PlayTrail).clear()
+        policy = screen.policy
+        policy.retelling()
         for told, event in enumerate(stream, 1):
-            self._log_event(event)
-            self._retell_asides(told)
-        self._retell_asides(None)
+            self.log_event(event)
+            policy.retold(told)
+        policy.retold(None)
 
-    def _retell_asides(self, told: int | None) -> None:
-        """When the log is told again: the lines beside the game's events that come
-        after its ``told``-th (None: after the last). None at a table here; an
-        online table's log tells who comes and goes too."""
-
-    def _log_event(self, event: Event) -> None:
+    def log_event(self, event: Event) -> None:
         """An event shown: its line in the log, and a played card in the trail."""
-        line = self.narrator.event(event)
+        screen = self.screen
+        line = screen.narrator.event(event)
         if line:
-            self.query_one(GameLog).say(line, style=_LOG_STYLES.get(type(event), ""))
+            screen.query_one(GameLog).say(line, style=_LOG_STYLES.get(type(event), ""))
         match event:
             case CardPlayed(player=player, card=card):
-                self.query_one(PlayTrail).add(self.narrator.who(player), card)
+                screen.query_one(PlayTrail).add(screen.narrator.who(player), card)
             case RoundStarted():
-                self.query_one(PlayTrail).clear()
+                screen.query_one(PlayTrail).clear()
 
-    def _refresh_table(self) -> None:
+    def refresh(self) -> None:
         """Set every widget from the shown seat's view, as `table_props` has it."""
-        view = self.view
-        if view is None or self._taken_down:
+        screen, control = self.screen, self.control
+        view = control.view
+        if view is None or screen.taken_down:
             return
-        caught_up = self.control.caught_up
+        caught_up = control.caught_up
+        table = screen.table
         props = table_props(
             view,
-            self.control.moves() if caught_up else (),
+            control.moves() if caught_up else (),
             Seen(
-                seat=self.seat,
-                seats=self.table.seats,
-                others=self._others(),
+                seat=control.seat,
+                seats=table.seats,
+                others=self.others(),
                 caught_up=caught_up,
-                armed=self.control.armed,
-                paused=self.control.paused,
-                hot_seat=len(self.table.humans) > 1,
-                open_view=self.control.open_view(),
+                armed=control.armed,
+                paused=control.paused,
+                hot_seat=len(table.humans) > 1,
+                open_view=control.open_view(),
             ),
-            self.narrator,
+            screen.narrator,
         )
         if props.mine != self._mine:
             if self._mine is not None:  # not the table's first showing
-                self._turn_changed(props.mine)
+                screen.following.turn_changed(props.mine)
             self._mine = props.mine
         self._draw(props)
-        enabled = tuple(self.check_action(a, ()) for a in MOVE_ACTIONS)
+        enabled = tuple(screen.check_action(a, ()) for a in MOVE_ACTIONS)
         if enabled != self._enabled:
             # The footer is rebuilt whole: only when what it offers changed.
             self._enabled = enabled
-            self.refresh_bindings()
+            screen.refresh_bindings()
 
     def _draw(self, props: TableProps) -> None:
         """Hand each widget its part of ``props``."""
-        hand = self.query_one(Hand)
-        if self.seat is None:
-            self.set_class(props.hand is not None, "-open-hand")
+        screen = self.screen
+        hand = screen.query_one(Hand)
+        if self.control.seat is None:
+            screen.set_class(props.hand is not None, "-open-hand")
         if props.hand is not None:
-            starts_turn = self.seat is not None and props.mine and not hand.my_turn
+            starts_turn = self.control.seat is not None and props.mine and not hand.my_turn
             hand.cards = props.hand.cards
             hand.playable = props.hand.playable
             hand.my_turn = props.hand.my_turn
             if starts_turn:
                 hand.point_at_playable()
-        self.query_one(DiscardPile).show(props.top, props.active_suit)
-        stock = self.query_one(DrawPile)
+        screen.query_one(DiscardPile).show(props.top, props.active_suit)
+        stock = screen.query_one(DrawPile)
         stock.count = props.stock
         stock.can_draw = props.can_draw
-        crank = self.query_one(CrankCounter)
+        crank = screen.query_one(CrankCounter)
         crank.count = props.crank
         crank.facing = props.crank_facing
-        self.query_one(Direction).direction = props.direction
-        self.query_one(Seating).show(props.seats)
-        assert self.view is not None
-        self.query_one(Scoreboard).show(self.view)
-        status = self.query_one(StatusLine)
+        screen.query_one(Direction).direction = props.direction
+        screen.query_one(Seating).show(props.seats)
+        assert self.control.view is not None
+        screen.query_one(Scoreboard).show(self.control.view)
+        status = screen.query_one(StatusLine)
         status.message = props.status
         status.urgent = props.urgent
-        self.query_one(TitleBar).parts = props.title
-        button = self.query_one("#last-card", Button)
+        screen.query_one(TitleBar).parts = props.title
+        button = screen.query_one("#last-card", Button)
         button.disabled = not props.last_card_enabled
         button.label = _("Last card! ✓") if props.last_card_armed else _("Last card!")
 
-    def _open_due_dialogs(self) -> None:
-        """Open what the game now asks of the people here: the terminal handed to
-        the next person (hot-seat), or the starter's suit to name. Called as the
-        game moves on, never from drawing."""
-        view = self.view
-        if view is None or self._taken_down or not self.control.caught_up:
-            return
-        if self._hand_over(view):
-            return
-        if view.choosing_suit and self.control.my_turn():
-            self._ask_starter_suit(view)
+    def follow_settings(self) -> None:
+        """Bring the table in line with its settings."""
+        screen = self.screen
+        settings = screen.settings
+        # A watcher's clicks play nothing: no card lights up under the mouse.
+        screen.query_one(Hand).hover_tracking = settings.hover and self.control.seat is not None
+        screen.query_one(Footer).hover_tracking = settings.hover
+        screen.query_one(Direction).ascii = settings.ascii
+        screen.query_one(GameLog).ascii = settings.ascii
+        screen.query_one(Motion).enabled = settings.animations
+        look = CardLook(ascii=settings.ascii, four_colour=settings.four_colour)
+        if look != screen.look:
+            screen.look = look
+            for kind in (Hand, DrawPile, DiscardPile, PlayTrail, Seating):
+                widget = screen.query_one(kind)
+                widget.look = look
+                widget.refresh()
+            # The log and the trail are told again, with the new card faces.
+            self.show_seat(self.control.seat)
+            self.refresh()
+        screen.policy.settings_followed()
 
-    def _others(self) -> list[int]:
+    def others(self) -> list[int]:
         """The seats shown around the table, in the order of play from the shown
         seat's left (every seat, from the first, when watching: the bottom is then
         the place of the hand of the player to move, whoever they are)."""
-        n = len(self.table.players)
-        start = self.seat if self.seat is not None else -1
-        return [(start + step) % n for step in range(1, n + 1) if (start + step) % n != self.seat]
+        seat = self.control.seat
+        n = len(self.screen.table.players)
+        start = seat if seat is not None else -1
+        return [(start + step) % n for step in range(1, n + 1) if (start + step) % n != seat]

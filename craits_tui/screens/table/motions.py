@@ -9,6 +9,7 @@ shows at once, as it always did.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from craits_core import Card, Suit
 
@@ -19,23 +20,30 @@ from ...widgets.discard import DiscardPile
 from ...widgets.motion import FLY_SECONDS, Motion
 from ...widgets.seats import Seating
 from ...widgets.stock import DrawPile
-from .base import TableBase
+
+if TYPE_CHECKING:
+    from .screen import TableScreen
 
 PileFace = tuple[Card | None, Suit | None]
 """What the discard pile shows: its top card and the suit to follow."""
 
 
-class Motions(TableBase):
-    """The part of the table screen that shows the moves moving."""
+class Motions:
+    """Shows the moves at a table screen moving."""
 
-    def _pile_face(self) -> PileFace:
-        discard = self.query_one(DiscardPile)
+    def __init__(self, screen: TableScreen) -> None:
+        self.screen = screen
+
+    def pile_face(self) -> PileFace:
+        """What the discard pile shows now."""
+        discard = self.screen.query_one(DiscardPile)
         return (discard.top, discard.active_suit)
 
-    def _show_motion(self, movements: Sequence[Movement], pile_before: PileFace) -> None:
+    def show(self, movements: Sequence[Movement], pile_before: PileFace) -> None:
         """Set off ``movements``, those of the events just shown; ``pile_before``
         is what the discard pile showed before them."""
-        motion = self.query_one(Motion)
+        screen = self.screen
+        motion = screen.query_one(Motion)
         if not movements or not motion.active:
             return
         places = self._places()
@@ -48,35 +56,37 @@ class Motions(TableBase):
                 arrival = None
                 if movement.target is Spot.DISCARD:
                     # The pile waits for the card to land on it.
-                    self.query_one(DiscardPile).show(*pile_before)
+                    screen.query_one(DiscardPile).show(*pile_before)
                     arrival = self._landed
-                motion.fly(flight_face(movement, self.look), start, end, on_arrival=arrival)
+                motion.fly(flight_face(movement, screen.look), start, end, on_arrival=arrival)
             else:
                 at = places.region_of(movement.at)
                 if at is not None:
-                    motion.mark(mark_text(movement, self.look), at)
+                    motion.mark(mark_text(movement, screen.look), at)
 
     def _landed(self) -> None:
-        view = self.view
-        if view is not None and not self._taken_down:
-            self.query_one(DiscardPile).show(view.top_card, view.active_suit)
+        screen = self.screen
+        view = screen.view
+        if view is not None and not screen.taken_down:
+            screen.query_one(DiscardPile).show(view.top_card, view.active_suit)
 
     def _places(self) -> TablePlaces:
-        seating = self.query_one(Seating)
+        screen = self.screen
+        seating = screen.query_one(Seating)
         badges = {seat: seating.place_of(seat) for seat in seating.seats}
-        hand = self.query_one("#hand-scroll").region
-        view = self.view
-        hand_seat = self.seat
-        if hand_seat is None and view is not None and self.has_class("-open-hand"):
+        hand = screen.query_one("#hand-scroll").region
+        view = screen.view
+        hand_seat = screen.seat
+        if hand_seat is None and view is not None and screen.has_class("-open-hand"):
             hand_seat = view.current_player  # watching: the hand of the player to move
         spots = {
-            Spot.STOCK: self.query_one(DrawPile).region,
-            Spot.DISCARD: self.query_one(DiscardPile).region,
-            Spot.CRANK: self.query_one(CrankCounter).region,
-            Spot.DIRECTION: self.query_one(Direction).region,
+            Spot.STOCK: screen.query_one(DrawPile).region,
+            Spot.DISCARD: screen.query_one(DiscardPile).region,
+            Spot.CRANK: screen.query_one(CrankCounter).region,
+            Spot.DIRECTION: screen.query_one(Direction).region,
         }
         return TablePlaces(badges, spots, hand=hand or None, hand_seat=hand_seat)
 
-    def _motion_left(self) -> float:
+    def time_left(self) -> float:
         """Seconds the motion on the table may still take: the next bot waits."""
-        return FLY_SECONDS if self.query_one(Motion).busy else 0.0
+        return FLY_SECONDS if self.screen.query_one(Motion).busy else 0.0

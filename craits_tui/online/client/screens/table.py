@@ -1,22 +1,25 @@
-"""The table of an online game: the table screen, with the server in the loop."""
+"""The table of an online game: the table screen, with the server in the loop, and
+what an online table does its own way (`OnlinePolicy`): the game over with its
+rematch, the log's lines of who comes and goes, and leaving for the lobby."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from craits_core import Event, PlayerView
+from craits_core import PlayerView
 
-from ....i18n import N_, _
+from ....i18n import _
 from ....screens.table import TableScreen
+from ....screens.table.policy import TablePolicy
 from ....settings import Settings
 from ....widgets.log import GameLog
 from ...protocol import RematchState, TurnClock, Welcome
@@ -38,20 +41,7 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
     "quit" leaves the table for the lobby."""
 
     CSS_PATH = ["table.tcss", "chat.tcss"]
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # The lobby is this session's menu: Esc leaves for it as q does, asking first.
-        Binding(
-            "escape",
-            "leave_by_escape",
-            N_("Leave"),
-            key_display="esc",
-            tooltip=N_("Back to the lobby, after asking."),
-        ),
-        Binding("q", "quit_game", N_("Leave"), show=False),
-        *CHAT_BINDINGS,
-    ]
-    deals_again = False  # a new table is opened in the lobby
-    bell_after = 10.0  # the others are people elsewhere, who may take their time
+    BINDINGS: ClassVar[list[BindingType]] = CHAT_BINDINGS
 
     dozing: reactive[bool] = reactive(False, init=False)
     """Whether the player's own seat dozes: a bot plays it until they press a key
@@ -66,15 +56,14 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
         address: str | None = None,
     ) -> None:
         """``address``: what the player typed after ``ssh`` to come here, if known."""
-        super().__init__(table, settings, keeps_settings=False)  # a session's last for it
+        # The settings changed here are the session's, for it alone.
+        super().__init__(table, settings, keeps_settings=False, policy=OnlinePolicy())
         self.remote = table
         self.connection = connection
         self.address = address
         self._remote_stops: list[Callable[[], None]] = []
         self._clock_timer: Timer | None = None
-        self._rematch_told = False
-        self._news_said = 0
-        """How many of the table's seat news the log has said."""
+        self.rematch_told = False
 
     def on_mount(self) -> None:
         # TableScreen's own on_mount runs too, after this one.
@@ -112,11 +101,7 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
 
     def chat_notice(self, text: str) -> None:
         # Where the table's other notices go: the status line.
-        self._notice(text)
-
-    def _follow_settings(self) -> None:
-        super()._follow_settings()
-        self.show_chat()  # emotes in letters, or not
+        self.notice(text)
 
     @property
     def code(self) -> str | None:
@@ -191,29 +176,17 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
         """The offer to play again begins as the game ends, while the player may
         still be reading the last round's summary: a word there that its time runs
         (the game over, once shown, counts it down itself)."""
-        if self._rematch_told or not self.remote.rematch_asked:
+        if self.rematch_told or not self.remote.rematch_asked:
             return
         if isinstance(self.app.screen, RemoteGameOver):
             return
-        self._rematch_told = True
+        self.rematch_told = True
         self.notify(
             _("Play again? Say yes on the result screen within {seconds} s.").format(
                 seconds=whole_seconds(state.seconds)
             ),
             timeout=10,
             markup=False,
-        )
-
-    def _game_over_screen(self, view: PlayerView) -> ModalScreen[str]:
-        if self._rematch_told:
-            self.app.clear_notifications()  # the game over counts the offer down itself
-        return RemoteGameOver(
-            view,
-            self.remote,
-            ascii=self.settings.ascii,
-            address=self.address,
-            look=self.look,
-            animate=self.settings.animations,
         )
 
     @on(CommandRefused)
@@ -224,7 +197,7 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
         else:
             text = self.narrator.refusal(refusal, self.view)
         if self.is_active:
-            self._notice(text)
+            self.notice(text)
         else:
             # A dialog over the table (the mute list, say) hides its status line.
             self.notify(text, severity="warning", timeout=5, markup=False)
@@ -232,7 +205,7 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
     @on(SeatsChanged)
     def _seats_changed(self) -> None:
         # A bot standing in or a player back: the badges say so.
-        self._refresh_table()
+        self.refresh_table()
         self.dozing = self.remote.dozes
 
     # --- Who comes and goes ------------------------------------------------------------
@@ -241,38 +214,9 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
     def _seat_told(self) -> None:
         """A line in the log for each seat news not said yet; a word over a dialog
         that hides the log, too."""
-        for line in self._seat_lines(None):
+        for line in self.policy.seat_lines(None):
             if not self.is_active:
                 self.notify(line, timeout=4, markup=False)
-
-    def _retell(self, stream: Sequence[Event]) -> None:
-        self._news_said = 0
-        super()._retell(stream)
-
-    def _retell_asides(self, told: int | None) -> None:
-        self._seat_lines(told)
-
-    def _seat_lines(self, told: int | None) -> list[str]:
-        """Say the seat news not said yet that came up to the ``told``-th event of
-        the game (None: all of them); the lines said."""
-        said = []
-        news = self.remote.presence.news
-        view = self.remote.view
-        end = self.remote.event_count() if view is not None and view.is_over else None
-        while self._news_said < len(news):
-            at, item = news[self._news_said]
-            if told is not None and at > told:
-                break
-            self._news_said += 1
-            if end is not None and at >= end:
-                continue  # after the game's end: no bot plays on for anybody
-            players = self.remote.players
-            name = players[item.seat] if item.seat < len(players) else "?"
-            line = seat_news_words(item, name, yours=item.seat == self.seat)
-            if line is not None:
-                self.query_one(GameLog).say(line, style="italic")
-                said.append(line)
-        return said
 
     def watch_dozing(self, dozing: bool) -> None:
         # The note goes by itself once the server gives the seat back.
@@ -284,17 +228,81 @@ class RemoteTableScreen(Listening, ChatKeys, TableScreen):
         if isinstance(said.message, Welcome):
             self._show_code()  # the seat's code is new, or known at last
 
-    def _leave_by_escape(self) -> None:
-        self.action_quit_game()
 
-    def action_quit_game(self) -> None:
+class OnlinePolicy(TablePolicy):
+    """A table on a server: a new table is opened in the lobby, the others are
+    people elsewhere who may take their time, and Esc (or q) goes back to the
+    lobby."""
+
+    deals_again = False
+    bell_after = 10.0
+    leaves_to = "lobby"
+
+    screen: RemoteTableScreen
+
+    def __init__(self) -> None:
+        self._news_said = 0
+        """How many of the table's seat news the log has said."""
+
+    def game_over_screen(self, view: PlayerView) -> ModalScreen[str]:
+        screen = self.screen
+        if screen.rematch_told:
+            screen.app.clear_notifications()  # the game over counts the offer down itself
+        return RemoteGameOver(
+            view,
+            screen.remote,
+            ascii=screen.settings.ascii,
+            address=screen.address,
+            look=screen.look,
+            animate=screen.settings.animations,
+        )
+
+    def settings_followed(self) -> None:
+        self.screen.show_chat()  # emotes in letters, or not
+
+    def retelling(self) -> None:
+        self._news_said = 0
+
+    def retold(self, told: int | None) -> None:
+        self.seat_lines(told)
+
+    def seat_lines(self, told: int | None) -> list[str]:
+        """Say the seat news not said yet that came up to the ``told``-th event of
+        the game (None: all of them); the lines said."""
+        screen = self.screen
+        remote = screen.remote
+        said = []
+        news = remote.presence.news
+        view = remote.view
+        end = remote.event_count() if view is not None and view.is_over else None
+        while self._news_said < len(news):
+            at, item = news[self._news_said]
+            if told is not None and at > told:
+                break
+            self._news_said += 1
+            if end is not None and at >= end:
+                continue  # after the game's end: no bot plays on for anybody
+            players = remote.players
+            name = players[item.seat] if item.seat < len(players) else "?"
+            line = seat_news_words(item, name, yours=item.seat == screen.seat)
+            if line is not None:
+                screen.query_one(GameLog).say(line, style="italic")
+                said.append(line)
+        return said
+
+    def leave_by_escape(self) -> None:
+        self.quit_game()
+
+    def quit_game(self) -> None:
         """Back to the lobby, after asking while the game is on."""
+        screen = self.screen
 
         def leave(sure: bool | None = True) -> None:
             if sure:
-                self.post_message(QuitTable(self.remote))
+                screen.post_message(QuitTable(screen.remote))
 
-        if self.view is None or self.view.is_over or self.seat is None:
+        view = screen.view
+        if view is None or view.is_over or screen.seat is None:
             leave()
         else:
-            self.app.push_screen(ConfirmLeave(self.code), leave)
+            screen.app.push_screen(ConfirmLeave(screen.code), leave)
