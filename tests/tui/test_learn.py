@@ -364,6 +364,7 @@ async def test_quitting_in_a_lesson_remembers_it(tmp_path: Path) -> None:
         )
         await pilot.press("q")
         await until(pilot, lambda: not app.is_running, "the app to close")
+    assert screen.control.leaving  # no bot moved on while the app ended
     assert progress_of(tmp_path)["started"] == {"five-six": 3}
 
 
