@@ -44,7 +44,7 @@ from ...widgets.status import StatusLine
 from ...widgets.stock import DrawPile
 from ...widgets.title import TitleBar
 from ...widgets.trail import PlayTrail
-from ..roomy import is_big
+from ..roomy import hand_scale
 from .autodraw import AutoDraw
 from .bots import BotPacing
 from .drawing import MOVE_ACTIONS, Drawing
@@ -159,7 +159,7 @@ class TableScreen(
         self.query_one(Footer).spare = ("quit_game", "options", "scores", "abilities")
         self.set_class(self.seat is None, "-watching")
         hand = self.query_one(Hand)
-        hand.big = is_big(self.app.size)
+        hand.scale = hand_scale(self.app.size)
         self._follow_settings()
         if self.seat is not None:
             hand.focus()
@@ -179,7 +179,7 @@ class TableScreen(
     def on_resize(self, event: events.Resize) -> None:
         # Textual calls this before `Roomy`'s, which sets the size classes (and
         # gives the keys back to the hand after a window too small).
-        self.query_one(Hand).big = is_big(event.size)
+        self.query_one(Hand).scale = hand_scale(event.size)
 
     def on_screen_resume(self) -> None:
         # Back from a dialog (scores, help): bots may have waited for it to close.
