@@ -35,6 +35,7 @@ class CardScale(Enum):
     MEDIUM = (7, 6)
     LARGE = (9, 8)
 
+
 CARD_KEYS = "1234567890bfgmrwyz"
 """The key that plays each card of the hand, first to last, shown above the card:
 the digits (0 for the tenth, as on the keyboard's row), then letters, which every

@@ -123,7 +123,8 @@ async def test_every_size_is_filled_and_nothing_cut(
         for width, height in SIZES:
             where = f"at {width}x{height} in {language!r}"
             await pilot.resize_terminal(width, height)
-            await until(pilot, lambda: screen.size == Size(width, height), "the resize")
+            wanted = Size(width, height)
+            await until(pilot, lambda wanted=wanted: screen.size == wanted, "the resize")
             await pilot.pause()
             check_fit(screen, where)
             shown.append(sizes_shown(screen))
@@ -134,4 +135,3 @@ async def test_every_size_is_filled_and_nothing_cut(
                 assert grown(smaller[what], size), f"{what} shrank at {width}x{height}"
         for what, size in shown[-1].items():
             assert size > shown[0][what], f"{what} did not grow: {size}"
-
