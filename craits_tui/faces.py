@@ -78,18 +78,24 @@ class CardLook:
             Text(f"{bl}{h * 3}{br}", style=frame),
         ]
 
-    def medium(self, card: Card, frame: Style | str = "") -> list[Text]:
-        """A card five lines high and seven wide, for the hand on a big terminal:
-        the rank in two corners, the suit in the middle."""
+    def medium(
+        self, card: Card, frame: Style | str = "", width: int = 7, height: int = 5
+    ) -> list[Text]:
+        """A card five lines high and seven wide (or as given), for the hand on a
+        big terminal: the rank in two corners, the suit in the middle."""
         tl, h, tr, v, bl, br = self.box
         colour = self.colour(card.suit)
         label = card.rank.label
+        inner = width - 2
         side = Text(v, style=frame)
-        body = (label.ljust(5), self.glyph(card.suit).center(5), label.rjust(5))
+        body = [label.ljust(inner)]
+        for i in range(1, height - 3):
+            body.append((self.glyph(card.suit) if i == (height - 2) // 2 else "").center(inner))
+        body.append(label.rjust(inner))
         return [
-            Text(f"{tl}{h * 5}{tr}", style=frame),
+            Text(f"{tl}{h * inner}{tr}", style=frame),
             *(side + Text(line, style=colour) + side for line in body),
-            Text(f"{bl}{h * 5}{br}", style=frame),
+            Text(f"{bl}{h * inner}{br}", style=frame),
         ]
 
     def back(self, frame: Style | str = "") -> list[Text]:

@@ -10,13 +10,16 @@ exactly what the tests hold the app to.
 from __future__ import annotations
 
 import asyncio
+import base64
 import html
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
+from functools import cache
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -79,6 +82,13 @@ _RUN = re.compile(
 )
 
 
+FONT_SIZE = 20
+"""The size of the screenshot's font (Rich's export): an emoji is drawn this high."""
+
+ASCENT = 0.8
+"""How far above its baseline a glyph of the font reaches, in font sizes."""
+
+
 def for_rsvg(svg: str) -> str:
     """The SVG with every glyph placed in its own cell, for rsvg-convert.
 
@@ -86,19 +96,124 @@ def for_rsvg(svg: str) -> str:
     rsvg-convert ignores that and drops blanks at the ends of a run, so text drifts
     with the fallback font's width ("the  lowest", "6 cards· 0 pts"). One text element
     per glyph, at its cell, draws the grid as a terminal does. Browsers need no help.
+
+    rsvg-convert draws text as outlines, and a colour emoji font has none: an emoji
+    (the chat's) is drawn as the picture the font holds for it, as a terminal shows
+    it, two cells wide.
     """
 
     def one_per_cell(match: re.Match[str]) -> str:
         css, x, y, clip, text = match.groups()
         left = float(x)
+        baseline = float(y.split('"')[1])
         glyphs = []
         for char in html.unescape(text):
-            if not char.isspace():
+            picture = emoji_png(char) if cell_len(char) == 2 else None
+            if picture is not None:
+                top = baseline - ASCENT * FONT_SIZE
+                data = base64.b64encode(picture).decode()
+                glyphs.append(
+                    f'<image x="{left + (2 * CHAR_WIDTH - FONT_SIZE) / 2:g}" y="{top:g}" '
+                    f'width="{FONT_SIZE}" height="{FONT_SIZE}"{clip} '
+                    f'href="data:image/png;base64,{data}"/>'
+                )
+            elif not char.isspace():
                 glyphs.append(f'<text {css} x="{left:g}"{y}{clip}>{html.escape(char)}</text>')
             left += cell_len(char) * CHAR_WIDTH
         return "".join(glyphs)
 
     return _RUN.sub(one_per_cell, svg)
+
+
+# --- Emoji pictures ---------------------------------------------------------------------
+
+
+@cache
+def _emoji_font() -> tuple[bytes, dict[bytes, tuple[int, int]]] | None:
+    """The colour emoji font's bytes and its tables (offset, length), if one is
+    installed (Noto Color Emoji: fonts-noto-color-emoji)."""
+    try:
+        found = subprocess.run(
+            ["fc-match", "-f", "%{file}", "Noto Color Emoji"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    if "Emoji" not in found or not Path(found).is_file():
+        return None
+    font = Path(found).read_bytes()
+    (count,) = struct.unpack(">H", font[4:6])
+    tables = {}
+    for i in range(count):
+        tag, _sum, offset, length = struct.unpack(">4sLLL", font[12 + 16 * i : 28 + 16 * i])
+        tables[tag] = (offset, length)
+    if not {b"cmap", b"CBLC", b"CBDT"} <= tables.keys():
+        return None
+    return font, tables
+
+
+@cache
+def _emoji_glyphs() -> dict[int, int]:
+    """The emoji font's glyph for each character it has (its cmap, format 12)."""
+    loaded = _emoji_font()
+    if loaded is None:
+        return {}
+    font, tables = loaded
+    cmap = tables[b"cmap"][0]
+    (count,) = struct.unpack(">H", font[cmap + 2 : cmap + 4])
+    for i in range(count):
+        _platform, _encoding, offset = struct.unpack(
+            ">HHL", font[cmap + 4 + 8 * i : cmap + 12 + 8 * i]
+        )
+        sub = cmap + offset
+        if struct.unpack(">H", font[sub : sub + 2])[0] != 12:
+            continue
+        (groups,) = struct.unpack(">L", font[sub + 12 : sub + 16])
+        glyphs = {}
+        for g in range(groups):
+            first, last, glyph = struct.unpack(">LLL", font[sub + 16 + 12 * g : sub + 28 + 12 * g])
+            for code in range(first, last + 1):
+                glyphs[code] = glyph + code - first
+        return glyphs
+    return {}
+
+
+@cache
+def emoji_png(char: str) -> bytes | None:
+    """The picture the colour emoji font holds for ``char`` (PNG), if any: from its
+    first strike of bitmaps (CBLC's index, CBDT's data)."""
+    glyph = _emoji_glyphs().get(ord(char))
+    loaded = _emoji_font()
+    if glyph is None or loaded is None:
+        return None
+    font, tables = loaded
+    cblc, cbdt = tables[b"CBLC"][0], tables[b"CBDT"][0]
+    array, _size, subtables = struct.unpack(">LLL", font[cblc + 8 : cblc + 20])
+    for i in range(subtables):
+        entry = cblc + array + 8 * i
+        first, last, offset = struct.unpack(">HHL", font[entry : entry + 8])
+        if not first <= glyph <= last:
+            continue
+        sub = cblc + array + offset
+        index_format, image_format, data = struct.unpack(">HHL", font[sub : sub + 8])
+        if index_format == 1:
+            at = sub + 8 + 4 * (glyph - first)
+            (start,) = struct.unpack(">L", font[at : at + 4])
+        elif index_format == 3:
+            at = sub + 8 + 2 * (glyph - first)
+            (start,) = struct.unpack(">H", font[at : at + 2])
+        else:
+            return None
+        where = cbdt + data + start
+        # The glyph's metrics before the picture: small (17), big (18), none (19).
+        skip = {17: 5, 18: 8, 19: 0}.get(image_format)
+        if skip is None:
+            return None
+        (length,) = struct.unpack(">L", font[where + skip : where + skip + 4])
+        return font[where + skip + 4 : where + skip + 4 + length]
+    return None
 
 
 def to_png(svgs: list[Path]) -> list[Path]:

@@ -9,6 +9,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..i18n import _
+from ..widgets.hand import CardScale
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -74,10 +75,22 @@ class Roomy:
         self.set_class(is_big(size), "-big")  # type: ignore[attr-defined]
         self.set_class(size.width < NARROW, "-narrow")  # type: ignore[attr-defined]
         self.set_class(size.width >= WIDE, "-wide")  # type: ignore[attr-defined]
-        huge = size.width >= HUGE[0] and size.height >= HUGE[1]
-        self.set_class(huge, "-huge")  # type: ignore[attr-defined]
+        self.set_class(is_huge(size), "-huge")  # type: ignore[attr-defined]
 
 
 def is_big(size: Size) -> bool:
     """Whether a terminal of ``size`` has room for big cards (see `BIG`)."""
     return size.width >= BIG[0] and size.height >= BIG[1]
+
+
+def is_huge(size: Size) -> bool:
+    """Whether a terminal of ``size`` has room for the largest cards (see `HUGE`)."""
+    return size.width >= HUGE[0] and size.height >= HUGE[1]
+
+
+def hand_scale(size: Size) -> CardScale:
+    """How big the hand's cards are on a terminal of ``size``: they grow with the
+    piles and the seats' fans, at the same sizes."""
+    if is_huge(size):
+        return CardScale.LARGE
+    return CardScale.MEDIUM if is_big(size) else CardScale.SMALL

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
-
 from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region, Size
@@ -12,7 +10,7 @@ from textual.strip import Strip
 
 from ..i18n import _
 from .box import Box
-from .lines import LineWidget
+from .lines import LineWidget, wrapped
 
 
 class CrankCounter(LineWidget):
@@ -86,23 +84,24 @@ class CrankCounter(LineWidget):
     def _words(self, size: Size) -> list[Text]:
         width = size.width
         if not self.count:
-            lines = [Text(_("no crank"), style="dim")]
-        else:
-            rule = _("play an A or a 2,")
-            if cell_len(rule) > width:
-                rule = _("an A or a 2,")
-            lines = [
-                Text(_("CRANK {n}").format(n=self.count), style="bold"),
-                Text(rule),
-                Text(_("or draw {n}").format(n=self.count)),
-            ]
-            if self.facing:
-                # A long name takes the box's spare lines, if it has any.
-                room = max(1, size.height - len(lines))
-                facing = textwrap.wrap(self.facing, max(1, width)) or [""]
-                if len(facing) > room:
-                    facing = [*facing[: room - 1], " ".join(facing[room - 1 :])]
-                lines.extend(Text(part, style="italic") for part in facing)
+            # Over two lines where narrow: no word of it is lost.
+            return [Text(words, style="dim") for words in wrapped(_("no crank"), width)]
+        rule = _("play an A or a 2,")
+        if cell_len(rule) > width:
+            rule = _("an A or a 2,")
+        lines = [
+            Text(_("CRANK {n}").format(n=self.count), style="bold"),
+            Text(rule),
+            Text(_("or draw {n}").format(n=self.count)),
+        ]
+        if self.facing:
+            # A long name takes the box's spare lines, if it has any; a name too
+            # long for them all is cut short.
+            room = max(1, size.height - len(lines))
+            facing = wrapped(self.facing, width)
+            if len(facing) > room:
+                facing = [*facing[: room - 1], " ".join(facing[room - 1 :])]
+            lines.extend(Text(part, style="italic") for part in facing)
         for line in lines:
             line.truncate(width, overflow="ellipsis")
         return lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 
@@ -10,22 +11,21 @@ from .plain import PlainWidget
 
 
 class Direction(PlainWidget):
-    """Which way play goes: an arrow and its words (cut short, where narrow: the
-    arrow says it too)."""
+    """Which way play goes: an arrow and its words, or the arrow alone where the
+    words have no room (never words cut short: the arrow says it whole)."""
 
     # Its rules for the screen's size classes (.-short, .-big, ...) start above the
     # widget: Textual must not scope them to it.
     SCOPED_CSS = False
     DEFAULT_CSS = """
-    /* Off the words below the discard pile, beside it. */
-    .-narrow Direction { padding: 0 0 0 1; }
     Direction {
         height: 1;
         padding: 0 1;
         color: $text-muted;
         text-wrap: nowrap;
-        text-overflow: ellipsis;
     }
+    /* The gauges' margin keeps it off the discard pile. */
+    .-narrow Direction { padding: 0; }
     """
 
     direction: reactive[int] = reactive(1)
@@ -33,9 +33,10 @@ class Direction(PlainWidget):
 
     def render(self) -> Text:
         if self.direction == 1:
-            arrow = "->" if self.ascii else "↻"
-            line = f"{arrow} " + _("clockwise")
+            arrow, words = ("->" if self.ascii else "↻"), _("clockwise")
         else:
-            arrow = "<-" if self.ascii else "↺"
-            line = f"{arrow} " + _("counter-clockwise")
-        return Text(line, no_wrap=True, overflow="ellipsis")
+            arrow, words = ("<-" if self.ascii else "↺"), _("counter-clockwise")
+        line = f"{arrow} {words}"
+        if cell_len(line) > self.content_size.width:
+            line = arrow
+        return Text(line, no_wrap=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from functools import partial
 
 from rich.style import Style
@@ -23,11 +24,17 @@ from ..i18n import N_, _
 from .box import joined
 from .lines import LineWidget
 
-CARD_WIDTH = 5
 GAP = 1
-CARD_HEIGHT = 4  # a number line above the three lines of the card
-BIG_CARD_WIDTH = 7
-BIG_CARD_HEIGHT = 6  # a number line above the five lines of the card
+
+
+class CardScale(Enum):
+    """How big the hand's cards are drawn, for the terminal's size: a card's width,
+    and the height of a row of cards (a number line above the card's lines)."""
+
+    SMALL = (5, 4)
+    MEDIUM = (7, 6)
+    LARGE = (9, 8)
+
 
 CARD_KEYS = "1234567890bfgmrwyz"
 """The key that plays each card of the hand, first to last, shown above the card:
@@ -54,8 +61,9 @@ class Hand(LineWidget, can_focus=True):
         /* No padding on the right: the scroll bar of a big hand goes there. */
         padding: 0 0 0 1;
     }
-    /* Big cards: room for two rows of them, as for the small ones. */
+    /* Bigger cards: room for two rows of them, as for the small ones. */
     .-big Hand { min-height: 12; }
+    .-huge Hand { min-height: 16; }
     Hand > .hand--playable {
         color: $text;
         text-style: bold;
@@ -103,8 +111,8 @@ class Hand(LineWidget, can_focus=True):
     hover_tracking: reactive[bool] = reactive(True, repaint=False)
     numbered: reactive[bool] = reactive(True, repaint=False)
     """The keys that play the cards (`CARD_KEYS`), over the cards."""
-    big: reactive[bool] = reactive(False, layout=True)
-    """Big cards, for a terminal with room for them."""
+    scale: reactive[CardScale] = reactive(CardScale.SMALL, layout=True)
+    """How big the cards are: bigger on a terminal with room for them."""
 
     class CardChosen(Message):
         """The player picked a card to play."""
@@ -122,9 +130,15 @@ class Hand(LineWidget, can_focus=True):
     # --- Layout ---------------------------------------------------------------------
 
     @property
+    def big(self) -> bool:
+        """Whether the cards are bigger than the smallest: the rank and the suit
+        on lines of their own."""
+        return self.scale is not CardScale.SMALL
+
+    @property
     def card_size(self) -> tuple[int, int]:
         """A card's width, and the height of a row of cards (with its number line)."""
-        return (BIG_CARD_WIDTH, BIG_CARD_HEIGHT) if self.big else (CARD_WIDTH, CARD_HEIGHT)
+        return self.scale.value
 
     def _per_row(self, width: int | None = None) -> int:
         width = width if width is not None else self.content_size.width
@@ -186,14 +200,17 @@ class Hand(LineWidget, can_focus=True):
         style = self.component_style(frame)
 
         def lines() -> list[Text]:
-            draw = self.look.medium if self.big else self.look.small
-            face = draw(card, style)
+            width, height = self.card_size
+            if self.big:
+                face = self.look.medium(card, style, width, height - 1)
+            else:
+                face = self.look.small(card, style)
             if dimmed:
                 for line in face:
                     line.stylize("dim")
             return face
 
-        return self.cached_lines(("face", self.look, self.big, card, style, dimmed), lines, base)
+        return self.cached_lines(("face", self.look, self.scale, card, style, dimmed), lines, base)
 
     def _frame_name(self, index: int, card: Card) -> str:
         """The component class a card's frame is drawn in."""

@@ -14,6 +14,7 @@ restyles nothing, and no widget's size, so it lays nothing out.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Hashable
 from typing import Any, ClassVar
 
@@ -28,6 +29,14 @@ from textual.strip import Strip
 
 from .box import Box, edge
 from .plain import KeptLines, PlainWidget
+
+
+def wrapped(words: str, width: int) -> list[str]:
+    """``words`` on as many lines of ``width`` cells as they need, broken between
+    words (or after a hyphen): the table's own words are never cut short with an
+    ellipsis. A word longer than a line (none of the game's, at the sizes it
+    allows) is broken too."""
+    return textwrap.wrap(words, max(1, width)) or [""]
 
 
 def text_strip(text: Text, style: Style, console: Console) -> Strip:

@@ -73,12 +73,12 @@ class Scoreboard(PlainWidget):
         ]
         # The name columns share the room the first two leave, two cells apart.
         # Short of room, the star goes before any of a name (the leaders' columns
-        # are bold anyway), and then a cell between the names.
+        # are bold anyway), and then a cell before each name.
         starred = [
             ("★ " if lead else "") + name for lead, name in zip(leaders, self.players, strict=True)
         ]
         for names, gap in ((starred, 2), (list(self.players), 2), (list(self.players), 1)):
-            room = self.content_size.width - 6 - sum(widths) - gap * (len(self.players) - 1)
+            room = self.content_size.width - 4 - sum(widths) - gap * len(self.players)
             widths_of_names = name_widths(names, needs, room)
             if all(cell_len(n) <= w for n, w in zip(names, widths_of_names, strict=True)):
                 break
@@ -109,11 +109,11 @@ def _append_row(
     row_style: str = "",
     gap: int = 2,
 ) -> None:
-    """One line of right-aligned cells, one space at each end; the first three two
-    spaces apart, the names ``gap``."""
+    """One line of right-aligned cells, one space at each end; the first two two
+    spaces apart, the names ``gap`` after the cell before each."""
     start = len(text)
     for column, (cell, width, style) in enumerate(zip(cells, widths, styles, strict=True)):
-        space = 1 if not column else 2 if column < 3 else gap
+        space = 1 if not column else 2 if column < 2 else gap
         text.append(" " * (space + width - cell_len(cell)))
         text.append(cell, style=style)
     text.append(" ")

@@ -86,10 +86,14 @@ class SeatBadge(LineWidget):
         margin: 0;
         padding: 0;
     }
-    SeatBadge.-top { margin: 0 2; }
+    /* A line between the seats across the table and the piles below them. */
+    SeatBadge.-top { margin: 0 2 1 2; }
     .-short SeatBadge { height: 6; }
+    /* Short of height, the seats across the table leave their points out when
+       they have a mark to show: the line is the last plays'. */
+    .-short SeatBadge.-top { height: 5; }
     .-narrow SeatBadge { width: 12; }
-    .-narrow SeatBadge.-top { margin: 0 1; }
+    .-narrow SeatBadge.-top { margin: 0 1 1 1; }
     .-big SeatBadge {
         width: 18;
         height: 9;
@@ -97,7 +101,7 @@ class SeatBadge(LineWidget):
     }
     .-big SeatBadge.-top { margin: 1 3; }
     .-huge SeatBadge {
-        width: 30;
+        width: 26;
         height: 12;
         margin: 1 2;
     }
@@ -230,8 +234,17 @@ class Seating(Column):
     DEFAULT_CSS = """
     /* The felt: the seats along its edges, the piles in its middle; edged where
        there is room to spare. */
-    Seating { background: $success 8%; }
-    .-wide Seating { border: round $success 30%; }
+    Seating {
+        background: $success 8%;
+        /* A cell between the seat on the right and the side column's edge. */
+        padding: 0 1 0 0;
+    }
+    /* And between the seats and the felt's edge, where it has one. */
+    .-wide Seating {
+        border: round $success 30%;
+        padding: 0 1;
+    }
+    .-wide.-short Seating { padding: 0 1 0 0; }
     .-wide.-short Seating { border: none; }
     Seating .seats-top {
         height: auto;

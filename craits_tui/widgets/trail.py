@@ -14,7 +14,7 @@ from craits_core import Card
 
 from ..faces import CardLook
 from ..i18n import _
-from .lines import LineWidget
+from .lines import LineWidget, wrapped
 
 SHOWN = 6
 """Plays shown at most: the newest first, as many as the trail's height has room
@@ -34,6 +34,9 @@ class PlayTrail(LineWidget):
         padding: 1 1 0 1;
     }
     .-short PlayTrail { padding: 0 1; }
+    /* Narrow, the gauges' margin keeps it off the discard pile. */
+    .-narrow PlayTrail { padding: 1 0 0 0; }
+    .-narrow.-short PlayTrail { padding: 0; }
     """
 
     DRAWN_FROM = ("plays",)
@@ -54,7 +57,8 @@ class PlayTrail(LineWidget):
         width = size.width
 
         def line(key: Hashable, text: Callable[[], Text]) -> Strip:
-            # Cut short with an ellipsis where narrow, as Textual cuts its text.
+            # A player's name may be too long for the line: it is cut short,
+            # with an ellipsis.
             def cut() -> Text:
                 words = text()
                 words.truncate(width, overflow="ellipsis")
@@ -63,10 +67,23 @@ class PlayTrail(LineWidget):
             return self.cached_strip((key, width), cut, base)
 
         if not self.plays:
-            return [line("none", lambda: Text(_("no plays yet this round"), style="dim"))]
-        # Short of room, the heading goes: a line or two of plays say more.
-        head = size.height >= 3
-        lines = [line("head", lambda: Text(_("last plays"), style="dim underline"))] if head else []
+            # The words whole over the lines they need, or none: a blank trail
+            # says as much, where the gauges are too short for them.
+            none = wrapped(_("no plays yet this round"), width)
+            if len(none) > size.height:
+                return []
+            return [
+                line(("none", n), partial(Text, words, style="dim")) for n, words in enumerate(none)
+            ]
+        # The heading whole, where it leaves a line for a play; short of room it
+        # goes: a line or two of plays say more.
+        heading = wrapped(_("last plays"), width)
+        lines = []
+        if len(heading) < size.height:
+            lines = [
+                line(("head", n), partial(Text, words, style="dim underline"))
+                for n, words in enumerate(heading)
+            ]
         for age, (name, card) in enumerate(reversed(self.plays)):
             key = ("play", self.look, name, card, age == 0)
             lines.append(line(key, partial(self._play, name, card, newest=age == 0)))

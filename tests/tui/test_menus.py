@@ -183,7 +183,7 @@ async def test_set_up_a_game_by_mouse(tmp_path: Path) -> None:
         await pilot.press(*"42")
         # The third seat becomes a person: open its list, click the first choice.
         await click(pilot, "#kind-2")
-        await click(pilot, "#kind-2 SelectOverlay", offset=(2, 0))
+        await click(pilot, "#kind-2 SelectOverlay", offset=(2, 1))  # inside its edge
         await pilot.pause()
         assert app.screen.query_one("#kind-2", Select).value == "person"
         await click(pilot, "#setup-start")

@@ -76,7 +76,8 @@ def hands(screen: ReplayScreen) -> str:
 
 
 def log(screen: ReplayScreen) -> str:
-    return text_of(screen.query_one(EventLog).render())
+    """The log's words, its lines joined: where a line wraps is the side column's."""
+    return " ".join(text_of(screen.query_one(EventLog).render()).split())
 
 
 def on_screen(screen: ReplayScreen) -> str:

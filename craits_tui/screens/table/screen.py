@@ -43,7 +43,7 @@ from ...widgets.seats import SeatBadge, Seating
 from ...widgets.status import StatusLine
 from ...widgets.stock import DrawPile
 from ...widgets.title import TitleBar
-from ..roomy import Roomy, is_big
+from ..roomy import Roomy, hand_scale
 from ..speaking import Speaking
 from .autodraw import AutoDraw
 from .bots import BotPacer
@@ -165,7 +165,7 @@ class TableScreen(Speaking, Roomy, Screen):
         self.query_one(Footer).spare = ("quit_game('menu')", "options", "scores", "abilities")
         self.set_class(self.seat is None, "-watching")
         hand = self.query_one(Hand)
-        hand.big = is_big(self.app.size)
+        hand.scale = hand_scale(self.app.size)
         self.drawing.follow_settings()
         if self.seat is not None:
             hand.focus()
@@ -185,7 +185,7 @@ class TableScreen(Speaking, Roomy, Screen):
     def on_resize(self, event: events.Resize) -> None:
         # Textual calls this before `Roomy`'s, which sets the size classes (and
         # gives the keys back to the hand after a window too small).
-        self.query_one(Hand).big = is_big(event.size)
+        self.query_one(Hand).scale = hand_scale(event.size)
 
     def on_screen_suspend(self) -> None:
         self.escape.covered()
