@@ -127,7 +127,7 @@ async def test_the_first_turn_of_a_quick_match_shows_its_clock(
         await until(pilot, lambda: screen.view is not None and screen.view.current_player == 0)
         # The clock the server started before the game's events came: Ann's turn,
         # counted down from what is left of it.
-        assert screen.remote.clock is not None and screen.remote.clock.seat == 0
+        assert screen.online.remote.clock is not None and screen.online.remote.clock.seat == 0
         await until(pilot, lambda: clock_seconds(pilot) is not None)
         first = clock_seconds(pilot)
         assert first is not None and 0 < first <= QUICK_CLOCK

@@ -331,7 +331,7 @@ async def test_the_offer_is_told_while_the_last_summary_is_read(server: RematchS
         assert showing(app, RoundSummary)  # the summary stays until Enter
         # Told once: the offer's later news (Bob says yes) adds no second word.
         server.rematch(1, True)
-        await until(pilot, lambda: screen.remote.rematch and screen.remote.rematch.accepted)
+        await until(pilot, lambda: screen.online.remote.rematch and screen.online.remote.rematch.accepted)
         assert notices(app).count(told) == 1
         await opened(pilot, RemoteGameOver, "enter")
         assert "Play again?" in words(pilot, "#rematch")
@@ -380,7 +380,7 @@ async def test_everyone_in_opens_the_new_table(server: RematchServer) -> None:
         await until(pilot, lambda: showing(app, RemoteTableScreen))
         screen = app.screen
         assert isinstance(screen, RemoteTableScreen)
-        assert screen.remote.code == "ANN2" and screen.remote is not old
+        assert screen.online.remote.code == "ANN2" and screen.online.remote is not old
         await until(pilot, lambda: screen.view is not None and screen.view.current_player == 0)
         assert screen.view is not None and screen.view.totals == (0, 0, 0)
         assert len(screen.query_one(Hand).cards) == 5
@@ -554,7 +554,7 @@ async def test_the_turn_clock_counts_down_and_stops_with_the_move(
         await play(pilot, screen, "QH")
         await until(pilot, lambda: clock_words(line) == "")
         assert line.display
-        assert screen.remote.clock is None
+        assert screen.online.remote.clock is None
         # Bob's turn, timed: his name, and the last seconds stand out.
         server.send(TurnClock(1, 12.0))
         await until(pilot, lambda: clock_words(line) == "Bob to move: 12 s")
@@ -637,7 +637,7 @@ async def test_a_dozing_seat_says_so_and_one_key_asks_for_it_back(
         # The seat is hers again: the note goes, and her keys play.
         server.send(SeatChanged(0, True, None, dozing=False))
         await until(pilot, lambda: app.screen is screen)
-        assert not screen.remote.dozes and screen.remote.seats[0].bot is None
+        assert not screen.online.remote.dozes and screen.online.remote.seats[0].bot is None
         await play(pilot, screen, "QH")
         await until(pilot, lambda: server.heard(SendCommand))
 
@@ -663,7 +663,7 @@ async def test_another_seat_that_dozes_is_told_and_needs_no_key(server: RematchS
         server.send(SeatChanged(1, True, "normal", dozing=True))
         said = "Bob does not answer: a bot plays for them for now."
         await until(pilot, lambda: said in log_lines(screen))  # where the table reads it
-        assert screen.remote.dozing == {1} and not screen.remote.dozes
+        assert screen.online.remote.dozing == {1} and not screen.online.remote.dozes
         assert app.screen is screen
         server.send(SeatChanged(1, True, None, dozing=False))
         await until(pilot, lambda: log_lines(screen)[-1] == "Bob is back.")

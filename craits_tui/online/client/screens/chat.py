@@ -1,8 +1,8 @@
 """Chat at an online table: the keys that write, send an emote and mute, and the
 small dialogs they open.
 
-`ChatKeys` is the part of a screen that chats (the table, the waiting room): its
-keys, and the `ChatPanel` it keeps up to date with the table's lines and the
+`Chat` is the part of a screen that chats (the table, the waiting room): its
+keys' actions, and the `ChatPanel` it keeps up to date with the table's lines and the
 session's mutes. Lines go to the server, which sends them back to everyone at
 the table, this session too: a line shows when the server has taken it.
 """
@@ -18,7 +18,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -58,15 +57,11 @@ CHAT_BINDINGS: list[BindingType] = [
     Binding(CHAT_KEY, "chat_closed", show=False),
     Binding(EMOTE_KEY, "chat_closed", show=False),
 ]
-"""The keys of `ChatKeys`, for a screen's own bindings: after the screen's others,
+"""The keys of `Chat`, for a screen's own bindings: after the screen's others,
 in its footer."""
 
 _PICTURE_CELLS = 4
 """The column an emote's name starts at in the picker, after its picture."""
-
-
-class ChatHeard(Message, bubble=False):
-    """A chat line arrived at the table a screen shows."""
 
 
 # --- The dialogs ---------------------------------------------------------------------------
@@ -234,54 +229,58 @@ class MuteList(Listening, ModalScreen[None]):
 # --- The screens that chat ---------------------------------------------------------------------
 
 
-class ChatKeys(Screen):
-    """The part of a screen that chats: the actions of its keys (`CHAT_BINDINGS`,
-    which the screen lists among its own: t to chat, e for an emote, x to mute)
-    and its `ChatPanel`, kept up to date. The screen says which table
-    (`chat_table`) and calls `start_chat` once its panel is mounted.
+class Chat:
+    """The chat of a screen that shows a table's (the table, the waiting room): the
+    actions of its keys (`CHAT_BINDINGS`, which the screen lists among its own: t
+    to chat, e for an emote, x to mute, each action a call of this part's), and
+    its `ChatPanel`, kept up to date.
 
     A spectator at a table whose host keeps the chat to the players sees it, but
     the keys that write say why they cannot, instead of sending.
     """
 
-    connection: RemoteConnection
-    _stop_chat: Callable[[], None] | None = None
+    def __init__(
+        self,
+        screen: Screen[object],
+        connection: RemoteConnection,
+        table: RemoteTable,
+        *,
+        ascii: Callable[[], bool],
+        notice: Callable[[str], None] | None = None,
+    ) -> None:
+        """``ascii``: whether emotes are drawn in letters now (the ASCII setting);
+        ``notice``: how the screen tells the player why a chat key did nothing
+        (by default, a notification)."""
+        self.screen = screen
+        self.connection = connection
+        self.table = table
+        self._ascii = ascii
+        self._notice = notice
+        self._stops: list[Callable[[], None]] = []
 
-    @property
-    def chat_table(self) -> RemoteTable:
-        """The table whose chat the screen shows."""
-        raise NotImplementedError
+    def start(self) -> None:
+        """Show the table's chat in the screen's panel, and follow it until `stop`."""
+        if not self._stops:
+            screen = self.screen
+            self._stops = [
+                self.table.subscribe_chat(lambda _line: screen.call_later(self.show)),
+                self.connection.subscribe(lambda said: screen.call_later(self._heard, said)),
+            ]
+        self.show()
 
-    @property
-    def chat_ascii(self) -> bool:
-        """Whether emotes are drawn in letters (the ASCII setting)."""
-        settings = getattr(self.app, "settings", None)
-        return bool(getattr(settings, "ascii", False))
+    def stop(self) -> None:
+        """Follow the chat no more (the screen is going)."""
+        for stop in self._stops:
+            stop()
+        self._stops = []
 
-    def chat_notice(self, text: str) -> None:
-        """Tell the player why a chat key did nothing."""
-        self.notify(text, severity="warning", timeout=4, markup=False)
-
-    def start_chat(self) -> None:
-        """Show the table's chat in the screen's panel, and follow it."""
-        if self._stop_chat is None:
-            self._stop_chat = self.chat_table.subscribe_chat(
-                lambda _line: self.post_message(ChatHeard())
-            )
-        self.show_chat()
-
-    def on_unmount(self) -> None:
-        if self._stop_chat is not None:
-            self._stop_chat()
-            self._stop_chat = None
-
-    def show_chat(self) -> None:
+    def show(self) -> None:
         """Bring the panel in line with the table's chat, the mutes and the settings."""
-        table = self.chat_table
-        for panel in self.query(ChatPanel):
+        table = self.table
+        for panel in self.screen.query(ChatPanel):
             panel.own_seat = table.seat
             panel.own_name = self.connection.welcome.name
-            panel.ascii = self.chat_ascii
+            panel.ascii = self._ascii()
             panel.muted = self.connection.muted
             panel.lines = tuple(table.chat)
             if table.can_chat:
@@ -291,54 +290,51 @@ class ChatKeys(Screen):
             else:
                 panel.hint = _("Only the players write here: you can read along.")
 
-    @on(ChatHeard)
-    def _chat_heard(self) -> None:
-        self.show_chat()
+    def _heard(self, message: object) -> None:
+        if isinstance(message, Muted | MuteChanged | Welcome) and self.screen.is_attached:
+            self.show()
 
-    @on(ServerSaid)
-    def _chat_news(self, said: ServerSaid) -> None:
-        if isinstance(said.message, Muted | MuteChanged | Welcome):
-            self.show_chat()
-
-    @on(ChatPanel.WriteAsked)
-    def _panel_clicked(self) -> None:
-        self.action_chat()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def allowed(self, action: str) -> bool | None:
+        """Whether the footer offers ``action``, if it is a chat key's (None: not one)."""
         if action in ("chat", "emote"):
-            return self.chat_table.can_chat
-        return super().check_action(action, parameters)
+            return self.table.can_chat
+        return None
 
-    def action_chat_closed(self) -> None:
+    def closed(self) -> None:
         """A writing key, where the player may only read."""
-        self.chat_notice(refusal_text(RefusalCode.CHAT_CLOSED))
+        text = refusal_text(RefusalCode.CHAT_CLOSED)
+        if self._notice is not None:
+            self._notice(text)
+        else:
+            self.screen.notify(text, severity="warning", timeout=4, markup=False)
 
     def _may_write(self) -> bool:
-        if self.chat_table.can_chat:
+        if self.table.can_chat:
             return True
-        self.action_chat_closed()
+        self.closed()
         return False
 
-    def action_chat(self) -> None:
+    def write(self) -> None:
         """A line for the table, typed in a one-line dialog."""
         if self._may_write():
-            self.app.push_screen(ChatInput(), self._say)
+            self.screen.app.push_screen(ChatInput(), self._say)
 
     def _say(self, typed: str | None) -> None:
         text = clean_text(typed or "", MAX_CHAT)
         if text:
             self.connection.send(Say(text))
 
-    def action_emote(self) -> None:
+    def emote(self) -> None:
         """An emote for the table, from a picker."""
         if self._may_write():
-            self.app.push_screen(EmotePicker(self.chat_ascii), self._emote)
+            self.screen.app.push_screen(EmotePicker(self._ascii()), self._emote)
 
     def _emote(self, name: str | None) -> None:
         if name in EMOTES:
             self.connection.send(Emote(name))
 
-    def action_mute(self) -> None:
+    def mute(self) -> None:
         """The people one can mute, and hear again."""
-        table = self.chat_table
-        self.app.push_screen(MuteList(self.connection, table, self.connection.welcome.name))
+        self.screen.app.push_screen(
+            MuteList(self.connection, self.table, self.connection.welcome.name)
+        )

@@ -28,7 +28,7 @@ from ..connection import RemoteConnection
 from ..messages import Listening, OpenTable, QuitTable, SeatsChanged, ServerSaid, TableMoved
 from ..table import RemoteTable
 from ..widgets.chat import ChatPanel
-from .chat import CHAT_BINDINGS, ChatKeys
+from .chat import CHAT_BINDINGS, Chat
 from .describe import level_name, table_name, table_options, with_code
 
 MAX_REDRAWS = 100
@@ -47,7 +47,7 @@ def reconnect_words(code: str) -> Text:
     return with_code(sentence, code)
 
 
-class WaitingRoom(Listening, ChatKeys, Roomy, Screen):
+class WaitingRoom(Listening, Roomy, Screen):
     """A table before its game: who sits where; the host fills seats and starts.
 
     When the game's events arrive it asks for the table, once the game so far has
@@ -74,6 +74,7 @@ class WaitingRoom(Listening, ChatKeys, Roomy, Screen):
         self._counted: TableInfo | None = None
         """The table's news the count-down was last set from."""
         self._redraws = 0
+        self.chat = Chat(self, connection, table, ascii=self._ascii)
 
     @property
     def is_host(self) -> bool:
@@ -120,7 +121,7 @@ class WaitingRoom(Listening, ChatKeys, Roomy, Screen):
             self.table.subscribe_changes(lambda: self.post_message(SeatsChanged())),
         ]
         self._show()
-        self.start_chat()
+        self.chat.start()
         if self.table.event_count():
             self._game_moving()
         self.set_interval(1.0, self._count_down)
@@ -128,6 +129,7 @@ class WaitingRoom(Listening, ChatKeys, Roomy, Screen):
     def on_unmount(self) -> None:
         for stop in self._unsubscribe:
             stop()
+        self.chat.stop()
 
     # --- Showing ---------------------------------------------------------------------------
 
@@ -239,11 +241,27 @@ class WaitingRoom(Listening, ChatKeys, Roomy, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
             return self.is_host and not self.table.started
-        return super().check_action(action, parameters)
+        allowed = self.chat.allowed(action)
+        return True if allowed is None else allowed
 
-    @property
-    def chat_table(self) -> RemoteTable:
-        return self.table
+    def _ascii(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return bool(getattr(settings, "ascii", False))
+
+    # --- Chat ---------------------------------------------------------------------------------
+
+    @on(ChatPanel.WriteAsked)
+    def action_chat(self) -> None:
+        self.chat.write()
+
+    def action_emote(self) -> None:
+        self.chat.emote()
+
+    def action_mute(self) -> None:
+        self.chat.mute()
+
+    def action_chat_closed(self) -> None:
+        self.chat.closed()
 
     # --- Changes ----------------------------------------------------------------------------
 
