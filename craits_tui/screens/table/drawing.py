@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textual.widgets import Button
-
 from craits_core import (
     Event,
 )
@@ -26,6 +24,7 @@ from ...widgets.crank import CrankCounter
 from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
 from ...widgets.hand import Hand
+from ...widgets.last_card import LastCardButton
 from ...widgets.log import GameLog
 from ...widgets.scoreboard import Scoreboard
 from ...widgets.seats import Seating
@@ -156,8 +155,8 @@ class Drawing(TableBase):
         status.message = props.status
         status.urgent = props.urgent
         self.query_one(TitleBar).parts = props.title
-        button = self.query_one("#last-card", Button)
-        button.disabled = not props.last_card_enabled
+        button = self.query_one(LastCardButton)
+        button.allowed = props.last_card_enabled
         button.label = _("Last card! ✓") if props.last_card_armed else _("Last card!")
 
     def _open_due_dialogs(self) -> None:

@@ -7,7 +7,6 @@ refuse; a refusal is said in the player's words and changes nothing.
 from __future__ import annotations
 
 from textual import on
-from textual.widgets import Button
 
 from craits_core import (
     Announce,
@@ -26,6 +25,7 @@ from craits_core import (
 from ...i18n import _
 from ...narrate import store_problem
 from ...widgets.hand import Hand
+from ...widgets.last_card import LastCardButton
 from ...widgets.seats import SeatBadge
 from ...widgets.stock import DrawPile
 from .base import TableBase
@@ -148,7 +148,7 @@ class PlayerInput(TableBase):
         if self.seat is not None and self.control.my_turn() and not self._reask_starter_suit():
             self._submit(Draw(self.seat))
 
-    @on(Button.Pressed, "#last-card")
+    @on(LastCardButton.Pressed)
     def action_last_card(self) -> None:
         if self.seat is None:
             return

@@ -146,7 +146,7 @@ class TableScreen(
                     # A big hand (after a crank) scrolls, a row of cards at a time.
                     with VerticalScroll(id="hand-scroll", can_focus=False):
                         yield Hand(self.look, id="hand")
-                    yield LastCardButton(_("Last card!"), id="last-card", variant="warning")
+                    yield LastCardButton(_("Last card!"), id="last-card")
             with Vertical(id="side"):
                 yield Scoreboard(id="scoreboard")
                 yield GameLog(id="log")
