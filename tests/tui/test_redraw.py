@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 
-from craits_core import Card, Play
+from craits_core import CallIdiot, Card, Draw, Play
 from craits_tui.online.protocol import TurnClock
 from craits_tui.screens.table import TableScreen
 from craits_tui.widgets.discard import DiscardPile
@@ -122,8 +122,8 @@ async def settled(pilot: Pilot[object], screen: TableScreen) -> None:
 async def test_a_persons_turns_and_a_refusal_restyle_and_lay_out_nothing(
     motion: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Ann's turn ends and comes back twice, a refused key says why on the status
-    line, and "Last card!" comes and goes: all drawn, none styled."""
+    """Ann's turn ends and comes back, a refused key says why on the status line,
+    "Last card!" comes and goes, an idiot is called: all drawn, none styled."""
     app = make_app(tmp_path, animations=motion)
     async with app.run_test(size=(100, 32)) as pilot:
         game = stacked_game(["QH KH 3S", "3H AC 3C", "3D KS QD"], "JH", dealer=2)
@@ -151,10 +151,18 @@ async def test_a_persons_turns_and_a_refusal_restyle_and_lay_out_nothing(
         still.check("her turn's start")
         await number_key(pilot, screen, "3S")
         await until(pilot, lambda: game.state.current_player == 1, "Bob's turn")
-        game.handle(Play(1, Card.parse("3C")))
         await settled(pilot, screen)
-        assert not button.allowed  # too late to say it: Cy may call her an idiot
+        assert button.allowed  # she may still say it
         still.check("her last card unsaid")
+        game.handle(CallIdiot(1, 0))  # too late: she draws two, and loses her next turn
+        await settled(pilot, screen)
+        assert not button.allowed
+        still.check("an idiot called")
+        game.handle(Play(1, Card.parse("3C")))
+        game.handle(Draw(2))
+        await settled(pilot, screen)
+        assert not status.urgent
+        still.check("a play and a draw")
 
 
 @pytest.fixture
