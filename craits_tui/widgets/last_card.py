@@ -9,20 +9,20 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
 from .box import Box
-from .lines import LineWidget
+from .lines import BoxedWidget
 
 PRESSED_FOR = 0.2
 """Seconds a press shows, as Textual's buttons show theirs."""
 
 
-class LastCardButton(LineWidget, can_focus=True):
+class LastCardButton(BoxedWidget, can_focus=True):
     """Says "Last card!", or before the play that leaves one card, arms the call to
     ride on it; a second press takes the armed call back.
 
@@ -139,28 +139,21 @@ class LastCardButton(LineWidget, can_focus=True):
             self.blur()  # as a disabled widget is
 
     @property
-    def _box(self) -> Box:
+    def box(self) -> Box:
         if not self.allowed:
             return self.component_box("last-card--off")
         return self.component_box("last-card--pressed" if self.pressed else "last-card--on")
 
-    def text_region(self, size: Size) -> Region:
-        gutter = self._box.gutter
-        return Region(gutter.left, gutter.top, *self._box.inner(size))
-
-    def draw_lines(self, size: Size) -> list[Strip]:
-        box = self._box
-        inner = box.inner(size)
+    def draw_rows(self, box: Box, size: Size) -> list[Strip]:
         words = self.cached_strip(
-            (self.label, inner.width), lambda: self._words(inner.width), box.fill
+            (self.label, size.width), lambda: self._words(size.width), box.fill
         )
         # In the middle, as a button's label is.
-        left = max(0, inner.width - words.cell_length) // 2
-        row = Strip.join([Strip.blank(left, box.blank), words])
-        rows = [Strip.blank(inner.width, box.blank)] * inner.height
+        left = max(0, size.width - words.cell_length) // 2
+        rows = [Strip.blank(size.width, box.blank)] * size.height
         if rows:
-            rows[(inner.height - 1) // 2] = row
-        return box.frame(size, rows)
+            rows[(size.height - 1) // 2] = Strip.join([Strip.blank(left, box.blank), words])
+        return rows
 
     def _words(self, width: int) -> Text:
         # A space either side, where there is room, as a button pads its label.

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.cells import cell_len
 from rich.text import Text
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.strip import Strip
 
 from .box import Box
-from .lines import LineWidget
+from .lines import BoxedWidget
 
 
-class StatusLine(LineWidget):
+class StatusLine(BoxedWidget):
     """What to do now, e.g. "Your turn: follow ♥ or play a J or an 8". One line; two
     when a narrow window (or a longer language) needs them, so the keys it names at
     its end are never cut off.
@@ -63,7 +65,7 @@ class StatusLine(LineWidget):
         return self.notice or self.message
 
     @property
-    def _box(self) -> Box:
+    def box(self) -> Box:
         if self.notice:
             return self.component_box("status--notice")
         return self.component_box("status--urgent" if self.urgent else "status--plain")
@@ -79,7 +81,7 @@ class StatusLine(LineWidget):
         # A layout costs far more than a redraw: only when the line count changes.
         if not self.is_mounted:
             return
-        width = self._box.inner(self._content()).width
+        width = self.box.inner(self._content()).width
         if self._rows(old, width) != self._rows(new, width):
             self.refresh(layout=True)
 
@@ -89,18 +91,11 @@ class StatusLine(LineWidget):
         return 1 if cell_len(words) <= width else 2
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self._rows(self.words, width - self._box.gutter.width)
+        return self._rows(self.words, width - self.box.gutter.width)
 
-    def text_region(self, size: Size) -> Region:
-        gutter = self._box.gutter
-        return Region(gutter.left, gutter.top, *self._box.inner(size))
-
-    def draw_lines(self, size: Size) -> list[Strip]:
-        box = self._box
-        inner = box.inner(size)
+    def draw_rows(self, box: Box, size: Size) -> Sequence[Strip]:
         words = self.words
-        rows = self.cached_lines((words, inner), lambda: self._wrapped(words, inner), box.fill)
-        return box.frame(size, rows)
+        return self.cached_lines((words, size), lambda: self._wrapped(words, size), box.fill)
 
     def _wrapped(self, words: str, size: Size) -> list[Text]:
         lines = Text(words, overflow="ellipsis").wrap(self.app.console, max(1, size.width))
