@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.cells import cell_len
 from rich.text import Text
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.strip import Strip
 
 from ..i18n import _
 from .box import Box
-from .lines import LineWidget, wrapped
+from .lines import BoxedWidget, wrapped
 
 
-class CrankCounter(LineWidget):
+class CrankCounter(BoxedWidget):
     """The crank's count, and what the player facing it must do.
 
     A box of a fixed size (the stylesheet's, for the terminal's size), crank or no
@@ -67,19 +69,12 @@ class CrankCounter(LineWidget):
     nobody."""
 
     @property
-    def _box(self) -> Box:
+    def box(self) -> Box:
         return self.component_box("crank--active" if self.count else "crank--idle")
 
-    def text_region(self, size: Size) -> Region:
-        gutter = self._box.gutter
-        return Region(gutter.left, gutter.top, *self._box.inner(size))
-
-    def draw_lines(self, size: Size) -> list[Strip]:
-        box = self._box
-        inner = box.inner(size)
-        key = (self.count, self.facing, inner)
-        rows = self.cached_lines(key, lambda: self._words(inner), box.fill)
-        return box.frame(size, rows)
+    def draw_rows(self, box: Box, size: Size) -> Sequence[Strip]:
+        key = (self.count, self.facing, size)
+        return self.cached_lines(key, lambda: self._words(size), box.fill)
 
     def _words(self, size: Size) -> list[Text]:
         width = size.width

@@ -15,7 +15,7 @@ restyles nothing, and no widget's size, so it lays nothing out.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Console
@@ -246,3 +246,26 @@ class LineWidget(PlainWidget):
             line.rstrip()
             shown.append(line)
         return Text("\n").join(shown)
+
+
+class BoxedWidget(LineWidget):
+    """A widget of the game drawn as one box, in the look of the moment (a component
+    class, `component_box`), around rows of words: changing its look changes no CSS
+    class of it."""
+
+    @property
+    def box(self) -> Box:
+        """The box of the widget's look now."""
+        raise NotImplementedError
+
+    def draw_rows(self, box: Box, size: Size) -> Sequence[Strip]:
+        """The rows inside ``box``, in room of ``size`` (missing ones are blank)."""
+        raise NotImplementedError
+
+    def text_region(self, size: Size) -> Region:
+        box = self.box
+        return Region(box.gutter.left, box.gutter.top, *box.inner(size))
+
+    def draw_lines(self, size: Size) -> list[Strip]:
+        box = self.box
+        return box.frame(size, self.draw_rows(box, box.inner(size)))

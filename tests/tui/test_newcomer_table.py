@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button
 
 from craits_core import Card, Command, Game, GameStore, Play
 from craits_core.events import CardPlayed
@@ -15,6 +14,7 @@ from craits_tui.app import CraitsApp
 from craits_tui.saved_meta import SavedMeta
 from craits_tui.screens.table import TableScreen
 from craits_tui.widgets.hand import Hand
+from craits_tui.widgets.last_card import LastCardButton
 
 from ..decks import stacked_game
 from .conftest import at_table, click, hold_bots, make_app, seat_up, until
@@ -94,7 +94,7 @@ async def arm(pilot: Pilot[None], screen: TableScreen, how: str) -> None:
         await click(pilot, "#last-card")
     else:
         await pilot.press("l")
-    button = screen.query_one("#last-card", Button)
+    button = screen.query_one(LastCardButton)
     await until(pilot, lambda: "✓" in str(button.label), "the call armed")
 
 
@@ -130,10 +130,10 @@ async def test_last_card_said_ahead_is_taken_back_the_same_way(
         game, screen = await last_card_to_say(pilot, app)
         sent = sent_commands(screen, monkeypatch)
         await arm(pilot, screen, how)
-        button = screen.query_one("#last-card", Button)
+        button = screen.query_one(LastCardButton)
         if how == "click":
             # A button takes no second click while it shows the first one pressed.
-            await until(pilot, lambda: not button.has_class("-active"), "the button up")
+            await until(pilot, lambda: not button.pressed, "the button up")
             await click(pilot, "#last-card")
         else:
             await pilot.press("l")

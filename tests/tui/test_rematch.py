@@ -331,7 +331,9 @@ async def test_the_offer_is_told_while_the_last_summary_is_read(server: RematchS
         assert showing(app, RoundSummary)  # the summary stays until Enter
         # Told once: the offer's later news (Bob says yes) adds no second word.
         server.rematch(1, True)
-        await until(pilot, lambda: screen.online.remote.rematch and screen.online.remote.rematch.accepted)
+        await until(
+            pilot, lambda: screen.online.remote.rematch and screen.online.remote.rematch.accepted
+        )
         assert notices(app).count(told) == 1
         await opened(pilot, RemoteGameOver, "enter")
         assert "Play again?" in words(pilot, "#rematch")
@@ -705,35 +707,3 @@ async def test_a_second_enter_after_play_again_does_not_leave_the_table(
         await heard_up_to(pilot, server)
         assert server.heard(LeaveTable) == [] and len(server.heard(Rematch)) == 1
         assert app.screen is over
-
-
-async def test_an_ordinary_online_move_lays_nothing_out_again(
-    server: RematchServer, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    server.make_game = mid_round
-    async with in_lobby(server) as (_, pilot):
-        screen, _ = await at_the_table(pilot, server, people())
-        line = clock_line(screen)
-        server.send(TurnClock(0, 30.0))
-        await until(pilot, lambda: clock_words(line) == "Your move: 30 s")
-        await pilot.pause()
-        layouts: list[object] = []
-        lay_out = RemoteTableScreen._refresh_layout
-
-        def counted(self: RemoteTableScreen, *args: object, **kwargs: object) -> None:
-            layouts.append(args)
-            lay_out(self, *args, **kwargs)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(RemoteTableScreen, "_refresh_layout", counted)
-        # Ann's move stops her clock; Bob's and Cy's start and stop theirs.
-        await play(pilot, screen, "QH")
-        for seat in (1, 2):
-            await until(pilot, lambda: clock_words(line) == "")
-            server.send(TurnClock(seat, 30.0))
-            await until(pilot, lambda: clock_words(line).endswith("to move: 30 s"))
-            assert server.game is not None
-            server.game.handle(server.game.legal_moves(seat)[0])
-            server.play_bots()
-        await until(pilot, lambda: screen.control.my_turn())
-        await pilot.pause()
-        assert layouts == []

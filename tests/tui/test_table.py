@@ -12,7 +12,6 @@ from rich.console import Console
 from rich.text import Text
 from textual.notifications import Notification
 from textual.pilot import Pilot
-from textual.widgets import Button
 
 from craits_core import (
     CallIdiot,
@@ -45,6 +44,7 @@ from craits_tui.table import LocalTable, Seat
 from craits_tui.widgets.crank import CrankCounter
 from craits_tui.widgets.footer import Footer, FooterKey
 from craits_tui.widgets.hand import CARD_KEYS, GAP, CardScale, Hand
+from craits_tui.widgets.last_card import LastCardButton
 from craits_tui.widgets.scoreboard import Scoreboard
 from craits_tui.widgets.seats import SeatBadge, SeatInfo, Seating, Shade
 from craits_tui.widgets.status import StatusLine
@@ -267,7 +267,7 @@ async def test_the_starter_suit_picker_closed_unanswered_comes_back_with_a_move(
 async def test_last_card_said_with_the_play(tmp_path: Path) -> None:
     game = stacked_game(["7H KS", "3C 4C"], "JH", **ANN_FIRST)
     async with at_table(tmp_path, game) as (_, pilot, screen):
-        assert not screen.query_one("#last-card", Button).disabled
+        assert screen.query_one(LastCardButton).allowed
         await pilot.press("l", key(screen, "7H"))
         await pilot.pause()
         assert game.state.announced[0]
@@ -283,7 +283,39 @@ async def test_last_card_said_after_the_play(tmp_path: Path) -> None:
         await click(pilot, "#last-card")
         await pilot.pause()
         assert game.state.announced[0]
-        assert screen.query_one("#last-card", Button).disabled
+        assert not screen.query_one(LastCardButton).allowed
+
+
+async def test_the_last_card_button_takes_a_click_tab_and_enter_only_when_the_call_is_open(
+    tmp_path: Path,
+) -> None:
+    # Five cards: nothing to say yet.
+    async with at_table(tmp_path, ann_to_play(), held=True) as (_, pilot, screen):
+        button = screen.query_one(LastCardButton)
+        assert not button.allowed and button not in screen.focus_chain
+        await click(pilot, button)
+        await pilot.pause()
+        assert not button.pressed and not screen.control.armed
+    game = stacked_game(["7H KS", "3C 4C"], "JH", **ANN_FIRST)
+    async with at_table(tmp_path, game, held=True) as (_, pilot, screen):
+        button = screen.query_one(LastCardButton)
+        assert button.allowed and button in screen.focus_chain
+        button.focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: "✓" in button.label, "the call armed")
+        assert screen.control.armed and len(game.state.hands[0]) == 2  # nothing played
+
+
+async def test_the_last_card_button_is_boxed_in_ascii(tmp_path: Path) -> None:
+    game = stacked_game(["7H KS", "3C 4C"], "JH", **ANN_FIRST)
+    async with at_table(tmp_path, game, held=True, ascii=True) as (app, _, screen):
+        box = screen.query_one(LastCardButton).region
+        lines = screen_lines(app.export_screenshot())[box.y : box.bottom]
+        assert [line.ljust(box.right)[box.x : box.right] for line in lines] == [
+            "+------------+",
+            "| Last card! |",
+            "+------------+",
+        ]
 
 
 async def test_call_idiot_on_an_opponent_who_forgot(tmp_path: Path) -> None:

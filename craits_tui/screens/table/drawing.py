@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from textual.widgets import Button
-
 from craits_core import Event
 from craits_core.events import (
     CardPlayed,
@@ -27,6 +25,7 @@ from ...widgets.direction import Direction
 from ...widgets.discard import DiscardPile
 from ...widgets.footer import Footer
 from ...widgets.hand import Hand
+from ...widgets.last_card import LastCardButton
 from ...widgets.log import GameLog
 from ...widgets.motion import Motion
 from ...widgets.scoreboard import Scoreboard
@@ -154,8 +153,8 @@ class Drawing:
         status.message = props.status
         status.urgent = props.urgent
         screen.query_one(TitleBar).parts = props.title
-        button = screen.query_one("#last-card", Button)
-        button.disabled = not props.last_card_enabled
+        button = screen.query_one(LastCardButton)
+        button.allowed = props.last_card_enabled
         button.label = _("Last card! ✓") if props.last_card_armed else _("Last card!")
 
     def follow_settings(self) -> None:

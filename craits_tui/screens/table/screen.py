@@ -21,7 +21,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Button
 
 from craits_core import Card, Command, Event, PlayerView
 
@@ -151,7 +150,7 @@ class TableScreen(Speaking, Roomy, Screen):
                     # A big hand (after a crank) scrolls, a row of cards at a time.
                     with VerticalScroll(id="hand-scroll", can_focus=False):
                         yield Hand(self.look, id="hand")
-                    yield LastCardButton(_("Last card!"), id="last-card", variant="warning")
+                    yield LastCardButton(_("Last card!"), id="last-card")
             with Vertical(id="side"):
                 yield Scoreboard(id="scoreboard")
                 yield GameLog(id="log")
@@ -258,7 +257,7 @@ class TableScreen(Speaking, Roomy, Screen):
     def action_draw(self) -> None:
         self.input.draw()
 
-    @on(Button.Pressed, "#last-card")
+    @on(LastCardButton.Pressed)
     def action_last_card(self) -> None:
         self.input.last_card()
 
