@@ -15,6 +15,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ..i18n import N_
 from .box import Box
 from .lines import BoxedWidget
 
@@ -96,7 +97,7 @@ class LastCardButton(BoxedWidget, can_focus=True):
 
     COMPONENT_CLASSES = {"last-card--on", "last-card--pressed", "last-card--off"}
 
-    BINDINGS = [Binding("enter", "press", "Press button", show=False)]
+    BINDINGS = [Binding("enter", "press", N_("Press button"), show=False)]
 
     FOCUS_ON_CLICK = False
 
