@@ -265,6 +265,31 @@ async def test_the_zygotes_death_is_survived(
             assert parent_of(pid_on(await term.greeted("cy"))) == zygote_of(server)
 
 
+SLOW_START = (
+    "import time; from craits_tui.online.server import launcher, zygote; "
+    "run = launcher.main_forked; "
+    "launcher.main_forked = lambda *a, **k: (time.sleep(0.6), run(*a, **k)); "
+    "zygote.main()"
+)
+"""A zygote whose children are slow to lead their own sessions, as on a machine
+busy starting many at once."""
+
+
+async def test_a_forked_app_slow_to_start_is_waited_for_not_started_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The zygote forks at once; its child takes longer than the zygote is given to
+    # fork. The session waits for that child rather than start a second app.
+    monkeypatch.setattr(spawner_module, "BOOT", SLOW_START)
+    monkeypatch.setattr(spawner_module, "SPAWN_TIMEOUT", 0.3)
+    async with forking(tmp_path) as server, connect(server) as conn:
+        term = await Terminal.open(conn)
+        assert parent_of(pid_on(await term.greeted("ann"))) == zygote_of(server)
+        assert "did not fork" not in caplog.text
+        term.process.stdin.write(b"quit\r")
+        assert await term.ended() == 0
+
+
 async def test_a_zygote_that_cannot_start_says_why_and_sessions_start_the_plain_way(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -28,6 +28,10 @@ log = logging.getLogger("craits.server")
 SPAWN_TIMEOUT = 1.0
 """Seconds the zygote has to fork an app (it takes milliseconds); past them, the
 session starts its app the plain way."""
+START_TIMEOUT = 30.0
+"""Seconds a forked app has to lead its own session (a few system calls, which a
+busy machine may take a while to run). The session waits for it past
+`SPAWN_TIMEOUT`: a plain start, on that busy machine, would take longer still."""
 RESTART_DELAY = 1.0
 """Seconds before starting again a zygote that never got ready, doubling each
 time up to `MAX_RESTART_DELAY`."""
@@ -212,15 +216,19 @@ class Spawner:
             async with asyncio.timeout(SPAWN_TIMEOUT):
                 await asyncio.get_running_loop().sock_connect(conn, str(self.path))
                 socket.send_fds(conn, [request], [terminal, errors])
+                forked, fds = await _receive(conn)
+            replied(forked, "forked")
+            async with asyncio.timeout(START_TIMEOUT):
                 data, fds = await _receive(conn)
             pid = replied(data, "pid")
             (pidfd,) = fds
         except (OSError, TimeoutError, ValueError) as err:
-            for fd in fds:
-                os.close(fd)
-            conn.close()
+            _drop(conn, fds)
             log.warning("the preloaded app did not fork (%r): the plain way then", err)
             return None
+        except asyncio.CancelledError:
+            _drop(conn, fds)  # the session is gone: the zygote ends the child it forked
+            raise
         return ForkedApp(conn, pid, pidfd)
 
     async def close(self) -> None:
@@ -258,6 +266,14 @@ async def _receive(conn: socket.socket) -> tuple[bytes, list[int]]:
                 await readable
             finally:
                 loop.remove_reader(conn.fileno())
+
+
+def _drop(conn: socket.socket, fds: Sequence[int]) -> None:
+    """Let go of a request the server no longer waits on: a child forked for it
+    is ended by the zygote, which finds nobody to tell that it runs."""
+    for fd in fds:
+        os.close(fd)
+    conn.close()
 
 
 def _settle(future: asyncio.Future[None]) -> None:

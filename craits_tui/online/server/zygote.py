@@ -14,9 +14,11 @@ in its own session, in the socket's directory, with the environment every app
 starts from (`app.app_environment`). It answers one request a connection, on a
 ``SOCK_SEQPACKET`` socket: a `Request` (the app's arguments after ``TARGET ARGS``,
 its environment, its directory) with two file descriptors, the terminal's slave
-end and the error pipe. It replies ``{"pid": N}`` with the child's pidfd once the
-child leads a session of its own (so the server's signals to its group reach it),
-and ``{"status": S}`` when the child has ended (S as asyncio's ``returncode``).
+end and the error pipe. It replies ``{"forked": N}`` as soon as the child is
+forked, ``{"pid": N}`` with the child's pidfd once the child leads a session of
+its own (so the server's signals to its group reach it: on a busy machine that
+may take the child a while), and ``{"status": S}`` when the child has ended (S as
+asyncio's ``returncode``).
 
 What it defends, and how:
 
@@ -133,7 +135,7 @@ def _clean(text: object) -> bool:
 
 
 def reply(**fields: int) -> bytes:
-    """One of the zygote's replies: ``pid=N`` or ``status=S``."""
+    """One of the zygote's replies: ``forked=N``, ``pid=N`` or ``status=S``."""
     return json.dumps(fields).encode()
 
 
@@ -287,8 +289,11 @@ class Zygote:
             return Child(request, slave, errors, told)
         for fd in (told, slave, errors):
             os.close(fd)
-        # The server hears of the child once it leads its own session (or is gone);
-        # meanwhile the next requests are answered: a burst of sessions forks at once.
+        with contextlib.suppress(OSError):  # (the server gone: told when the child starts)
+            conn.send(reply(forked=pid))
+        # The server hears of the child again once it leads its own session (or is
+        # gone); meanwhile the next requests are answered: a burst of sessions forks
+        # at once.
         self._starting[started] = (os.pidfd_open(pid), pid, conn)
         self._selector.register(started, selectors.EVENT_READ, self._started)
         return None
