@@ -97,6 +97,8 @@ class TableScreen(Speaking, Roomy, Screen):
         self.control = TableControl(table)
         self.feed = self.control.feed
         self.narrator = Narrator(table.players, self.seat, self.look)
+        # The screen hears each event before a policy's own listeners do.
+        self._unsubscribe = table.subscribe(self._hear)
         self.policy = policy if policy is not None else policy_for(table)
         self.policy.attach(self)
         self.drawing = Drawing(self)
@@ -108,7 +110,6 @@ class TableScreen(Speaking, Roomy, Screen):
         self.following = Following(self)
         self.escape = EscapeGuard()
         self._notice_timer: Timer | None = None
-        self._unsubscribe = table.subscribe(self._hear)
 
     class GameEvent(Message):
         """An event of the game (the log's ``index``-th), handed to the screen."""
