@@ -26,6 +26,11 @@ WIDE = 125
 """From this width the table's seats are wider."""
 HUGE = (170, 52)
 """From this size the table's seats, fans and piles take their largest sizes."""
+GRAND = (150, 44)
+"""From this size a table with nobody across it and one seat at either side (three
+players) shows the hand's and the piles' cards at their largest sizes, and its seats
+taller: its seats sit in the felt's top corners, beside the piles, so the felt has
+the height the bigger cards need before a crowded table has."""
 
 
 class Roomy:
@@ -88,9 +93,17 @@ def is_huge(size: Size) -> bool:
     return size.width >= HUGE[0] and size.height >= HUGE[1]
 
 
-def hand_scale(size: Size) -> CardScale:
-    """How big the hand's cards are on a terminal of ``size``: they grow with the
-    piles and the seats' fans, at the same sizes."""
-    if is_huge(size):
+def is_grand(size: Size, others: int) -> bool:
+    """Whether a table with ``others`` seats around it has the room of `GRAND` on a
+    terminal of ``size``, short of `HUGE`."""
+    roomy = size.width >= GRAND[0] and size.height >= GRAND[1]
+    return others == 2 and roomy and not is_huge(size)
+
+
+def hand_scale(size: Size, others: int) -> CardScale:
+    """How big the hand's cards are on a terminal of ``size``, at a table with
+    ``others`` seats around it: they grow with the piles and the seats' fans, at
+    the same sizes."""
+    if is_huge(size) or is_grand(size, others):
         return CardScale.LARGE
     return CardScale.MEDIUM if is_big(size) else CardScale.SMALL

@@ -121,15 +121,21 @@ def mark_of(info: SeatInfo, width: int) -> Text:
                 break
         return Text.assemble((mark, "bold reverse"), " ", (how, "dim"))
     if not info.cards:  # the round is over, or a crank goes on without them
-        return Text(_("went out"), style="bold")
+        # Translators: the shorter form of "went out", for a narrow seat.
+        return Text(_fitting(width, _("went out"), _("out")), style="bold")
     if info.announced:
-        return Text(_("LAST CARD!"), style="bold reverse")
+        # Translators: the shorter form of "LAST CARD!", for a narrow seat.
+        return Text(_fitting(width, _("LAST CARD!"), _("LAST!")), style="bold reverse")
     if info.lost_turns:
         # Shorter where narrow, to the telegraphic, rather than cut off.
-        for words in (_("loses the next turn"), _("loses a turn"), _("loses turn")):
-            if cell_len(words) <= width:
-                break
+        words = _fitting(width, _("loses the next turn"), _("loses a turn"), _("loses turn"))
         return Text(words, style="italic")
     if info.dealer:
         return Text(_("(dealer)"), style="dim")
     return Text()
+
+
+def _fitting(width: int, *forms: str) -> str:
+    """The first of ``forms`` (longest first) that fits in ``width`` cells, or the
+    last, shortest one: a shorter form rather than words cut off."""
+    return next((form for form in forms if cell_len(form) <= width), forms[-1])

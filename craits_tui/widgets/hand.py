@@ -63,7 +63,7 @@ class Hand(LineWidget, can_focus=True):
     }
     /* Bigger cards: room for two rows of them, as for the small ones. */
     .-big Hand { min-height: 12; }
-    .-huge Hand { min-height: 16; }
+    .-huge Hand, .-grand Hand { min-height: 16; }
     Hand > .hand--playable {
         color: $text;
         text-style: bold;

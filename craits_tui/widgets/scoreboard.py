@@ -60,44 +60,56 @@ class Scoreboard(PlainWidget):
             else:
                 row += ["·" if number >= self.first_round else "–"] * len(self.players)
             rows.append((row, number == self.current_round))
-        # "Total" stands under "Cards": the round numbers' column stays narrow.
-        total_row = ["", _("Total"), *[str(t) for t in totals]]
+        # "Total" stands under "Cards", right-aligned across the first two
+        # columns: a long word for it widens neither.
+        label = _("Total")
         header = [_("Rnd"), _("Cards")]
         widths = [
-            max(cell_len(line[column]) for line in (header, total_row, *(row for row, _n in rows)))
+            max(cell_len(line[column]) for line in (header, *(row for row, _n in rows)))
             for column in range(2)
         ]
+        widths[1] = max(widths[1], cell_len(label) - widths[0] - 2)
+        totals_shown = [str(t) for t in totals]
         needs = [
-            max(cell_len(line[column]) for line in (total_row, *(row for row, _n in rows)))
-            for column in range(2, len(total_row))
+            max(cell_len(line[column]) for line in (totals_shown, *(row[2:] for row, _n in rows)))
+            for column in range(len(totals))
         ]
         # The name columns share the room the first two leave, two cells apart.
         # Short of room, the star goes before any of a name (the leaders' columns
-        # are bold anyway), and then a cell before each name.
+        # are bold anyway), then a cell before each name, then the cell at either
+        # end of the rows.
         starred = [
             ("★ " if lead else "") + name for lead, name in zip(leaders, self.players, strict=True)
         ]
-        for names, gap in ((starred, 2), (list(self.players), 2), (list(self.players), 1)):
-            room = self.content_size.width - 4 - sum(widths) - gap * len(self.players)
+        plain_names = list(self.players)
+        for names, gap, edge in (
+            (starred, 2, 1),
+            (plain_names, 2, 1),
+            (plain_names, 1, 1),
+            (plain_names, 1, 0),
+        ):
+            room = self.content_size.width - 2 * edge - 2 - sum(widths) - gap * len(names)
             widths_of_names = name_widths(names, needs, room)
             if all(cell_len(n) <= w for n, w in zip(names, widths_of_names, strict=True)):
                 break
         for name, width in zip(names, widths_of_names, strict=True):
             header.append(name if cell_len(name) <= width else shorten(name, width))
-            widths.append(width)
+        spaces = [edge, 2, *[gap] * len(names), edge]
+        widths += widths_of_names
         # Column styles: the round and hand size dim, the leaders' columns bold.
         styles = ["dim", "dim", *["bold" if lead else "" for lead in leaders]]
         text = Text(no_wrap=True, overflow="crop")
-        _append_row(text, header, widths, ["bold"] * len(header), gap=gap)
+        _append_row(text, header, widths, ["bold"] * len(header), spaces)
         plain = ["", "", *styles[2:]]  # dim under reverse would be a grey smudge
         for row, current in rows:
             text.append("\n")
-            if current:
-                _append_row(text, row, widths, plain, "reverse", gap=gap)
-            else:
-                _append_row(text, row, widths, styles, gap=gap)
+            _append_row(text, row, widths, plain if current else styles, spaces, current)
         text.append("\n")
-        _append_row(text, total_row, widths, ["bold"] * len(header), gap=gap)
+        first = widths[0] + spaces[1] + widths[1]
+        bold = ["bold"] * (1 + len(totals))
+        _append_row(
+            text, [label, *totals_shown], [first, *widths[2:]], bold, spaces[:1] + spaces[2:]
+        )
         return text
 
 
@@ -106,16 +118,15 @@ def _append_row(
     cells: list[str],
     widths: list[int],
     styles: list[str],
-    row_style: str = "",
-    gap: int = 2,
+    spaces: list[int],
+    current: bool = False,
 ) -> None:
-    """One line of right-aligned cells, one space at each end; the first two two
-    spaces apart, the names ``gap`` after the cell before each."""
+    """One line of right-aligned cells, ``spaces`` before each and after the last;
+    the round played now in reverse."""
     start = len(text)
-    for column, (cell, width, style) in enumerate(zip(cells, widths, styles, strict=True)):
-        space = 1 if not column else 2 if column < 2 else gap
+    for cell, width, style, space in zip(cells, widths, styles, spaces, strict=False):
         text.append(" " * (space + width - cell_len(cell)))
         text.append(cell, style=style)
-    text.append(" ")
-    if row_style:
-        text.stylize(row_style, start, len(text))
+    text.append(" " * spaces[-1])
+    if current:
+        text.stylize("reverse", start, len(text))

@@ -106,6 +106,12 @@ class SeatBadge(LineWidget):
         margin: 1 2;
     }
     .-huge SeatBadge.-top { margin: 1 4; }
+    /* A table of three with room to spare (roomy.py's GRAND): its seats, in the
+       felt's corners, have the height of the largest and a little more width. */
+    .-grand SeatBadge {
+        width: 20;
+        height: 12;
+    }
     /* Drawn by the badge (`Shade`): a move changes none of its classes. */
     SeatBadge > .seat-badge--plain { background: $surface 60%; }
     SeatBadge > .seat-badge--turn { background: $accent 20%; }

@@ -308,14 +308,21 @@ async def test_the_last_card_button_takes_a_click_tab_and_enter_only_when_the_ca
 
 async def test_the_last_card_button_is_boxed_in_ascii(tmp_path: Path) -> None:
     game = stacked_game(["7H KS", "3C 4C"], "JH", **ANN_FIRST)
-    async with at_table(tmp_path, game, held=True, ascii=True) as (app, _, screen):
-        box = screen.query_one(LastCardButton).region
-        lines = screen_lines(app.export_screenshot())[box.y : box.bottom]
-        assert [line.ljust(box.right)[box.x : box.right] for line in lines] == [
-            "+------------+",
-            "| Last card! |",
-            "+------------+",
-        ]
+    async with at_table(tmp_path, game, held=True, ascii=True) as (app, pilot, screen):
+        button = screen.query_one(LastCardButton)
+        box = button.region
+
+        def drawn() -> list[str]:
+            lines = screen_lines(app.export_screenshot())[box.y : box.bottom]
+            return [line.ljust(box.right)[box.x : box.right] for line in lines]
+
+        assert drawn() == ["+--------------+", "|  Last card!  |", "+--------------+"]
+        # Armed, it says so in ASCII too: no "✓".
+        button.focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.control.armed, "the call armed")
+        await pilot.pause()
+        assert drawn()[1] == "|[x] Last card!|"
 
 
 async def test_call_idiot_on_an_opponent_who_forgot(tmp_path: Path) -> None:

@@ -155,7 +155,9 @@ class Drawing:
         screen.query_one(TitleBar).parts = props.title
         button = screen.query_one(LastCardButton)
         button.allowed = props.last_card_enabled
-        button.label = _("Last card! ✓") if props.last_card_armed else _("Last card!")
+        # Translators: "Last card! ✓" where the table is drawn in ASCII: at most 14 cells.
+        armed = _("[x] Last card!") if screen.look.ascii else _("Last card! ✓")
+        button.label = armed if props.last_card_armed else _("Last card!")
 
     def follow_settings(self) -> None:
         """Bring the table in line with its settings."""

@@ -18,6 +18,7 @@ import time
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
@@ -42,7 +43,7 @@ from ...widgets.seats import SeatBadge, Seating
 from ...widgets.status import StatusLine
 from ...widgets.stock import DrawPile
 from ...widgets.title import TitleBar
-from ..roomy import Roomy, hand_scale
+from ..roomy import Roomy, hand_scale, is_grand
 from ..speaking import Speaking
 from .autodraw import AutoDraw
 from .bots import BotPacer
@@ -165,7 +166,7 @@ class TableScreen(Speaking, Roomy, Screen):
         self.query_one(Footer).spare = ("quit_game('menu')", "options", "scores", "abilities")
         self.set_class(self.seat is None, "-watching")
         hand = self.query_one(Hand)
-        hand.scale = hand_scale(self.app.size)
+        hand.scale = hand_scale(self.app.size, len(self.drawing.others()))
         self.drawing.follow_settings()
         if self.seat is not None:
             hand.focus()
@@ -185,7 +186,11 @@ class TableScreen(Speaking, Roomy, Screen):
     def on_resize(self, event: events.Resize) -> None:
         # Textual calls this before `Roomy`'s, which sets the size classes (and
         # gives the keys back to the hand after a window too small).
-        self.query_one(Hand).scale = hand_scale(event.size)
+        self.query_one(Hand).scale = hand_scale(event.size, len(self.drawing.others()))
+
+    def _fit(self, size: Size) -> None:
+        super()._fit(size)
+        self.set_class(is_grand(size, len(self.drawing.others())), "-grand")
 
     def on_screen_suspend(self) -> None:
         self.escape.covered()
