@@ -99,6 +99,11 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
             f"{args.tables} games dealt in {time.perf_counter() - t0:.1f}s "
             f"({sum(t is not None for t in dealt)}/{len(ssh)} screens show their table)"
         )
+        for player, shown in zip(ssh, dealt, strict=True):
+            if shown is None:  # what such a screen shows instead, to see why
+                print(
+                    "a screen that does not show its table:", *player.text.splitlines(), sep="\n  "
+                )
 
         before = await child.stats()
         began, cpu_began = time.perf_counter(), time.process_time()

@@ -7,6 +7,7 @@ keys and an app's failures: `test_ssh_sessions`, with both ways of starting.)"""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -288,6 +289,43 @@ async def test_a_forked_app_slow_to_start_is_waited_for_not_started_again(
         assert "did not fork" not in caplog.text
         term.process.stdin.write(b"quit\r")
         assert await term.ended() == 0
+
+
+SLOW_FORKS = """
+import time
+from craits_tui.online.server import zygote
+fork, forked = zygote.Zygote._fork, []
+def slow(self, *args):
+    if forked:
+        time.sleep(1.5)
+    forked.append(True)
+    return fork(self, *args)
+zygote.Zygote._fork = slow
+zygote.main()
+"""
+"""A zygote that takes its time to fork, but for the first app: a queue of
+requests builds up, as in a burst of sessions on a busy machine."""
+
+
+async def test_a_burst_of_sessions_queues_at_the_zygote_rather_than_start_the_plain_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(spawner_module, "BOOT", SLOW_FORKS)
+    monkeypatch.setattr(spawner_module, "QUEUED_TIMEOUT", 3.0)
+    async with forking(tmp_path) as server:
+        names = ("ann", "bob", "cy")
+        async with contextlib.AsyncExitStack() as stack:
+            conns = [await stack.enter_async_context(connect(server, username=n)) for n in names]
+            terms = await asyncio.gather(*(Terminal.open(conn) for conn in conns))
+            screens = await asyncio.gather(
+                *(term.greeted(name) for term, name in zip(terms, names, strict=True))
+            )
+            # Each waited its turn past the second the zygote has for one request.
+            assert all(parent_of(pid_on(screen)) == zygote_of(server) for screen in screens)
+            assert "did not fork" not in caplog.text
+            for term in terms:
+                term.process.stdin.write(b"quit\r")
+                assert await term.ended() == 0
 
 
 async def test_a_zygote_that_cannot_start_says_why_and_sessions_start_the_plain_way(

@@ -26,8 +26,13 @@ from .zygote import BOOT, MAX_REPLY, READY, Request, replied
 log = logging.getLogger("craits.server")
 
 SPAWN_TIMEOUT = 1.0
-"""Seconds the zygote has to fork an app (it takes milliseconds); past them, the
-session starts its app the plain way."""
+"""Seconds the zygote has to fork an app (it takes milliseconds), past those it
+spends on the requests ahead of it (`QUEUED_TIMEOUT` each); past them, the session
+starts its app the plain way."""
+QUEUED_TIMEOUT = 0.25
+"""Seconds more a request waits for each request ahead of it: the zygote forks one
+at a time, and a burst of sessions on a busy machine queues there (while a plain
+start, on that machine, would take seconds)."""
 START_TIMEOUT = 30.0
 """Seconds a forked app has to lead its own session (a few system calls, which a
 busy machine may take a while to run). The session waits for it past
@@ -113,6 +118,7 @@ class Spawner:
         self._process: asyncio.subprocess.Process | None = None
         self._task: asyncio.Task[None] | None = None
         self._closing = False
+        self._queued = 0  # requests sent that the zygote has not yet answered
 
     @property
     def ready(self) -> bool:
@@ -212,11 +218,16 @@ class Spawner:
         conn = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         conn.setblocking(False)
         fds: list[int] = []
+        ahead = self._queued
+        self._queued += 1
         try:
-            async with asyncio.timeout(SPAWN_TIMEOUT):
-                await asyncio.get_running_loop().sock_connect(conn, str(self.path))
-                socket.send_fds(conn, [request], [terminal, errors])
-                forked, fds = await _receive(conn)
+            try:
+                async with asyncio.timeout(SPAWN_TIMEOUT + ahead * QUEUED_TIMEOUT):
+                    await asyncio.get_running_loop().sock_connect(conn, str(self.path))
+                    socket.send_fds(conn, [request], [terminal, errors])
+                    forked, fds = await _receive(conn)
+            finally:
+                self._queued -= 1
             replied(forked, "forked")
             async with asyncio.timeout(START_TIMEOUT):
                 data, fds = await _receive(conn)
