@@ -1,0 +1,189 @@
+"""Between the engine and the simulator: states, guessed deals and moves.
+
+`from_state` and `to_state` turn an engine `State` into a `Sim` and back; a hand
+comes back lowest card first (a set keeps no order; no rule depends on it).
+`from_guess` builds a `Sim` from what one seat sees and a guess at the hidden cards,
+as the bots' sampler guesses them. `to_command` and `to_code` turn a move code into
+an engine command and back.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..cards import FULL_DECK, Card
+from ..commands import Announce, CallIdiot, ChooseSuit, Command, Draw, Play
+from ..state import State, initial_state
+from ..view import PlayerView
+from .codes import (
+    ANNOUNCE,
+    ANNOUNCE_FLAG,
+    CALL,
+    CARD_INDEX,
+    CHOOSE,
+    DRAW,
+    KIND_SHIFT,
+    SUIT_INDEX,
+    SUITS,
+    cards_of,
+    play_code,
+)
+from .model import Sim
+
+
+def hand_bits(cards: Sequence[Card]) -> int:
+    """A set of cards as the simulator keeps a hand."""
+    hand = 0
+    for card in cards:
+        hand |= 1 << CARD_INDEX[card]
+    return hand
+
+
+def _mask(flags: Sequence[bool]) -> int:
+    return sum(1 << seat for seat, flag in enumerate(flags) if flag)
+
+
+def _flags(mask: int, n: int) -> tuple[bool, ...]:
+    return tuple(bool(mask >> seat & 1) for seat in range(n))
+
+
+def from_state(state: State, rng: random.Random | None = None) -> Sim:
+    """The simulator's copy of an engine state. With ``rng`` None it shuffles as the
+    engine would from that state (the same seed and shuffle count), so both play on
+    alike; with an ``rng`` it shuffles with that, for play-outs."""
+    sim = Sim(state.players, state.rules)
+    sim.first_round = state.first_round
+    sim.round_number = state.round_number
+    sim.hand_size = state.hand_size
+    sim.dealer = state.dealer
+    sim.direction = state.direction
+    sim.current = -1 if state.current_player is None else state.current_player
+    sim.choosing = state.choosing_suit
+    sim.hands = [hand_bits(hand) for hand in state.hands]
+    sim.pile = [CARD_INDEX[card] for card in state.pile]
+    sim.stock = [CARD_INDEX[card] for card in reversed(state.stock)]
+    sim.suit = -1 if state.active_suit is None else SUIT_INDEX[state.active_suit]
+    sim.crank = state.crank
+    sim.announced = _mask(state.announced)
+    sim.window = -1 if state.window is None else state.window
+    sim.lost = list(state.lost_turns)
+    sim.passed = _mask(state.passed)
+    sim.seed = state.seed
+    sim.shuffles = state.shuffles
+    sim.rng = rng
+    sim.round_scores = list(state.round_scores)
+    sim.totals = list(state.totals)
+    sim.over = state.is_over
+    sim.winners = state.winners
+    return sim
+
+
+def to_state(sim: Sim) -> State:
+    """The engine state of ``sim``: the engine can take the game on from it (its
+    shuffles then follow the state's seed, as the engine's always do)."""
+    n = sim.n
+    state = initial_state()
+    state.players = sim.players
+    state.rules = sim.rules
+    state.seed = sim.seed
+    state.first_round = sim.first_round
+    state.round_number = sim.round_number
+    state.hand_size = sim.hand_size
+    state.dealer = sim.dealer
+    state.direction = sim.direction
+    state.current_player = None if sim.current < 0 else sim.current
+    state.choosing_suit = sim.choosing
+    state.hands = tuple(tuple(FULL_DECK[c] for c in cards_of(hand)) for hand in sim.hands)
+    state.stock = tuple(FULL_DECK[c] for c in reversed(sim.stock))
+    state.pile = tuple(FULL_DECK[c] for c in sim.pile)
+    state.active_suit = None if sim.suit < 0 else SUITS[sim.suit]
+    state.crank = sim.crank
+    state.announced = _flags(sim.announced, n)
+    state.window = None if sim.window < 0 else sim.window
+    state.lost_turns = tuple(sim.lost)
+    state.passed = _flags(sim.passed, n)
+    state.shuffles = sim.shuffles
+    state.round_scores = tuple(sim.round_scores)
+    state.totals = tuple(sim.totals)
+    state.is_over = sim.over
+    state.winners = sim.winners
+    return state
+
+
+def from_guess(
+    view: PlayerView,
+    hands: Sequence[Sequence[Card]],
+    stock: Sequence[Card],
+    rng: random.Random,
+    passed: Sequence[bool] = (),
+) -> Sim:
+    """A `Sim` of one seat's guessed deal: its ``view``, with ``hands`` for the other
+    seats (the view's own seat keeps its own hand, whatever ``hands`` says there)
+    and ``stock`` (next card first), shuffling with ``rng``.
+
+    As the bots' sampler makes its guessed states (`bots.sampling.base_state`), the
+    round is made the last of the game, so a play-out stops at the end of this
+    round; ``passed`` is who passed since the last card was played, as the seat saw
+    it (nobody, if it does not fit the table).
+    """
+    seat = view.seat
+    if seat is None:
+        raise ValueError("a guessed deal is a seat's, not a spectator's")
+    n = len(view.players)
+    sim = Sim(view.players, view.rules)
+    sim.first_round = view.first_round
+    sim.round_number = sim.rounds
+    sim.hand_size = view.hand_size
+    sim.dealer = view.dealer
+    sim.direction = view.direction
+    sim.current = -1 if view.current_player is None else view.current_player
+    sim.choosing = view.choosing_suit
+    sim.hands = [hand_bits(view.hand if s == seat else hands[s]) for s in range(n)]
+    sim.pile = [CARD_INDEX[card] for card in view.discard]
+    sim.stock = [CARD_INDEX[card] for card in reversed(stock)]
+    sim.suit = -1 if view.active_suit is None else SUIT_INDEX[view.active_suit]
+    sim.crank = view.crank
+    sim.announced = _mask(view.announced)
+    sim.window = -1 if view.window is None else view.window
+    sim.lost = list(view.lost_turns)
+    sim.passed = _mask(passed) if len(passed) == n else 0
+    sim.rng = rng
+    sim.over = view.is_over
+    return sim
+
+
+def to_command(sim: Sim, move: int) -> Command:
+    """The engine command of ``move`` in ``sim`` (whose seat to act makes a play, a
+    draw or a suit choice)."""
+    kind = move >> KIND_SHIFT
+    if kind == 0:
+        named = move >> 6 & 7
+        suit = SUITS[named - 1] if named else None
+        return Play(sim.current, FULL_DECK[move & 63], suit, bool(move & ANNOUNCE_FLAG))
+    if move == DRAW:
+        return Draw(sim.current)
+    if kind == CHOOSE >> KIND_SHIFT:
+        return ChooseSuit(sim.current, SUITS[move & 3])
+    if kind == ANNOUNCE >> KIND_SHIFT:
+        return Announce(move & 7)
+    return CallIdiot(move >> 3 & 7, move & 7)
+
+
+def to_code(command: Command) -> int:
+    """The move code of an engine ``command`` (a play in its normal form: a 9 naming
+    its own suit names none)."""
+    match command:
+        case Play(card=card, announce=announce):
+            named = command.named_suit
+            suit = None if named is None else SUIT_INDEX[named]
+            return play_code(CARD_INDEX[card], suit, announce)
+        case Draw():
+            return DRAW
+        case ChooseSuit(suit=suit):
+            return CHOOSE + SUIT_INDEX[suit]
+        case Announce(player=player):
+            return ANNOUNCE + player
+        case CallIdiot(player=player, target=target):
+            return CALL + player * 8 + target
+    raise ValueError(f"not a command: {command!r}")
