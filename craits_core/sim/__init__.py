@@ -15,7 +15,8 @@ turns engine states, guessed deals and commands into the simulator's terms and b
 from .codes import ANNOUNCE, ANNOUNCE_FLAG, CALL, CHOOSE, DRAW, play_code
 from .convert import from_guess, from_state, to_code, to_command, to_state
 from .model import Sim
-from .play import legal_moves, new_game, play
+from .play import legal_moves, play, play_randomly
+from .rounds import new_game
 
 __all__ = [
     "ANNOUNCE",
@@ -30,6 +31,7 @@ __all__ = [
     "new_game",
     "play",
     "play_code",
+    "play_randomly",
     "to_code",
     "to_command",
     "to_state",

@@ -88,10 +88,32 @@ def fitting_table(rules: RuleSet) -> tuple[int, ...]:
     )
 
 
+def _suit_points() -> tuple[int, ...]:
+    """Entry ``m``: the points of the cards of one suit whose ranks are the bits
+    of ``m`` (bit 0 the ace), 3s counted as nothing."""
+    table = [0] * (1 << 13)
+    for m in range(1, 1 << 13):
+        low = m & -m
+        table[m] = table[m ^ low] + POINTS_OF[low.bit_length() - 1]
+    return tuple(table)
+
+
+_SUIT_POINTS = _suit_points()
+_SUIT_BITS = (1 << 13) - 1
+
+
 def hand_score(hand: int) -> int:
     """`scoring.score_hand` of a set of cards: each 3 cancels the highest-valued
     other card still counted; a 3 with nothing to cancel scores `LONE_THREE`."""
     threes = (hand & THREES).bit_count()
+    if not threes:
+        points = _SUIT_POINTS
+        return (
+            points[hand & _SUIT_BITS]
+            + points[hand >> 13 & _SUIT_BITS]
+            + points[hand >> 26 & _SUIT_BITS]
+            + points[hand >> 39]
+        )
     values = []
     rest = hand & ~THREES
     while rest:
@@ -110,3 +132,25 @@ def cards_of(hand: int) -> tuple[int, ...]:
         cards.append(low.bit_length() - 1)
         hand ^= low
     return tuple(cards)
+
+
+
+def _hop(rank: Rank) -> int:
+    if rank is Rank.FOUR:
+        return 2  # the next seat is skipped
+    if rank is Rank.SIX:
+        return 0  # the same seat plays again
+    if rank is Rank.TEN:
+        return -1  # play reverses
+    if rank is Rank.TWO:
+        return 8  # starts the crank, which goes on to the next seat
+    if rank in (Rank.FIVE, Rank.SEVEN):
+        return 9  # makes someone draw: no short way
+    return 1
+
+
+HOP: tuple[int, ...] = tuple(_hop(card.rank) for card in FULL_DECK)
+"""How a card played outside the crank, keeping its player in the round, hands
+the turn on: to the next seat (1), past it (2, a 4), to the same seat (0, a 6),
+back (-1, a 10); 8 for a 2, which starts the crank and hands it on; 9 for the
+cards whose draws `rounds.card_acts` makes."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import numpy as np
+
 from ..cards import FULL_DECK, Card
 from ..commands import Announce, CallIdiot, ChooseSuit, Command, Draw, Play
 from ..state import State, initial_state
@@ -30,6 +32,7 @@ from .codes import (
     play_code,
 )
 from .model import Sim
+from .steps import shuffler
 
 
 def hand_bits(cards: Sequence[Card]) -> int:
@@ -48,10 +51,11 @@ def _flags(mask: int, n: int) -> tuple[bool, ...]:
     return tuple(bool(mask >> seat & 1) for seat in range(n))
 
 
-def from_state(state: State, rng: random.Random | None = None) -> Sim:
+def from_state(state: State, rng: random.Random | np.random.Generator | None = None) -> Sim:
     """The simulator's copy of an engine state. With ``rng`` None it shuffles as the
     engine would from that state (the same seed and shuffle count), so both play on
-    alike; with an ``rng`` it shuffles with that, for play-outs."""
+    alike; with an ``rng`` it shuffles with a shuffler drawn from it (see
+    `steps.shuffler`), for play-outs."""
     sim = Sim(state.players, state.rules)
     sim.first_round = state.first_round
     sim.round_number = state.round_number
@@ -71,7 +75,7 @@ def from_state(state: State, rng: random.Random | None = None) -> Sim:
     sim.passed = _mask(state.passed)
     sim.seed = state.seed
     sim.shuffles = state.shuffles
-    sim.rng = rng
+    sim.rng = None if rng is None else shuffler(rng)
     sim.round_scores = list(state.round_scores)
     sim.totals = list(state.totals)
     sim.over = state.is_over
@@ -115,12 +119,12 @@ def from_guess(
     view: PlayerView,
     hands: Sequence[Sequence[Card]],
     stock: Sequence[Card],
-    rng: random.Random,
+    rng: random.Random | np.random.Generator,
     passed: Sequence[bool] = (),
 ) -> Sim:
     """A `Sim` of one seat's guessed deal: its ``view``, with ``hands`` for the other
     seats (the view's own seat keeps its own hand, whatever ``hands`` says there)
-    and ``stock`` (next card first), shuffling with ``rng``.
+    and ``stock`` (next card first), shuffling with a shuffler drawn from ``rng``.
 
     As the bots' sampler makes its guessed states (`bots.sampling.base_state`), the
     round is made the last of the game, so a play-out stops at the end of this
@@ -148,7 +152,7 @@ def from_guess(
     sim.window = -1 if view.window is None else view.window
     sim.lost = list(view.lost_turns)
     sim.passed = _mask(passed) if len(passed) == n else 0
-    sim.rng = rng
+    sim.rng = shuffler(rng)
     sim.over = view.is_over
     return sim
 

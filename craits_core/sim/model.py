@@ -7,7 +7,7 @@ log, no copies. `copy` makes the one copy a play-out needs.
 
 from __future__ import annotations
 
-import random
+import numpy as np
 
 from ..rules import RuleSet
 from .codes import fitting_table
@@ -19,7 +19,8 @@ class Sim:
     Cards are ints 0..51 (see `codes`); a hand is an int with a bit per card; seats
     are ints and "none" is -1. ``rng`` is None while the simulator follows the
     engine's shuffles exactly (drawn from ``seed`` and ``shuffles``, as the engine
-    draws them); otherwise it shuffles with ``rng``, much faster.
+    draws them); otherwise it shuffles with ``rng``, a numpy generator, much faster
+    (see `steps.shuffler`).
     """
 
     __slots__ = (
@@ -90,7 +91,7 @@ class Sim:
     """A bit per seat that passed in its own turn since the last card was played."""
     seed: int | str
     shuffles: int
-    rng: random.Random | None
+    rng: np.random.Generator | None
     round_scores: list[tuple[int, ...]]
     totals: list[int]
     over: bool
@@ -144,7 +145,7 @@ class Sim:
         """The top card of the discard pile."""
         return self.pile[-1]
 
-    def copy(self, rng: random.Random | None = None) -> Sim:
+    def copy(self, rng: np.random.Generator | None = None) -> Sim:
         """An independent copy, shuffling with ``rng`` (None: as this one does)."""
         new = Sim.__new__(Sim)
         for name in _SHARED:
