@@ -72,10 +72,23 @@ class Deal:
         )
 
 
-def check_deal(deal: Deal, rng: random.Random) -> tuple[int, list[str]]:
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """What checking one deal found."""
+
+    deal: Deal
+    moves: int
+    differences: tuple[str, ...]
+    """Empty when the simulator agreed with the engine at every step; else where
+    it first did not (the check stops there)."""
+    game: Game
+    """The engine's game as the check left it (its log tells what was played)."""
+
+
+def check_deal(deal: Deal, rng: random.Random) -> Checked:
     """Play ``deal``'s round with random legal moves in the engine and the simulator
-    side by side, comparing after every move. Returns the moves made and the
-    differences found (the check stops at the first move that shows any)."""
+    side by side, comparing the state and every seat's legal moves after every
+    move, up to the next round's deal (or the game's end)."""
     game = Game.new(
         [f"P{i}" for i in range(deal.players)],
         seed=deal.seed,
@@ -97,12 +110,12 @@ def check_deal(deal: Deal, rng: random.Random) -> tuple[int, list[str]]:
         found = differences(sim, state) + move_differences(sim, state)
         if found:
             found.insert(0, f"after move {moves} ({command!r}) of {deal!r}:")
-    return moves, found
+    return Checked(deal, moves, tuple(found), game)
 
 
 def _choose(state: State, draw_happy: bool, rng: random.Random) -> Command:
     """A random legal move: mostly the seat to act's, now and then another seat's
-    "last card" or "idiot"; a play down to one card now and then says "last card"."""
+    "last card" or "idiot"; a play down to one card often says "last card"."""
     current = state.current_player
     assert current is not None
     others: list[Command] = []
@@ -112,25 +125,28 @@ def _choose(state: State, draw_happy: bool, rng: random.Random) -> Command:
     if others and rng.random() < 0.3:
         return rng.choice(others)
     moves = engine_moves(state, current)
-    if draw_happy and Draw(current) in moves:
+    if Draw(current) in moves and (draw_happy or rng.random() < 0.1):
         return Draw(current)
-    command = rng.choice(moves)
+    # Drawing when a play exists (the voluntary draw) is chosen less often than a
+    # play: as often as a play, it makes rounds of thousands of moves.
+    command = rng.choice([m for m in moves if not isinstance(m, Draw)] or moves)
     # Saying it on a play that leaves more cards is allowed and means nothing.
-    if isinstance(command, Play) and rng.random() < (0.5 if len(state.hands[current]) == 2 else 0.1):
+    if isinstance(command, Play) and rng.random() < (
+        0.5 if len(state.hands[current]) == 2 else 0.1
+    ):
         return Play(command.player, command.card, command.suit, announce=True)
     return command
 
 
-def check_deals(count: int, seed: int = 0) -> tuple[int, list[str]]:
-    """Check ``count`` random deals (from ``seed``); returns the deals that diverged
-    and the first divergence's report."""
+def check_deals(count: int, seed: int = 0) -> tuple[int, tuple[str, ...]]:
+    """Check ``count`` random deals drawn from ``seed``; returns how many diverged
+    and the first divergence's report (empty when none did)."""
     rng = random.Random(seed)
     diverged = 0
-    first: list[str] = []
+    first: tuple[str, ...] = ()
     for _ in range(count):
-        _, found = check_deal(Deal.random(rng), rng)
+        found = check_deal(Deal.random(rng), rng).differences
         if found:
             diverged += 1
             first = first or found
     return diverged, first
-

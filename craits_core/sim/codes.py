@@ -134,7 +134,6 @@ def cards_of(hand: int) -> tuple[int, ...]:
     return tuple(cards)
 
 
-
 def _hop(rank: Rank) -> int:
     if rank is Rank.FOUR:
         return 2  # the next seat is skipped

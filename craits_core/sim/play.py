@@ -23,8 +23,8 @@ from .codes import (
     CRANK_ADDS,
     CRANK_ANSWERS,
     DRAW,
-    KIND_SHIFT,
     HOP,
+    KIND_SHIFT,
     SUIT,
 )
 from .model import Sim
@@ -210,8 +210,7 @@ def play_randomly(sim: Sim, rng: random.Random, limit: int = -1) -> int:
     """Play on with a uniformly random legal move of the seat to act until the game
     is over (or ``limit`` moves, when not negative); returns the moves made."""
     pick, moves_of, make = rng.random, legal_moves, play
-    made = 0
-    for made in range(limit) if limit >= 0 else count():  # noqa: B007
+    for made in range(limit) if limit >= 0 else count():
         if sim.over:
             return made
         moves = moves_of(sim)
