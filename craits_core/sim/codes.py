@@ -69,6 +69,11 @@ def _card_plays(card: int) -> tuple[int, ...]:
     )
 
 
+SUIT_AFTER: tuple[int, ...] = tuple(
+    (code >> 6) - 1 if code >> 6 else SUIT[code & 63] if code & 63 < 52 else 0
+    for code in range(ANNOUNCE_FLAG)
+)
+"""The active suit after each play's code (without `ANNOUNCE_FLAG`)."""
 CARD_PLAYS: tuple[tuple[int, ...], ...] = tuple(_card_plays(c) for c in range(52))
 """Each card's plays outside the crank."""
 CHOICES: tuple[tuple[int, ...], ...] = tuple(

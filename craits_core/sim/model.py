@@ -45,6 +45,7 @@ class Sim:
         "round_scores",
         "rounds",
         "rules",
+        "schedule",
         "seed",
         "seven_skips",
         "shuffles",
@@ -63,6 +64,7 @@ class Sim:
     """`codes.fitting_table` of the rules."""
     voluntary: bool
     seven_skips: bool
+    schedule: tuple[int, ...]
     rounds: int
     """Rounds in the schedule; the game ends with round ``rounds``."""
     first_round: int
@@ -134,7 +136,8 @@ class Sim:
         self.fit = fitting_table(rules)
         self.voluntary = rules.voluntary_draw
         self.seven_skips = rules.seven_skips
-        self.rounds = len(rules.schedule)
+        self.schedule = rules.schedule
+        self.rounds = len(self.schedule)
 
     def held(self, seat: int) -> int:
         """How many cards ``seat`` holds."""

@@ -25,34 +25,51 @@ from .codes import (
     DRAW,
     HOP,
     KIND_SHIFT,
-    SUIT,
+    RANK,
+    SUIT_AFTER,
 )
 from .model import Sim
 from .rounds import card_acts, end_round
 from .steps import blocked, draw, pass_turn
 
 _CHOOSE_KIND, _ANNOUNCE_KIND = 2, 3
-_SKIPS, _REVERSES, _CRANKS, _ACTS = 2, -1, 8, 9
+_SKIPS, _REVERSES, _CRANKS, _DRAWS = 2, -1, 8, 9
+_PLAY_BITS = ANNOUNCE_FLAG - 1
 _DRAW_ONLY = (DRAW,)
 _PLAYS: dict[int, tuple[int, ...]] = {}
 """The plays of each set of playable cards met so far (a search meets the same
 ones again and again)."""
-_PLAYS_KEPT = 1 << 16
+_PLAYS_KEPT = 1 << 17
+_SUIT_PLAYS: dict[int, tuple[int, ...]] = {}
+"""The plays of each set of cards of one suit met so far, by the set's bits."""
+_SUIT_CARDS = (1 << 13) - 1
 
 
 def _plays(playable: int) -> tuple[int, ...]:
     """The plays of a set of cards, lowest card first (the engine lists a hand's
-    cards in the order they came; a set keeps none)."""
+    cards in the order they came; a set keeps none). Made of the plays of each
+    suit's cards: far fewer sets than of the whole."""
+    moves: tuple[int, ...] = ()
+    for shift in (0, 13, 26, 39):
+        cards = playable & _SUIT_CARDS << shift
+        if cards:
+            part = _SUIT_PLAYS.get(cards)
+            if part is None:
+                part = _SUIT_PLAYS[cards] = _card_plays(cards)
+            moves += part
+    if len(_PLAYS) >= _PLAYS_KEPT:
+        _PLAYS.clear()
+    _PLAYS[playable] = moves
+    return moves
+
+
+def _card_plays(cards: int) -> tuple[int, ...]:
     moves: list[int] = []
-    cards = playable
     while cards:
         low = cards & -cards
         moves += CARD_PLAYS[low.bit_length() - 1]
         cards ^= low
-    if len(_PLAYS) >= _PLAYS_KEPT:
-        _PLAYS.clear()
-    found = _PLAYS[playable] = tuple(moves)
-    return found
+    return tuple(moves)
 
 
 def legal_moves(sim: Sim, seat: int = -1) -> Sequence[int]:
@@ -115,54 +132,67 @@ def play(sim: Sim, move: int) -> None:
         hand = hands[seat] ^ (1 << card)
         hands[seat] = hand
         sim.pile.append(card)
-        named = move >> 6 & 7
-        sim.suit = named - 1 if named else SUIT[card]
+        sim.suit = SUIT_AFTER[move & _PLAY_BITS]
         sim.passed = 0
         crank = sim.crank
-        if hand & (hand - 1):
-            sim.window = -1
-            # The turn moves on a seat (a 4: two, a 10: back), or stays (a 6),
-            # when nobody on the way is out or has a turn to lose; an ace or a 2
-            # raises the crank (a 2 starts it) and hands it on.
-            hop = HOP[card]
-            if hop == 0 and not crank:
+        if hand:
+            if hand & (hand - 1):
+                sim.window = -1
+            else:
+                sim.window = seat
+                if move & ANNOUNCE_FLAG:
+                    sim.announced |= 1 << seat
+            # The short ways, when nobody on the way is out or has a turn to lose:
+            # the turn moves on a seat (a 4: two, a 10: back), or stays (a 6); an
+            # ace or a 2 raises the crank (a 2 starts it) and hands it on.
+            hop = _CRANKS if crank else HOP[card]
+            if hop == 1:
+                nxt = (seat + sim.direction) % sim.n
+                if hands[nxt] and not sim.lost[nxt]:
+                    sim.current = nxt
+                    return
+            elif hop == 0:
                 sim.current = seat
                 return
-            raised = crank + CRANK_ADDS[card] if crank or hop == _CRANKS else 0
-            if raised or hop != _ACTS:
-                n = sim.n
-                step = -sim.direction if hop == _REVERSES and not raised else sim.direction
-                nxt = (seat + step) % n
-                if hop == _SKIPS and hands[nxt] and not raised:
-                    nxt = (nxt + step) % n
+            elif hop == _DRAWS:
+                if _draws_short(sim, seat, card):
+                    return
+            else:
+                step = -sim.direction if hop == _REVERSES else sim.direction
+                nxt = (seat + step) % sim.n
+                if hop == _SKIPS and hands[nxt]:
+                    nxt = (nxt + step) % sim.n
                 if hands[nxt] and not sim.lost[nxt]:
-                    sim.crank = raised
+                    if hop == _CRANKS:
+                        sim.crank = crank + CRANK_ADDS[card]
                     sim.direction = step
                     sim.current = nxt
                     return
-        elif hand:
-            sim.window = seat
-            if move & ANNOUNCE_FLAG:
-                sim.announced |= 1 << seat
         else:
             sim.window = -1
         card_acts(sim, seat, card, crank)
     elif move == DRAW:
         seat = sim.current
         stock = sim.stock
-        if stock and not sim.crank:
-            # One card on one's own turn. Outside the crank everyone holds cards
-            # (playing out ends the round), and with cards in the stock nobody has
-            # passed since the last play: only the turn is left to hand on.
+        crank = sim.crank
+        if len(stock) >= (crank or 1):
+            # The short way: the stock has what to draw (no reshuffle, no pass).
             hands = sim.hands
-            hand = hands[seat] | 1 << stock.pop()
+            hand = hands[seat]
+            if crank:
+                for _ in range(crank):
+                    hand |= 1 << stock.pop()
+                sim.crank = 0
+            else:
+                hand |= 1 << stock.pop()
+                sim.window = -1  # one's own draw closes the last-card window
             hands[seat] = hand
-            sim.window = -1
             if sim.announced >> seat & 1 and hand & (hand - 1):
                 sim.announced ^= 1 << seat
-            n = sim.n
-            nxt = (seat + sim.direction) % n
-            if hands[nxt] and not sim.lost[nxt] and not sim.passed:
+            # Outside the crank everyone holds cards (playing out ends the round),
+            # and with cards in the stock nobody has passed since the last play.
+            nxt = (seat + sim.direction) % sim.n
+            if hands[nxt] and not sim.lost[nxt] and not sim.passed and (not crank or all(hands)):
                 sim.current = nxt
             else:
                 _turn_over(sim, seat)
@@ -181,6 +211,31 @@ def play(sim: Sim, move: int) -> None:
             sim.lost[target] += 1
             sim.window = -1
             draw(sim, target, 2)
+
+
+def _draws_short(sim: Sim, seat: int, card: int) -> bool:
+    """The short way of a 5 or a 7 played outside the crank by a seat left with
+    cards, where everyone holds cards: when the stock has the cards to draw and
+    the seat to play next has no turn to lose, make the draws and hand the turn
+    on, and say so; else change nothing."""
+    stock, hands, n, step = sim.stock, sim.hands, sim.n, sim.direction
+    nxt = (seat + step) % n
+    if RANK[card] == 7:
+        after = (nxt + step) % n if sim.seven_skips else nxt
+        if not stock or sim.lost[after]:
+            return False
+        hands[nxt] |= 1 << stock.pop()
+        sim.announced &= ~(1 << nxt)  # two cards now
+    else:
+        if len(stock) < n - 1 or sim.lost[nxt]:
+            return False
+        after = nxt
+        for i in range(1, n):
+            other = (seat + i * step) % n
+            hands[other] |= 1 << stock.pop()
+        sim.announced &= 1 << seat
+    sim.current = after
+    return True
 
 
 def _draw_turn(sim: Sim, seat: int) -> None:
@@ -209,10 +264,11 @@ def _turn_over(sim: Sim, seat: int) -> None:
 def play_randomly(sim: Sim, rng: random.Random, limit: int = -1) -> int:
     """Play on with a uniformly random legal move of the seat to act until the game
     is over (or ``limit`` moves, when not negative); returns the moves made."""
-    pick, moves_of, make = rng.random, legal_moves, play
+    bits, moves_of, make = rng.getrandbits, legal_moves, play
     for made in range(limit) if limit >= 0 else count():
         if sim.over:
             return made
         moves = moves_of(sim)
-        make(sim, moves[int(pick() * len(moves))])
+        # Half the time there is one move: no need to draw a number for it.
+        make(sim, moves[0] if len(moves) == 1 else moves[bits(32) * len(moves) >> 32])
     return limit

@@ -14,6 +14,8 @@ from .codes import CHOICES, CRANK_ADDS, RANK, SUIT, hand_score
 from .model import Sim
 from .steps import draw, next_seat, pass_turn, shuffle, shuffler
 
+_DECK = list(range(52))
+
 
 def card_acts(sim: Sim, seat: int, card: int, crank_before: int) -> None:
     """What ``card`` does once ``seat`` has played it (a starter: as if the dealer
@@ -52,11 +54,9 @@ def card_acts(sim: Sim, seat: int, card: int, crank_before: int) -> None:
 
 def end_round(sim: Sim) -> None:
     """Score the round; deal the next one, or end the game after the last."""
-    scores = tuple(hand_score(hand) if hand else 0 for hand in sim.hands)
+    scores = tuple(map(hand_score, sim.hands))
     sim.round_scores.append(scores)
-    totals = sim.totals
-    for seat, score in enumerate(scores):
-        totals[seat] += score
+    sim.totals = totals = [total + score for total, score in zip(sim.totals, scores, strict=True)]
     sim.current = -1
     sim.crank = 0
     sim.window = -1
@@ -72,11 +72,11 @@ def start_round(sim: Sim, round_number: int, dealer: int, deck: list[int] | None
     """Deal round ``round_number`` from ``deck`` (cards, top first; None: freshly
     shuffled) and let the starter act as the dealer's first turn."""
     if deck is None:
-        deck = list(range(52))
+        deck = _DECK[:]
         shuffle(sim, deck)
     sim.shuffles += 1  # a stacked deal counts as a shuffle too, as in the engine
     n = sim.n
-    size = sim.rules.schedule[round_number - 1]
+    size = sim.schedule[round_number - 1]
     dealt = n * size
     hands = [0] * n
     for offset in range(n):
