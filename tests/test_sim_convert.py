@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from craits_core import Card, ChooseSuit, Draw, Game, Play, RuleSet, Suit
+from craits_core import Card, ChooseSuit, Draw, Game, Play, PlayerView, RuleSet, State, Suit
 from craits_core.bots.knowledge import Knowledge
 from craits_core.bots.sampling import Sampler
 from craits_core.decide import apply
@@ -93,22 +93,23 @@ def test_codes_of_the_other_moves() -> None:
         to_code("draw")  # type: ignore[arg-type]
 
 
-def _guess(game: Game) -> tuple[Knowledge, Sampler]:
+def _guess(game: Game, seed: int) -> tuple[PlayerView, State, Knowledge]:
+    """The view of the seat to act, a deal its bot's sampler guesses, and what the
+    seat knows."""
     seat = game.state.current_player
     assert seat is not None
     knowledge = Knowledge()
     for event in game.events_for(seat):
         knowledge.note(event)
-    return knowledge, Sampler(game.view(seat), knowledge)
+    view = game.view(seat)
+    return view, Sampler(view, knowledge).sample(random.Random(seed)), knowledge
 
 
 def test_a_guessed_deal_is_the_samplers_state() -> None:
     for i, game in enumerate(_games(40, seed=2)):
         if game.state.is_over:
             continue
-        knowledge, sampler = _guess(game)
-        guessed = sampler.sample(random.Random(i))
-        view = game.view(sampler.seat)
+        view, guessed, knowledge = _guess(game, i)
         sim = from_guess(view, guessed.hands, guessed.stock, random.Random(i), knowledge.passed)
         guessed.seed = sim.seed  # the sampler's seed for the engine's reshuffles
         assert differences(sim, guessed) == []
@@ -116,16 +117,12 @@ def test_a_guessed_deal_is_the_samplers_state() -> None:
         # Its own hand is the view's, whatever the guess says.
         blank = [() for _ in guessed.hands]
         mine = from_guess(view, blank, guessed.stock, random.Random(i), knowledge.passed)
-        assert mine.hands[sampler.seat] == sim.hands[sampler.seat]
+        assert mine.hands[view.seat] == sim.hands[view.seat]
 
 
 def test_a_guessed_deal_turned_into_an_engine_state_plays_on_in_the_engine() -> None:
-    game = _games(1, seed=3)[0]
-    _, sampler = _guess(game)
-    guessed = sampler.sample(random.Random(3))
-    view = game.view(sampler.seat)
-    sim = from_guess(view, guessed.hands, guessed.stock, random.Random(3))
-    state = to_state(sim)
+    view, guessed, _ = _guess(_games(1, seed=3)[0], 3)
+    state = to_state(from_guess(view, guessed.hands, guessed.stock, random.Random(3)))
     rng = random.Random(4)
     while not state.is_over:
         state = apply(state, rng.choice(engine_moves(state, state.current_player)))[1]
@@ -136,9 +133,8 @@ def test_a_play_out_ends_with_the_round_of_a_guessed_deal() -> None:
     for i, game in enumerate(_games(20, seed=4)):
         if game.state.is_over:
             continue
-        _, sampler = _guess(game)
-        guessed = sampler.sample(random.Random(i))
-        sim = from_guess(game.view(sampler.seat), guessed.hands, guessed.stock, random.Random(i))
+        view, guessed, _ = _guess(game, i)
+        sim = from_guess(view, guessed.hands, guessed.stock, random.Random(i))
         play_randomly(sim, random.Random(i))
         assert sim.over and len(sim.round_scores) == 1
         assert sim.totals == list(sim.round_scores[0])

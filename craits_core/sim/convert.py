@@ -56,22 +56,9 @@ def from_state(state: State, rng: random.Random | np.random.Generator | None = N
     engine would from that state (the same seed and shuffle count), so both play on
     alike; with an ``rng`` it shuffles with a shuffler drawn from it (see
     `steps.shuffler`), for play-outs."""
-    sim = Sim(state.players, state.rules)
-    sim.first_round = state.first_round
+    sim = _table(state, state.pile, state.stock)
     sim.round_number = state.round_number
-    sim.hand_size = state.hand_size
-    sim.dealer = state.dealer
-    sim.direction = state.direction
-    sim.current = -1 if state.current_player is None else state.current_player
-    sim.choosing = state.choosing_suit
     sim.hands = [hand_bits(hand) for hand in state.hands]
-    sim.pile = [CARD_INDEX[card] for card in state.pile]
-    sim.stock = [CARD_INDEX[card] for card in reversed(state.stock)]
-    sim.suit = -1 if state.active_suit is None else SUIT_INDEX[state.active_suit]
-    sim.crank = state.crank
-    sim.announced = _mask(state.announced)
-    sim.window = -1 if state.window is None else state.window
-    sim.lost = list(state.lost_turns)
     sim.passed = _mask(state.passed)
     sim.seed = state.seed
     sim.shuffles = state.shuffles
@@ -80,6 +67,28 @@ def from_state(state: State, rng: random.Random | np.random.Generator | None = N
     sim.totals = list(state.totals)
     sim.over = state.is_over
     sim.winners = state.winners
+    return sim
+
+
+def _table(position: State | PlayerView, pile: Sequence[Card], stock: Sequence[Card]) -> Sim:
+    """A `Sim` of what a state and a view both tell: the table but the hands."""
+    sim = Sim(position.players, position.rules)
+    sim.first_round = position.first_round
+    sim.hand_size = position.hand_size
+    sim.dealer = position.dealer
+    sim.direction = position.direction
+    current = position.current_player
+    sim.current = -1 if current is None else current
+    sim.choosing = position.choosing_suit
+    sim.pile = [CARD_INDEX[card] for card in pile]
+    sim.stock = [CARD_INDEX[card] for card in reversed(stock)]
+    suit = position.active_suit
+    sim.suit = -1 if suit is None else SUIT_INDEX[suit]
+    sim.crank = position.crank
+    sim.announced = _mask(position.announced)
+    window = position.window
+    sim.window = -1 if window is None else window
+    sim.lost = list(position.lost_turns)
     return sim
 
 
@@ -135,22 +144,9 @@ def from_guess(
     if seat is None:
         raise ValueError("a guessed deal is a seat's, not a spectator's")
     n = len(view.players)
-    sim = Sim(view.players, view.rules)
-    sim.first_round = view.first_round
+    sim = _table(view, view.discard, stock)
     sim.round_number = sim.rounds
-    sim.hand_size = view.hand_size
-    sim.dealer = view.dealer
-    sim.direction = view.direction
-    sim.current = -1 if view.current_player is None else view.current_player
-    sim.choosing = view.choosing_suit
     sim.hands = [hand_bits(view.hand if s == seat else hands[s]) for s in range(n)]
-    sim.pile = [CARD_INDEX[card] for card in view.discard]
-    sim.stock = [CARD_INDEX[card] for card in reversed(stock)]
-    sim.suit = -1 if view.active_suit is None else SUIT_INDEX[view.active_suit]
-    sim.crank = view.crank
-    sim.announced = _mask(view.announced)
-    sim.window = -1 if view.window is None else view.window
-    sim.lost = list(view.lost_turns)
     sim.passed = _mask(passed) if len(passed) == n else 0
     sim.rng = shuffler(rng)
     sim.over = view.is_over
