@@ -139,22 +139,23 @@ def cards_of(hand: int) -> tuple[int, ...]:
     return tuple(cards)
 
 
+NEXT, STAY, SKIP, BACK, CRANKS, DRAWS = 1, 0, 2, -1, 8, 9
+"""How a card played outside the crank by a seat left with cards hands the turn
+on (see `HOP`): to the next seat; to the same seat (a 6); past the next (a 4);
+back (a 10, which reverses play); on, with the crank started (a 2); or after
+someone draws (a 5, a 7)."""
+
+
 def _hop(rank: Rank) -> int:
-    if rank is Rank.FOUR:
-        return 2  # the next seat is skipped
-    if rank is Rank.SIX:
-        return 0  # the same seat plays again
-    if rank is Rank.TEN:
-        return -1  # play reverses
-    if rank is Rank.TWO:
-        return 8  # starts the crank, which goes on to the next seat
-    if rank in (Rank.FIVE, Rank.SEVEN):
-        return 9  # makes someone draw: no short way
-    return 1
+    return {
+        Rank.FOUR: SKIP,
+        Rank.SIX: STAY,
+        Rank.TEN: BACK,
+        Rank.TWO: CRANKS,
+        Rank.FIVE: DRAWS,
+        Rank.SEVEN: DRAWS,
+    }.get(rank, NEXT)
 
 
 HOP: tuple[int, ...] = tuple(_hop(card.rank) for card in FULL_DECK)
-"""How a card played outside the crank, keeping its player in the round, hands
-the turn on: to the next seat (1), past it (2, a 4), to the same seat (0, a 6),
-back (-1, a 10); 8 for a 2, which starts the crank and hands it on; 9 for the
-cards whose draws `rounds.card_acts` makes."""
+"""How each card played outside the crank hands the turn on (`NEXT`, `STAY`, ...)."""

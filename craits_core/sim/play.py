@@ -17,23 +17,29 @@ from itertools import count
 from .codes import (
     ANNOUNCE,
     ANNOUNCE_FLAG,
+    BACK,
     CALL,
     CARD_PLAYS,
     CHOICES,
+    CHOOSE,
     CRANK_ADDS,
     CRANK_ANSWERS,
+    CRANKS,
     DRAW,
+    DRAWS,
     HOP,
     KIND_SHIFT,
+    NEXT,
     RANK,
+    SKIP,
+    STAY,
     SUIT_AFTER,
 )
 from .model import Sim
 from .rounds import card_acts, end_round
 from .steps import blocked, draw, pass_turn
 
-_CHOOSE_KIND, _ANNOUNCE_KIND = 2, 3
-_SKIPS, _REVERSES, _CRANKS, _DRAWS = 2, -1, 8, 9
+_CHOOSE_KIND, _ANNOUNCE_KIND = CHOOSE >> KIND_SHIFT, ANNOUNCE >> KIND_SHIFT
 _PLAY_BITS = ANNOUNCE_FLAG - 1
 _DRAW_ONLY = (DRAW,)
 _PLAYS: dict[int, tuple[int, ...]] = {}
@@ -145,25 +151,25 @@ def play(sim: Sim, move: int) -> None:
             # The short ways, when nobody on the way is out or has a turn to lose:
             # the turn moves on a seat (a 4: two, a 10: back), or stays (a 6); an
             # ace or a 2 raises the crank (a 2 starts it) and hands it on.
-            hop = _CRANKS if crank else HOP[card]
-            if hop == 1:
+            hop = CRANKS if crank else HOP[card]
+            if hop == NEXT:
                 nxt = (seat + sim.direction) % sim.n
                 if hands[nxt] and not sim.lost[nxt]:
                     sim.current = nxt
                     return
-            elif hop == 0:
+            elif hop == STAY:
                 sim.current = seat
                 return
-            elif hop == _DRAWS:
+            elif hop == DRAWS:
                 if _draws_short(sim, seat, card):
                     return
             else:
-                step = -sim.direction if hop == _REVERSES else sim.direction
+                step = -sim.direction if hop == BACK else sim.direction
                 nxt = (seat + step) % sim.n
-                if hop == _SKIPS and hands[nxt]:
+                if hop == SKIP and hands[nxt]:
                     nxt = (nxt + step) % sim.n
                 if hands[nxt] and not sim.lost[nxt]:
-                    if hop == _CRANKS:
+                    if hop == CRANKS:
                         sim.crank = crank + CRANK_ADDS[card]
                     sim.direction = step
                     sim.current = nxt
