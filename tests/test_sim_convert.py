@@ -8,13 +8,25 @@ import random
 import numpy as np
 import pytest
 
-from craits_core import Card, ChooseSuit, Draw, Game, Play, PlayerView, RuleSet, State, Suit
+from craits_core import (
+    FULL_DECK,
+    Card,
+    ChooseSuit,
+    Draw,
+    Game,
+    Play,
+    PlayerView,
+    RuleSet,
+    State,
+    Suit,
+)
 from craits_core.bots.knowledge import Knowledge
 from craits_core.bots.sampling import Sampler
 from craits_core.decide import apply
 from craits_core.legality import legal_moves as engine_moves
 from craits_core.sim import (
     DRAW,
+    Sim,
     from_guess,
     from_state,
     legal_moves,
@@ -28,6 +40,7 @@ from craits_core.sim import (
 )
 from craits_core.sim.agreement import differences, move_differences
 from craits_core.sim.codes import CARD_INDEX, SUIT_INDEX
+from craits_core.sim.rounds import start_round
 
 
 def _games(count: int, seed: int = 0) -> list[Game]:
@@ -180,3 +193,23 @@ def test_a_sim_following_the_engine_plays_whole_games_alike() -> None:
         play(sim, move)
     assert differences(sim, game.state) == []
     assert sim.winners == game.state.winners
+
+
+def test_a_stacked_deal_is_dealt_as_the_engine_deals_it() -> None:
+    deck = list(FULL_DECK)
+    random.Random(8).shuffle(deck)
+    game = Game.new(["A", "B", "C"], seed=5, deck=deck, dealer=2, first_round=14)
+    sim = Sim(game.state.players, game.state.rules)
+    sim.seed = 5
+    sim.first_round = 14
+    start_round(sim, 14, 2, [CARD_INDEX[card] for card in deck])
+    assert differences(sim, game.state) == []
+    assert move_differences(sim, game.state) == []
+
+
+def test_nobody_moves_once_the_game_is_over() -> None:
+    rng = random.Random(2)
+    sim = new_game(2, rng, RuleSet(short_game=True), first_round=8)
+    play_randomly(sim, rng)
+    assert sim.over and len(sim.round_scores) == 1
+    assert [legal_moves(sim, seat) for seat in (-1, 0, 1)] == [(), (), ()]
