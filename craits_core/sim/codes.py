@@ -93,6 +93,17 @@ def fitting_table(rules: RuleSet) -> tuple[int, ...]:
     )
 
 
+@cache
+def follow_table(rules: RuleSet) -> tuple[int, ...]:
+    """Entry ``code``: what may follow the play of that code (without
+    `ANNOUNCE_FLAG`), its card on top with the suit it leaves active."""
+    fit = fitting_table(rules)
+    return tuple(
+        fit[(code & 63) * 4 + SUIT_AFTER[code]] if code & 63 < 52 and code >> 6 <= 4 else 0
+        for code in range(ANNOUNCE_FLAG)
+    )
+
+
 def _suit_points() -> tuple[int, ...]:
     """Entry ``m``: the points of the cards of one suit whose ranks are the bits
     of ``m`` (bit 0 the ace), 3s counted as nothing."""

@@ -84,6 +84,7 @@ def _table(position: State | PlayerView, pile: Sequence[Card], stock: Sequence[C
     sim.stock = [CARD_INDEX[card] for card in reversed(stock)]
     suit = position.active_suit
     sim.suit = -1 if suit is None else SUIT_INDEX[suit]
+    sim.table_set()
     sim.crank = position.crank
     sim.announced = _mask(position.announced)
     window = position.window

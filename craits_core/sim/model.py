@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..rules import RuleSet
-from .codes import fitting_table
+from .codes import fitting_table, follow_table
 
 
 class Sim:
@@ -32,6 +32,8 @@ class Sim:
         "direction",
         "first_round",
         "fit",
+        "follow",
+        "follow_after",
         "hand_size",
         "hands",
         "lost",
@@ -62,6 +64,12 @@ class Sim:
     rules: RuleSet
     fit: tuple[int, ...]
     """`codes.fitting_table` of the rules."""
+    follow_after: tuple[int, ...]
+    """`codes.follow_table` of the rules."""
+    follow: int
+    """The cards that may follow the top card and the active suit (outside the
+    crank): kept up with them, as the one thing `legal_moves` asks of them (see
+    `table_set`)."""
     voluntary: bool
     seven_skips: bool
     schedule: tuple[int, ...]
@@ -105,7 +113,6 @@ class Sim:
         n = len(players)
         self.players = players
         self.n = n
-        self.set_rules(rules)
         self.first_round = 1
         self.round_number = 0
         self.hand_size = 0
@@ -129,15 +136,24 @@ class Sim:
         self.totals = [0] * n
         self.over = False
         self.winners = ()
+        self.set_rules(rules)
 
     def set_rules(self, rules: RuleSet) -> None:
         """Play on under ``rules`` (and the tables that follow from them)."""
         self.rules = rules
         self.fit = fitting_table(rules)
+        self.follow_after = follow_table(rules)
         self.voluntary = rules.voluntary_draw
         self.seven_skips = rules.seven_skips
         self.schedule = rules.schedule
         self.rounds = len(self.schedule)
+        self.table_set()
+
+    def table_set(self) -> None:
+        """Take in a top card or an active suit set from outside (`follow` keeps
+        up with them)."""
+        known = self.pile and self.suit >= 0
+        self.follow = self.fit[self.pile[-1] * 4 + self.suit] if known else 0
 
     def held(self, seat: int) -> int:
         """How many cards ``seat`` holds."""

@@ -93,7 +93,7 @@ def legal_moves(sim: Sim, seat: int = -1) -> Sequence[int]:
         playable = hand & CRANK_ANSWERS
         moves = (_PLAYS.get(playable) or _plays(playable)) if playable else _DRAW_ONLY
     else:
-        playable = hand & sim.fit[sim.pile[-1] * 4 + sim.suit]
+        playable = hand & sim.follow
         if playable:
             moves = _PLAYS.get(playable) or _plays(playable)
             if sim.voluntary:
@@ -138,7 +138,9 @@ def play(sim: Sim, move: int) -> None:
         hand = hands[seat] ^ (1 << card)
         hands[seat] = hand
         sim.pile.append(card)
-        sim.suit = SUIT_AFTER[move & _PLAY_BITS]
+        code = move & _PLAY_BITS
+        sim.suit = SUIT_AFTER[code]
+        sim.follow = sim.follow_after[code]
         sim.passed = 0
         crank = sim.crank
         if hand:
@@ -208,6 +210,7 @@ def play(sim: Sim, move: int) -> None:
         kind = move >> KIND_SHIFT
         if kind == _CHOOSE_KIND:
             sim.suit = move & 3
+            sim.table_set()
             sim.choosing = False
             pass_turn(sim, sim.current, False)
         elif kind == _ANNOUNCE_KIND:

@@ -92,6 +92,7 @@ def start_round(sim: Sim, round_number: int, dealer: int, deck: list[int] | None
     sim.pile = [starter]
     sim.stock = deck[:dealt:-1]
     sim.suit = SUIT[starter]
+    sim.table_set()
     sim.direction = 1
     sim.current = -1
     sim.choosing = False
