@@ -6,7 +6,13 @@ the event log is kept, as in a real game. Prints moves and games per second for
 of: deals guessed and rollouts (a round played out with the quick play-out player)
 per second, at three hand sizes.
 
-    python bench/engine.py [--seconds S]
+Then the simulator (`craits_core.sim`) against the engine: random self-play of
+4-player games in both, in turns of a quarter second so that both meet the same
+load, and random deals checked move by move against the engine. The last line:
+
+    simulator: X moves/s, engine: Y moves/s, ratio R, agreement D deals N divergences
+
+    python bench/engine.py [--seconds S] [--deals D] [--only-simulator]
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ from craits_core import Game
 from craits_core.bots.knowledge import Knowledge
 from craits_core.bots.playout import play_out
 from craits_core.bots.sampling import Sampler
+from craits_core.sim import new_game, play_randomly
+from craits_core.sim.agreement import check_deals
 
 
 def play_random_game(players: int, seed: int, rng: random.Random) -> int:
@@ -98,13 +106,56 @@ def bench_rollouts(first_round: int, seconds: float) -> tuple[float, float]:
     return deals / sampling, rollouts / playing
 
 
+def bench_simulator(seconds: float, turn: float = 0.25) -> tuple[float, float]:
+    """Moves per second of random self-play of 4-player games in the simulator and
+    in the engine, each given ``seconds`` in turns of ``turn`` seconds, one after
+    the other, so that both run under the same load."""
+    sim_rng, engine_rng = random.Random(4), random.Random(4)
+    sim_moves = engine_moves = 0
+    sim_time = engine_time = 0.0
+    seed = 0
+    while sim_time < seconds or engine_time < seconds:
+        start = time.perf_counter()
+        while time.perf_counter() - start < turn:
+            sim_moves += play_randomly(new_game(4, sim_rng), sim_rng)
+        middle = time.perf_counter()
+        while time.perf_counter() - middle < turn:
+            engine_moves += play_random_game(4, seed, engine_rng)
+            seed += 1
+        end = time.perf_counter()
+        sim_time += middle - start
+        engine_time += end - middle
+    return sim_moves / sim_time, engine_moves / engine_time
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per table size")
+    parser.add_argument(
+        "--deals", type=int, default=200, help="random deals to check the simulator on"
+    )
+    parser.add_argument(
+        "--only-simulator", action="store_true", help="only the simulator against the engine"
+    )
     args = parser.parse_args()
+    if not args.only_simulator:
+        bench_engine(args.seconds)
+    sim_rate, engine_rate = bench_simulator(args.seconds)
+    diverged, report = check_deals(args.deals)
+    print()
+    for line in report:
+        print(line)
+    print(
+        f"simulator: {sim_rate:.0f} moves/s, engine: {engine_rate:.0f} moves/s, "
+        f"ratio {sim_rate / engine_rate:.1f}, agreement {args.deals} deals {diverged} divergences"
+    )
+
+
+def bench_engine(seconds: float) -> None:
+    """The engine's own figures: self-play, clones and the hard bot's search."""
     print(f"{'players':>7} {'games':>6} {'moves':>8} {'moves/s':>9} {'games/s':>8}")
     for players in range(2, 6):
-        games, moves, elapsed = bench_self_play(players, args.seconds)
+        games, moves, elapsed = bench_self_play(players, seconds)
         print(
             f"{players:>7} {games:>6} {moves:>8} {moves / elapsed:>9,.0f} {games / elapsed:>8.1f}"
         )
@@ -115,7 +166,7 @@ def main() -> None:
     print(f"{'4 players, cards each':<22} {'deals guessed/s':>16} {'rollouts/s':>11}")
     for first_round in (1, 5, 8):
         hand_size = Game.new(["A", "B"], seed=0, first_round=first_round).state.hand_size
-        deals, rollouts = bench_rollouts(first_round, args.seconds)
+        deals, rollouts = bench_rollouts(first_round, seconds)
         print(f"{hand_size:<22} {deals:>16,.0f} {rollouts:>11,.0f}")
 
 
