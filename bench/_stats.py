@@ -1,5 +1,5 @@
 """Small statistics for the benchmarks: means with Student-t confidence intervals,
-and percentiles of a sample's spread.
+shares with Wilson score intervals, and percentiles of a sample's spread.
 
 Only the standard library: the t quantile comes from the Cornish-Fisher expansion
 of the normal one (Abramowitz & Stegun 26.7.5), within 0.1% of the exact value from
@@ -71,6 +71,32 @@ def welch_ci(a: Sequence[float], b: Sequence[float], confidence: float = 0.95) -
     df = (va + vb) ** 2 / (va**2 / (len(a) - 1) + vb**2 / (len(b) - 1))
     half = t_quantile((1 + confidence) / 2, df) * math.sqrt(va + vb)
     return Estimate(diff, half, min(len(a), len(b)))
+
+
+@dataclass(frozen=True, slots=True)
+class Proportion:
+    """A share of successes with its Wilson score interval (``nan`` when ``n`` is 0)."""
+
+    successes: int
+    n: int
+    low: float
+    high: float
+
+    @property
+    def share(self) -> float:
+        return self.successes / self.n if self.n else math.nan
+
+    @classmethod
+    def of(cls, successes: int, n: int, confidence: float = 0.95) -> Proportion:
+        """``successes`` of ``n`` independent trials. Wilson's interval, unlike the
+        normal one, stays within 0..1 and is not empty when the share is 0 or 1."""
+        if n == 0:
+            return cls(successes, n, math.nan, math.nan)
+        z = statistics.NormalDist().inv_cdf((1 + confidence) / 2)
+        p = successes / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        return cls(successes, n, max(0.0, centre - half), min(1.0, centre + half))
 
 
 def percentile(values: Sequence[float], p: float) -> float:

@@ -159,8 +159,9 @@ print("probed pid", os.getpid(), flush=True)
 async def probe(server: CraitsServer, tmp_path: Path) -> dict[str, Any]:
     async with connect(server) as conn:
         term = await Terminal.open(conn, env={"LANG": "C.UTF-8", "COLORTERM": "truecolor"})
-        pid = pid_on(await term.shows("probed pid"))
+        # The exit status comes after the whole line, pid and all, is out.
         assert await term.ended() == 0
+        pid = pid_on(term.text)
     facts: dict[str, Any] = json.loads((tmp_path / f"probe-{pid}.json").read_text())
     return facts
 
