@@ -42,6 +42,8 @@ def _rank_bits(rank: int) -> int:
 _SUIT_BITS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 _RANK_BITS = (0, *(_rank_bits(rank) for rank in range(1, 14)))
 _ACES, _TWOS, _EIGHTS = _RANK_BITS[1], _RANK_BITS[2], _RANK_BITS[8]
+_PLAIN = ((1 << 52) - 1) & ~_EIGHTS & ~_RANK_BITS[9]
+"""The cards whose play names no suit."""
 _MATE = tuple(SUIT_INDEX[suit.mate] for suit in SUITS)
 _NEAR = len(THREAT)
 _THREAT = tuple(THREAT[cards] for cards in range(_NEAR))
@@ -92,17 +94,24 @@ def policy_move(sim: Sim, rng: random.Random) -> int:
     if held == 1:
         card = playable.bit_length() - 1
         return play_code(card, SUIT[card]) if RANK[card] == 8 else card
+    if not playable & (playable - 1) and playable & _PLAIN:
+        # One card to play, and no suit to name: nothing to weigh.
+        return playable.bit_length() - 1 | last
 
     plain = hand & ~_EIGHTS
-    counts = [(plain & bits).bit_count() for bits in _SUIT_BITS]
+    counts = [
+        (plain & 0x1FFF).bit_count(),
+        (plain >> 13 & 0x1FFF).bit_count(),
+        (plain >> 26 & 0x1FFF).bit_count(),
+        (plain >> 39).bit_count(),
+    ]
     most = counts.index(max(counts))
-    ranks = (hand | hand >> 13 | hand >> 26 | hand >> 39) & 0x1FFF
-    heaviest = _HEAVIEST[ranks]
+    heaviest = _HEAVIEST[(hand | hand >> 13 | hand >> 26 | hand >> 39) & 0x1FFF]
     hands = sim.hands
     n = sim.n
     step = sim.direction
     nxt = (seat + step) % n
-    next_size = _size_after(hands, seat, nxt, step)
+    next_size = hands[nxt].bit_count() if hands[nxt] else _size_after(hands, seat, nxt, step)
 
     best = best_named = -1
     best_value = -1e9
