@@ -174,11 +174,12 @@ def policy_move(sim: Sim, rng: random.Random) -> int:
     return best | last
 
 
-def play_out(sim: Sim, rng: random.Random, limit: int = PLAYOUT_LIMIT) -> int:
+def play_out(sim: Sim, rng: random.Random, limit: int = PLAYOUT_LIMIT, until: int = -1) -> int:
     """Play ``sim`` on in place with `policy_move` until the game is over (a guessed
-    deal's round: see `convert.from_guess`) or ``limit`` moves; the moves made."""
+    deal's round: see `convert.from_guess`), seat ``until`` (if not -1) is to act,
+    or ``limit`` moves are made; the moves made."""
     for made in range(limit):
-        if sim.over:
+        if sim.over or sim.current == until:
             return made
         play(sim, policy_move(sim, rng))
     return limit
