@@ -8,10 +8,11 @@ sense (see `nets`) in place of rules of thumb.
   `sampling.Sampler`).
 - **Its search** plays the best few moves on each guessed deal, lets the others
   answer with the quick play-out player (the normal level's ideas, in the
-  simulator: `sim.policy`) until the seat's next turn, and there asks the value network again, for the best move it would
-  have then: so its own later move is the network's, and the play-out is cut short
-  with a value. Another move than the default is played only when it beats it on
-  the same deals by ``confidence`` standard errors.
+  simulator: `sim.policy`) until the seat's next turn, and there asks the value
+  network again, for the best move it would have then: so its own later move is
+  the network's, and the play-out is cut short with a value. Another move than
+  the default is played only when it beats it on the same deals by ``confidence``
+  standard errors.
 
 The budget is counted in deals (``simulations``), so a busy machine plays as well as
 an idle one, and capped in time (``time_limit`` seconds), so no decision waits
