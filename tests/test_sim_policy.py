@@ -4,6 +4,8 @@ same moves, the same play-out from the same seed, and the engine player's ideas.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 from craits_core import Play, State
 from craits_core.bots.playout import final_scores as engine_scores
@@ -100,3 +102,10 @@ def test_it_plays_as_the_engines_play_out_player_but_for_the_noise() -> None:
         total += isinstance(theirs, Play)
         same += isinstance(theirs, Play) and ours == theirs
     assert total > 100 and same >= 0.9 * total
+
+
+def test_the_player_loads_on_its_own() -> None:
+    # It reads the bots' threat table, and the bots load it: no circle either way.
+    for first in ("craits_core.sim.policy", "craits_core.bots"):
+        code = f"import {first}, craits_core.sim.policy, craits_core.bots.hard"
+        subprocess.run([sys.executable, "-c", code], check=True)
