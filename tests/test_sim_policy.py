@@ -1,5 +1,5 @@
-"""The simulator's play-out player: legal moves only, the engine's scores for the
-same moves, the same play-out from the same seed, and the engine player's ideas."""
+"""The play-out player: legal moves only, the engine's scores for the same moves,
+the same play-out from the same seed, in the simulator and on engine states."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import random
 import subprocess
 import sys
 
-from craits_core import Play, State
+from craits_core import State
 from craits_core.bots.playout import final_scores as engine_scores
-from craits_core.bots.playout import playout_move
+from craits_core.bots.playout import play_out as engine_play_out
 from craits_core.decide import apply
 from craits_core.legality import check
 from craits_core.sim import DRAW, from_state, legal_moves, play, to_command, to_state
@@ -88,24 +88,16 @@ def test_a_play_out_stops_at_its_limit() -> None:
     assert final_scores(sim) == engine_scores(to_state(sim))
 
 
-def test_it_plays_as_the_engines_play_out_player_but_for_the_noise() -> None:
-    # The noise (a few points) falls on other cards, the hand's order being lost:
-    # only near ties go another way.
-    same = total = 0
-    for i, game in enumerate(random_games(300, seed=5)):
-        state = game.state
-        if state.is_over or len(state.hands[state.current_player]) < 3:
-            continue
-        sim = from_state(state)
-        ours = to_command(sim, policy_move(sim, random.Random(i)))
-        theirs = playout_move(state, state.current_player, random.Random(i))
-        total += isinstance(theirs, Play)
-        same += isinstance(theirs, Play) and ours == theirs
-    assert total > 100 and same >= 0.9 * total
-
-
 def test_the_player_loads_on_its_own() -> None:
     # It reads the bots' threat table, and the bots load it: no circle either way.
     for first in ("craits_core.sim.policy", "craits_core.bots"):
         code = f"import {first}, craits_core.sim.policy, craits_core.bots.hard"
         subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_play_out_on_engine_states_makes_the_simulators_moves() -> None:
+    for i, deal in enumerate(_guessed_deals(20, seed=6)):
+        sim = from_state(deal)
+        play_out(sim, random.Random(i))
+        end = engine_play_out(deal, random.Random(i))
+        assert differences(sim, end) == []

@@ -1,14 +1,13 @@
 """The quick play-out player on a `Sim`: `policy_move` picks a move, `play_out`
 plays a round to its end with it, `final_scores` reads the scores off the end.
 
-The same player as `craits_core.bots.playout.playout_move` (the hard and expert
-levels' play-outs on engine states), in the simulator's ints and bit sets: shed the
-heavy cards, keep the 8s, 2s and 3s, name the suit held most, keep cards that
-follow, make the next player draw, and don't hand the turn to a player about to go
-out; a play down to one card is announced, and a little noise varies the play-outs.
-A set keeps no order, so where the engine's player weighs a hand's cards in the
-order they came, this one weighs them lowest first: the noise falls on other cards
-and ties go another way, the ideas are the same.
+The hard and expert levels' play-out player (`bots.playout.playout_move` asks it on
+engine states), in the simulator's ints and bit sets, following the normal level's
+main ideas (see `bots.terms`) at a fraction of their cost: shed the heavy cards,
+keep the 8s, 2s and 3s, name the suit held most, keep cards that follow, make the
+next player draw, and don't hand the turn to a player about to go out; a play down
+to one card is announced, and a little noise varies the play-outs.
+A hand's cards are weighed lowest first (a set keeps no order).
 
 Given the same ``rng`` seed and the same `Sim`, a play-out makes the same moves.
 """
@@ -17,7 +16,6 @@ from __future__ import annotations
 
 import random
 
-from ..bots.playout import PLAYOUT_LIMIT
 from ..bots.reading import FAR_THREAT, THREAT
 from .codes import (
     ANNOUNCE_FLAG,
@@ -33,6 +31,10 @@ from .codes import (
 )
 from .model import Sim
 from .play import play
+
+PLAYOUT_LIMIT = 500
+"""Moves after which a play-out stops and scores the hands as they are. Play can go
+round in circles (5s passed on through the reshuffled pile); a search cannot wait."""
 
 
 def _rank_bits(rank: int) -> int:
