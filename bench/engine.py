@@ -3,8 +3,8 @@
 Every step asks `legal_moves` for the seat to act and plays one of them at random;
 the event log is kept, as in a real game. Prints moves and games per second for
 2 to 5 players, the cost of cloning a game, and what the hard bot's search is made
-of: deals guessed and rollouts (a round played out with the quick play-out player)
-per second, at three hand sizes.
+of: deals guessed and rollouts (a round played out in the simulator with the quick
+play-out player) per second, at three hand sizes.
 
 Then the simulator (`craits_core.sim`) against the engine: random self-play of
 4-player games in both, in turns of a quarter second so that both meet the same
@@ -24,10 +24,10 @@ import time
 
 from craits_core import Game
 from craits_core.bots.knowledge import Knowledge
-from craits_core.bots.playout import play_out
 from craits_core.bots.sampling import Sampler
-from craits_core.sim import new_game, play_randomly
+from craits_core.sim import from_state, new_game, play_randomly
 from craits_core.sim.agreement import check_deals
+from craits_core.sim.policy import play_out
 
 
 def play_random_game(players: int, seed: int, rng: random.Random) -> int:
@@ -73,7 +73,7 @@ def bench_clone(repeat: int = 2000) -> dict[str, float]:
 
 def bench_rollouts(first_round: int, seconds: float) -> tuple[float, float]:
     """Deals guessed and rollouts played per second, as the hard bot's search makes
-    them: for the seat to act in a 4-player round (``first_round`` of the schedule)
+    them (the rollouts in the simulator, the deal turned into it included): for the seat to act in a 4-player round (``first_round`` of the schedule)
     after a few random moves (so that there are plays to explain), a new game every
     50 rollouts."""
     rng = random.Random(first_round)
@@ -97,7 +97,7 @@ def bench_rollouts(first_round: int, seconds: float) -> tuple[float, float]:
             start = time.perf_counter()
             deal = sampler.sample(rng)
             middle = time.perf_counter()
-            play_out(deal, rng)
+            play_out(from_state(deal), rng)
             end = time.perf_counter()
             sampling += middle - start
             playing += end - middle

@@ -15,13 +15,9 @@ from craits_core import (
     Draw,
     Game,
     Play,
-    PlayerView,
     RuleSet,
-    State,
     Suit,
 )
-from craits_core.bots.knowledge import Knowledge
-from craits_core.bots.sampling import Sampler
 from craits_core.decide import apply
 from craits_core.legality import legal_moves as engine_moves
 from craits_core.sim import (
@@ -42,29 +38,11 @@ from craits_core.sim.agreement import differences, move_differences
 from craits_core.sim.codes import CARD_INDEX, SUIT_INDEX
 from craits_core.sim.rounds import start_round
 
-
-def _games(count: int, seed: int = 0) -> list[Game]:
-    """Games at random moments of random rounds, every variant drawn at random."""
-    rng = random.Random(seed)
-    games = []
-    for _ in range(count):
-        rules = RuleSet(*(rng.random() < 0.5 for _ in range(5)))
-        game = Game.new(
-            [f"P{i}" for i in range(rng.randint(2, 5))],
-            seed=rng.getrandbits(32),
-            rules=rules,
-            first_round=rng.randint(1, len(rules.schedule)),
-        )
-        for _ in range(rng.randrange(40)):
-            if game.state.is_over:
-                break
-            game.handle(rng.choice(game.legal_moves(game.state.current_player)))
-        games.append(game)
-    return games
+from .sim_positions import guess, random_games
 
 
 def test_a_state_comes_back_from_the_simulator_as_it_went_in() -> None:
-    for game in _games(60):
+    for game in random_games(60):
         state = game.state
         back = to_state(from_state(state))
         assert differences(from_state(state), state) == []
@@ -74,7 +52,7 @@ def test_a_state_comes_back_from_the_simulator_as_it_went_in() -> None:
 
 
 def test_every_legal_command_has_a_code_and_comes_back() -> None:
-    for game in _games(60, seed=1):
+    for game in random_games(60, seed=1):
         sim = from_state(game.state)
         for seat in range(len(game.state.players)):
             for command in engine_moves(game.state, seat):
@@ -106,23 +84,11 @@ def test_codes_of_the_other_moves() -> None:
         to_code("draw")  # type: ignore[arg-type]
 
 
-def _guess(game: Game, seed: int) -> tuple[PlayerView, State, Knowledge]:
-    """The view of the seat to act, a deal its bot's sampler guesses, and what the
-    seat knows."""
-    seat = game.state.current_player
-    assert seat is not None
-    knowledge = Knowledge()
-    for event in game.events_for(seat):
-        knowledge.note(event)
-    view = game.view(seat)
-    return view, Sampler(view, knowledge).sample(random.Random(seed)), knowledge
-
-
 def test_a_guessed_deal_is_the_samplers_state() -> None:
-    for i, game in enumerate(_games(40, seed=2)):
+    for i, game in enumerate(random_games(40, seed=2)):
         if game.state.is_over:
             continue
-        view, guessed, knowledge = _guess(game, i)
+        view, guessed, knowledge = guess(game, i)
         sim = from_guess(view, guessed.hands, guessed.stock, random.Random(i), knowledge.passed)
         guessed.seed = sim.seed  # the sampler's seed for the engine's reshuffles
         assert differences(sim, guessed) == []
@@ -134,7 +100,7 @@ def test_a_guessed_deal_is_the_samplers_state() -> None:
 
 
 def test_a_guessed_deal_turned_into_an_engine_state_plays_on_in_the_engine() -> None:
-    view, guessed, _ = _guess(_games(1, seed=3)[0], 3)
+    view, guessed, _ = guess(random_games(1, seed=3)[0], 3)
     state = to_state(from_guess(view, guessed.hands, guessed.stock, random.Random(3)))
     rng = random.Random(4)
     while not state.is_over:
@@ -143,10 +109,10 @@ def test_a_guessed_deal_turned_into_an_engine_state_plays_on_in_the_engine() -> 
 
 
 def test_a_play_out_ends_with_the_round_of_a_guessed_deal() -> None:
-    for i, game in enumerate(_games(20, seed=4)):
+    for i, game in enumerate(random_games(20, seed=4)):
         if game.state.is_over:
             continue
-        view, guessed, _ = _guess(game, i)
+        view, guessed, _ = guess(game, i)
         sim = from_guess(view, guessed.hands, guessed.stock, random.Random(i))
         play_randomly(sim, random.Random(i))
         assert sim.over and len(sim.round_scores) == 1
@@ -165,7 +131,7 @@ def test_self_play_is_the_same_from_the_same_seeds() -> None:
 
 
 def test_a_copy_plays_on_alone() -> None:
-    sim = from_state(_games(1, seed=5)[0].state, random.Random(1))
+    sim = from_state(random_games(1, seed=5)[0].state, random.Random(1))
     twin = sim.copy(np.random.default_rng(2))
     before = to_state(sim)
     play_randomly(twin, random.Random(3))

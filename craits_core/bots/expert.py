@@ -7,11 +7,12 @@ sense (see `nets`) in place of rules of thumb.
   chances of where each card is, on top of the clues of the others' plays (see
   `sampling.Sampler`).
 - **Its search** plays the best few moves on each guessed deal, lets the others
-  answer with the quick play-out player (the normal level's ideas) until the seat's
-  next turn, and there asks the value network again, for the best move it would
-  have then: so its own later move is the network's, and the play-out is cut short
-  with a value. Another move than the default is played only when it beats it on
-  the same deals by ``confidence`` standard errors.
+  answer with the quick play-out player (the normal level's ideas, in the
+  simulator: `sim.policy`) until the seat's next turn, and there asks the value
+  network again, for the best move it would have then: so its own later move is
+  the network's, and the play-out is cut short with a value. Another move than
+  the default is played only when it beats it on the same deals by ``confidence``
+  standard errors.
 
 The budget is counted in deals (``simulations``), so a busy machine plays as well as
 an idle one, and capped in time (``time_limit`` seconds), so no decision waits
@@ -30,8 +31,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..commands import Announce, CallIdiot, Command, Play
-from ..decide import apply, legal_moves
+from ..decide import legal_moves
 from ..events import Event
+from ..sim import from_state, play, to_code, to_state
+from ..sim import policy as sim_policy
 from ..state import State
 from ..view import PlayerView
 from .base import find_announce, find_call, require_moves, view_digest, with_announce
@@ -40,7 +43,6 @@ from .hard import Candidate
 from .knowledge import Knowledge
 from .nets import HOLDER_CLASSES, Models, shipped_models
 from .normal import NormalBot
-from .playout import final_scores, playout_move
 from .reasons import Reason
 from .sampling import Sampler
 from .terms import follow_count
@@ -196,17 +198,21 @@ class ExpertBot:
         while deals < self.simulations and (
             not deals or time.perf_counter() - start < self.time_limit
         ):
-            deal = sampler.sample(rng)
+            # In the simulator, shuffling as the engine would from the deal's seed.
+            deal = from_state(sampler.sample(rng))
             playout_seed = rng.getrandbits(32)
             row: list[float | None] = []
             for k, cand in enumerate(candidates):
-                state = apply(deal, with_announce(cand.move, view))[1]
-                leaf = _until_turn(state, seat, random.Random(playout_seed))
-                if leaf.is_over or leaf.current_player != seat:
-                    row.append(float(final_scores(leaf)[seat]))
+                leaf = deal.copy()
+                play(leaf, to_code(with_announce(cand.move, view)))
+                # The others play on until the seat is to act again or the round ends.
+                sim_policy.play_out(leaf, random.Random(playout_seed), HORIZON, until=seat)
+                if leaf.over or leaf.current != seat:
+                    row.append(float(sim_policy.final_scores(leaf)[seat]))
                 else:
-                    moves_then = _moves(leaf, seat)
-                    leaves.append((deals, k, situation_of_state(leaf, seat, voids), moves_then))
+                    state = to_state(leaf)
+                    moves_then = _moves(state, seat)
+                    leaves.append((deals, k, situation_of_state(state, seat, voids), moves_then))
                     row.append(None)
             finished.append(row)
             deals += 1
@@ -255,18 +261,6 @@ class ExpertBot:
 
 def _moves(state: State, seat: int) -> list[Command]:
     return [m for m in legal_moves(state, seat) if not isinstance(m, Announce | CallIdiot)]
-
-
-def _until_turn(state: State, seat: int, rng: random.Random) -> State:
-    """The others play on (the play-out player) until ``seat`` is to act again or the
-    round ends."""
-    for _ in range(HORIZON):
-        if state.is_over or state.current_player == seat:
-            return state
-        actor = state.current_player
-        assert actor is not None
-        state = apply(state, playout_move(state, actor, rng))[1]
-    return state
 
 
 def _same(a: Command, b: Command) -> bool:

@@ -3,8 +3,8 @@
 For each decision the bot deals the cards it has not seen at random, consistently
 with everything its seat saw (see `sampling`) and favouring deals that explain the
 plays the others made (see `clues`). It tries its candidate moves on that deal and
-plays the rest of the round out with `playout.playout_move`, a quick player that follows
-the normal level's main ideas (the players it faces). The reward is the
+plays the rest of the round out in the simulator with `sim.policy.policy_move`, a quick
+player that follows the normal level's main ideas (the players it faces). The reward is the
 seat's own round score, negated (going out ends the round with 0); ``out_bonus``
 and ``others_share`` can add a bonus for going out and a share of the others' points.
 
@@ -32,13 +32,13 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..commands import Announce, CallIdiot, Command, Play
-from ..decide import apply
 from ..events import Event
+from ..sim import from_state, play, to_code
+from ..sim import policy as sim_policy
 from ..view import PlayerView
 from .base import find_announce, find_call, require_moves, view_digest, with_announce
 from .knowledge import Knowledge
 from .normal import NormalBot
-from .playout import final_scores, play_out
 from .reasons import Reason
 from .sampling import Sampler
 from .terms import Scored, reason_for
@@ -233,13 +233,16 @@ class HardBot:
         seat = sampler.seat
         share = self.others_share / (len(view.players) - 1)
         bonus = self.out_bonus
-        deal = sampler.sample(rng)
+        # The deal in the simulator, shuffling as the engine would from the deal's
+        # seed: every candidate meets the same reshuffles.
+        deal = from_state(sampler.sample(rng))
         playout_seed = rng.getrandbits(32)
         base = 0.0
         for cand in alive:
-            state = apply(deal, with_announce(cand.move, view))[1]
-            end = play_out(state, random.Random(playout_seed))
-            scores = final_scores(end)
+            end = deal.copy()
+            play(end, to_code(with_announce(cand.move, view)))
+            sim_policy.play_out(end, random.Random(playout_seed))
+            scores = sim_policy.final_scores(end)
             mine = scores[seat]
             out = not end.hands[seat]
             reward = share * (sum(scores) - mine) - mine + (bonus if out else 0.0)
