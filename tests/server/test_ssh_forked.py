@@ -295,23 +295,23 @@ async def test_a_forked_app_slow_to_start_is_waited_for_not_started_again(
 SLOW_FORKS = """
 import time
 from craits_tui.online.server import zygote
-fork, forked = zygote.Zygote._fork, []
+fork = zygote.Zygote._fork
 def slow(self, *args):
-    if forked:
-        time.sleep(1.5)
-    forked.append(True)
+    time.sleep(1.2)
     return fork(self, *args)
 zygote.Zygote._fork = slow
 zygote.main()
 """
-"""A zygote that takes its time to fork, but for the first app: a queue of
-requests builds up, as in a burst of sessions on a busy machine."""
+"""A zygote that takes its time to fork each app, within the time it has for one:
+requests that come together queue there, as in a burst of sessions on a busy
+machine."""
 
 
 async def test_a_burst_of_sessions_queues_at_the_zygote_rather_than_start_the_plain_way(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setattr(spawner_module, "BOOT", SLOW_FORKS)
+    monkeypatch.setattr(spawner_module, "SPAWN_TIMEOUT", 2.0)
     monkeypatch.setattr(spawner_module, "QUEUED_TIMEOUT", 3.0)
     async with forking(tmp_path) as server:
         names = ("ann", "bob", "cy")
@@ -321,7 +321,7 @@ async def test_a_burst_of_sessions_queues_at_the_zygote_rather_than_start_the_pl
             screens = await asyncio.gather(
                 *(term.greeted(name) for term, name in zip(terms, names, strict=True))
             )
-            # Each waited its turn past the second the zygote has for one request.
+            # Each waited its turn past the time the zygote has for one request.
             assert all(parent_of(pid_on(screen)) == zygote_of(server) for screen in screens)
             assert "did not fork" not in caplog.text
             for term in terms:
