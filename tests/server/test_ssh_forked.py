@@ -292,6 +292,25 @@ async def test_a_forked_app_slow_to_start_is_waited_for_not_started_again(
         assert await term.ended() == 0
 
 
+async def test_a_zygote_killed_while_its_child_starts_leaves_one_app_on_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The zygote has said it forked, and dies before the child leads its session.
+    monkeypatch.setattr(spawner_module, "BOOT", SLOW_START.replace("0.6", "30"))
+    async with forking(tmp_path) as server, connect(server) as conn:
+        zygote = zygote_of(server)
+        term = await Terminal.open(conn)
+        await until(lambda: bool(children_of(zygote)))
+        (child,) = children_of(zygote)
+        os.kill(zygote, signal.SIGKILL)
+        # The session ends that child and starts its app the plain way, alone on
+        # the player's terminal.
+        assert parent_of(pid_on(await term.greeted("ann"))) == os.getpid()
+        await until(lambda: not alive(child))
+        term.process.stdin.write(b"quit\r")
+        assert await term.ended() == 0
+
+
 SLOW_FORKS = """
 import time
 from craits_tui.online.server import zygote

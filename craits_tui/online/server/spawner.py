@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import signal
 import socket
 import sys
 from collections.abc import Sequence
@@ -218,6 +219,7 @@ class Spawner:
         conn = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         conn.setblocking(False)
         fds: list[int] = []
+        child: int | None = None  # the forked child, until the zygote says it started
         ahead = self._queued
         self._queued += 1
         try:
@@ -228,18 +230,19 @@ class Spawner:
                     forked, fds = await _receive(conn)
             finally:
                 self._queued -= 1
-            replied(forked, "forked")
+            child = os.pidfd_open(replied(forked, "forked"))
             async with asyncio.timeout(START_TIMEOUT):
                 data, fds = await _receive(conn)
             pid = replied(data, "pid")
             (pidfd,) = fds
         except (OSError, TimeoutError, ValueError) as err:
-            _drop(conn, fds)
+            _drop(conn, fds, child)
             log.warning("the preloaded app did not fork (%r): the plain way then", err)
             return None
         except asyncio.CancelledError:
-            _drop(conn, fds)  # the session is gone: the zygote ends the child it forked
+            _drop(conn, fds, child)  # the session is gone
             raise
+        os.close(child)
         return ForkedApp(conn, pid, pidfd)
 
     async def close(self) -> None:
@@ -279,9 +282,15 @@ async def _receive(conn: socket.socket) -> tuple[bytes, list[int]]:
                 loop.remove_reader(conn.fileno())
 
 
-def _drop(conn: socket.socket, fds: Sequence[int]) -> None:
-    """Let go of a request the server no longer waits on: a child forked for it
-    is ended by the zygote, which finds nobody to tell that it runs."""
+def _drop(conn: socket.socket, fds: Sequence[int], child: int | None) -> None:
+    """Let go of a request the server no longer waits on. A child forked for it
+    (``child``: its pidfd) is ended here: the zygote would end it on finding nobody
+    to tell that it runs, but the zygote may be the reason for giving up (killed
+    between its two replies), and the session's terminal must not get two apps."""
+    if child is not None:
+        with contextlib.suppress(ProcessLookupError):
+            signal.pidfd_send_signal(child, signal.SIGKILL)
+        os.close(child)
     for fd in fds:
         os.close(fd)
     conn.close()
