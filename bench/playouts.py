@@ -3,8 +3,8 @@ how long its decisions take.
 
 The same positions every run: 4-player rounds of every hand size, a few random
 moves in, where the seat to act has a choice to search. The hard bot decides each
-one with a time budget (0.3 s by default: the level's own), or with a number of
-play-outs (--iterations); the expert with its own budget (160 deals, each played
+one with its own budget (1,200 play-outs, capped at 1 s), a time budget
+(--budget) or a number of play-outs (--iterations); the expert with its own budget (160 deals, each played
 out for each of its few candidates). The line gives play-outs per searched decision
 and the decision's wall time, median and worst.
 
@@ -22,7 +22,6 @@ from collections.abc import Iterator
 
 from craits_core import Game
 from craits_core.bots import make_bot
-from craits_core.bots.hard import DEFAULT_TIME_BUDGET
 from craits_core.commands import Announce, CallIdiot
 
 
@@ -53,12 +52,12 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=None, help="seconds per decision")
     parser.add_argument("--iterations", type=int, default=None, help="play-outs per decision")
     args = parser.parse_args()
-    budget = args.budget if args.budget or args.iterations else DEFAULT_TIME_BUDGET
     runs: list[int] = []
     times: list[float] = []
     for i, (game, seat) in enumerate(positions(args.positions)):
         if args.level == "hard":
-            bot = make_bot("hard", i, time_budget=budget, iterations=args.iterations)
+            options = {"time_budget": args.budget, "iterations": args.iterations}
+            bot = make_bot("hard", i, **{k: v for k, v in options.items() if v is not None})
         else:
             bot = make_bot("expert", i)
         for event in game.events_for(seat):
@@ -70,8 +69,8 @@ def main() -> None:
         if searched:
             runs.append(sum(c.runs for c in searched))
             times.append(elapsed)
-    what = f"{args.iterations} play-outs" if args.iterations else f"{budget} s"
-    if args.level == "expert":
+    what = f"{args.iterations} play-outs" if args.iterations else f"{args.budget} s"
+    if args.level == "expert" or not (args.iterations or args.budget):
         what = "its own budget"
     print(
         f"{args.level}, {what} a decision, {len(runs)} searched decisions: play-outs per decision "

@@ -4,7 +4,6 @@ steered by the holders network, its budget, and the training that makes it."""
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -30,8 +29,6 @@ from craits_core.bots.voids import Voids
 from craits_core.events import CardPlayed, RoundStarted
 from tests.decks import stacked_game
 from tests.hosting import listen, step
-
-TOOLS = Path(__file__).parent.parent / "tools"
 
 
 def voids_of(game: Game, seat: int) -> Voids:
@@ -260,41 +257,6 @@ def test_its_hint_reads_as_a_reason() -> None:
         explained += 1
         step(game, bots)
     assert explained
-
-
-# --- The training ---------------------------------------------------------------------------------
-
-
-def test_the_training_makes_weights_an_expert_plays_with(tmp_path: Path) -> None:
-    sys.path.insert(0, str(TOOLS))
-    try:
-        import train_expert
-    finally:
-        sys.path.remove(str(TOOLS))
-    train_expert.make_part((0, 0, 3, str(tmp_path)))
-    train_expert.make_part((0, 9, 2, str(tmp_path)))  # the held-out tenth
-    with np.load(tmp_path / "part-00000.npz") as part:
-        assert part["x"].shape[1] == WIDTH and len(part["x"]) == len(part["y"])
-        assert part["hx"].shape[1] == SITUATION_WIDTH and part["hy"].shape[1] == 52
-    again = tmp_path / "again"
-    again.mkdir()
-    train_expert.make_part((0, 0, 3, str(again)))
-    with np.load(tmp_path / "part-00000.npz") as a, np.load(again / "part-00000.npz") as b:
-        assert (a["x"] == b["x"]).all() and (a["y"] == b["y"]).all()  # the same seed, the same data
-    train_expert.fit(tmp_path, seed=0, minutes=5, epochs=1, rate=1e-3)
-    train_expert.fit(tmp_path, seed=0, minutes=5, epochs=2, rate=1e-3)  # resumes at epoch 1
-    out = tmp_path / "expert.npz"
-    train_expert.export(tmp_path, out)
-    models = read_models(str(out))
-    game = Game.new(["Ann", "Bob", "Cy"], seed=4, first_round=13)
-    bots = [ExpertBot(seed=s, simulations=4, models=models) for s in range(3)]
-    listen(game, bots)
-    rounds = len(game.state.round_scores)
-    for _ in range(2000):
-        if len(game.state.round_scores) > rounds:
-            break
-        step(game, bots)
-    assert len(game.state.round_scores) > rounds
 
 
 def test_a_hint_for_another_suit_of_the_same_card_names_the_suit() -> None:

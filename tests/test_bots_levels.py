@@ -22,8 +22,10 @@ from craits_core import (
     score_hand,
 )
 from craits_core.bots import (
+    DEFAULT_ITERATIONS,
     LEVELS,
     OPTIONS,
+    TIME_CAP,
     Bot,
     EasyBot,
     HardBot,
@@ -81,7 +83,9 @@ def test_hard_takes_a_time_budget_or_iterations() -> None:
     assert OPTIONS["hard"] == ("time_budget", "iterations")
     default = make_bot("hard", seed=1)
     assert isinstance(default, HardBot)
-    assert default.time_budget == 0.3 and default.iterations is None
+    # Counted, so a busy machine plays the same moves; capped, so none waits long.
+    assert (default.iterations, default.time_budget) == (DEFAULT_ITERATIONS, TIME_CAP)
+    assert DEFAULT_ITERATIONS >= 1000 and TIME_CAP <= 1.0
     timed = make_bot("hard", seed=1, time_budget=0.05)
     assert timed.time_budget == 0.05  # type: ignore[attr-defined]
     counted = make_bot("hard", seed=1, iterations=100)

@@ -60,6 +60,9 @@ def parse_args(description: str, argv: Sequence[str] | None = None) -> argparse.
         "--load", type=int, default=0, help="busy processes to run beside the tables"
     )
     parser.add_argument(
+        "--weights", help="expert bots play with the networks of this file (a measure)"
+    )
+    parser.add_argument(
         "--no-mirror",
         dest="mirror",
         action="store_false",
@@ -112,6 +115,7 @@ def make_config(args: argparse.Namespace) -> Config:
         sighted=args.sighted,
         expert_options=expert_options if "expert" in levels else {},
         unguided=args.unguided,
+        weights=args.weights,
         load=max(0, args.load),
         whole_games=args.games is not None,
     )

@@ -33,6 +33,8 @@ class Config:
     expert_options: dict[str, Any] = field(default_factory=dict)
     unguided: bool = False
     """Expert bots guess the hidden cards without the holders network."""
+    weights: str | None = None
+    """Expert bots play with the networks of this file, not the shipped ones."""
     load: int = 0
     """Busy processes running beside the tables."""
     whole_games: bool = False

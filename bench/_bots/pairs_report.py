@@ -31,10 +31,12 @@ def print_options(config: Config) -> None:
         if config.sighted:
             options.append("sighted (it searches the true hands)")
         print("hard options: " + ", ".join(options))
-    if config.expert_options or config.unguided:
+    if config.expert_options or config.unguided or config.weights:
         options = [f"{k}={v}" for k, v in config.expert_options.items()]
         if config.unguided:
             options.append("unguided (no holders network)")
+        if config.weights:
+            options.append(f"weights {config.weights}")
         print("expert options: " + ", ".join(options))
     if config.load:
         print(f"with {config.load} busy processes beside the tables")

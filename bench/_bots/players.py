@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -11,6 +12,7 @@ from craits_core.bots.expert import ExpertBot
 from craits_core.bots.features import Situation
 from craits_core.bots.hard import HardBot
 from craits_core.bots.knowledge import Knowledge
+from craits_core.bots.nets import Models, read_models
 from craits_core.bots.sampling import Sampler
 
 from .config import Config
@@ -51,12 +53,19 @@ class UnguidedExpertBot(ExpertBot):
         return None
 
 
+@functools.cache
+def _weights(path: str) -> Models:
+    return read_models(path)
+
+
 def make_player(config: Config, level: str, seed: int, game: Game) -> Bot:
     """A bot of ``level`` for a seat at ``game``."""
     if level == "hard" and config.sighted:
         return SightedHardBot(game, seed=seed, **config.options(level))
-    if level == "expert" and config.unguided:
-        return UnguidedExpertBot(seed=seed, **config.options(level))
+    if level == "expert" and (config.unguided or config.weights):
+        maker = UnguidedExpertBot if config.unguided else ExpertBot
+        models = _weights(config.weights) if config.weights else None
+        return maker(seed=seed, models=models, **config.options(level))
     return make_bot(level, seed=seed, **config.options(level))
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from ..bot_levels import DEFAULT_LEVEL, LEVELS
 from .base import Bot
 from .easy import EasyBot
-from .hard import DEFAULT_TIME_BUDGET, HardBot
+from .hard import DEFAULT_ITERATIONS, TIME_CAP, HardBot
 from .normal import NormalBot
 from .random_bot import RandomBot
 from .reasons import Reason
@@ -59,9 +59,10 @@ def make_bot(level: str, seed: int | str | None = None, **options: Any) -> Bot:
 
     Options, by level (see `OPTIONS`):
 
-    - ``hard``: ``time_budget`` (seconds per decision, default 0.3) or
-      ``iterations`` (play-outs per decision: the same moves on any machine, for
-      tests and benchmarks). Given both, it stops at whichever comes first.
+    - ``hard``: ``iterations`` (play-outs per decision, default 1,200: the same
+      moves on any machine) and ``time_budget`` (seconds per decision, default a
+      cap of 1). Given both, it stops at whichever comes first; given only a time,
+      it searches for that long.
     - ``expert``: ``simulations`` (guessed deals per decision, default 160) and
       ``time_limit`` (seconds after which it stops searching, default 1).
 
@@ -84,11 +85,12 @@ def make_bot(level: str, seed: int | str | None = None, **options: Any) -> Bot:
 
 
 __all__ = [
+    "DEFAULT_ITERATIONS",
     "DEFAULT_LEVEL",
-    "DEFAULT_TIME_BUDGET",
     "LEVELS",
     "OPTIONS",
     "PLANNED_LEVELS",
+    "TIME_CAP",
     "Bot",
     "EasyBot",
     "HardBot",

@@ -17,9 +17,11 @@ moves, with one suit per 8 or 9 (normal's); samples go to them in rounds of
 incumbent, then the worse half of them is dropped, so the budget ends up on the
 close calls.
 
-The budget is a time (``time_budget`` seconds, 0.3 by default) or, reproducibly, a
-number of play-outs (``iterations``). Given the same seed, the same inputs and an
-``iterations`` budget, it makes the same moves.
+The budget is a number of play-outs (``iterations``, `DEFAULT_ITERATIONS` by
+default), so a busy machine plays the same moves as an idle one, capped by a time
+(``time_budget`` seconds: `TIME_CAP` by default), so that no decision waits long;
+``time_budget`` alone makes it search for that long. Given the same seed, the same
+inputs and the cap not reached, it makes the same moves.
 """
 
 from __future__ import annotations
@@ -43,8 +45,13 @@ from .reasons import Reason
 from .sampling import Sampler
 from .terms import Scored, reason_for
 
-DEFAULT_TIME_BUDGET = 0.3
-"""Seconds per decision when no budget is given."""
+DEFAULT_ITERATIONS = 1200
+"""Play-outs per decision when no budget is given: about 0.25 s on an idle 2-core
+machine."""
+
+TIME_CAP = 1.0
+"""Seconds after which a decision with the default budget stops, however few
+play-outs it made."""
 
 OTHERS_SHARE = 0.0
 """How much the mean of the other seats' round scores counts against the bot's own."""
@@ -113,7 +120,7 @@ class HardBot:
                 f"time_budget must be a positive number of seconds, not {time_budget!r}"
             )
         if time_budget is None and iterations is None:
-            time_budget = DEFAULT_TIME_BUDGET
+            iterations, time_budget = DEFAULT_ITERATIONS, TIME_CAP
         self.time_budget = time_budget
         self.iterations = iterations
         self.others_share = others_share
