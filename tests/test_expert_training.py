@@ -92,8 +92,16 @@ def test_the_stages_make_weights_an_expert_plays_with(training: ModuleType, tmp_
     # The second generation plays by the first's weights.
     second = stages.Generation(tmp_path, 2)
     assert second.player_models() is not None
-    stages.make_data(second, seed=0, rounds=2, part_rounds=1, playouts=1, workers=1, minutes=5)
-    assert len(second.parts()) == 2
+    stages.make_data(second, seed=0, rounds=10, part_rounds=1, playouts=1, workers=1, minutes=5)
+    assert len(second.parts()) == 10
+    # ... and its training starts from them (with no step size, it stays there).
+    fitting.fit(second, seed=0, minutes=5, epochs=1, rate=0.0)
+    start, reached = read_models(str(first.best)), read_models(str(second.best))
+    for net in ("value", "holders"):
+        for (w0, b0), (w1, b1) in zip(
+            getattr(start, net).layers, getattr(reached, net).layers, strict=True
+        ):
+            assert np.array_equal(w0, w1) and np.array_equal(b0, b1)
 
     out = tmp_path / "expert.npz"
     fitting.export(first, out)

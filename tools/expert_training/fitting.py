@@ -209,6 +209,12 @@ def fit(generation: Generation, seed: int, minutes: float, epochs: int, rate: fl
     )
     rng = np.random.default_rng(seed)
     value, holders = init_layers(VALUE_LAYERS, rng), init_layers(HOLDER_LAYERS, rng)
+    before = generation.previous()
+    if before is not None and before.best.exists():
+        # Policy iteration: a generation starts from the weights it played by.
+        start = read_models(str(before.best))
+        value = [[w.copy(), b.copy()] for w, b in start.value.layers]
+        holders = [[w.copy(), b.copy()] for w, b in start.holders.layers]
     nets = {"value": (value, Adam(value, rate)), "holders": (holders, Adam(holders, rate))}
     epoch, best = 0, -math.inf
     if generation.checkpoint.exists():

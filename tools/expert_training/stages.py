@@ -50,12 +50,16 @@ class Generation:
     def parts(self) -> list[Path]:
         return sorted(self.folder.glob("part-?????.npz"))
 
+    def previous(self) -> Generation | None:
+        """The generation before this one, if any."""
+        return Generation(self.root, self.number - 1) if self.number > 1 else None
+
     def player_models(self) -> Models | None:
         """The weights this generation plays by: none for the first (the quick
         player), else the previous generation's best."""
-        if self.number == 1:
+        before = self.previous()
+        if before is None:
             return None
-        before = Generation(self.root, self.number - 1)
         if not before.best.exists():
             raise SystemExit(f"generation {before.number} has no weights: fit it first")
         return read_models(str(before.best))
@@ -167,5 +171,7 @@ def split(generation: Generation) -> Iterator[tuple[str, list[Path]]]:
     if not parts:
         raise SystemExit(f"no data in {generation.folder}: run the data step first")
     held = [p for p in parts if is_held_out(int(p.stem.split("-")[1]))]
+    if not held or len(held) == len(parts):
+        raise SystemExit(f"{generation.folder} needs parts to train on and to hold out")
     yield "train", [p for p in parts if p not in held]
     yield "held", held
