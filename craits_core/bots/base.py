@@ -83,6 +83,26 @@ def with_announce(move: Command, view: PlayerView) -> Command:
     return announced(move) if leaves_one_card(view, move) else move
 
 
+def obvious_move(
+    view: PlayerView, legal: Sequence[Command]
+) -> tuple[Command | None, list[Command]]:
+    """For a searching level: the move that needs no search (a call or an
+    announcement, the one move there is, a last card that goes out) if any, and the
+    moves to weigh otherwise (no calls or announcements among them)."""
+    require_moves(legal)
+    quick = find_call(legal) or find_announce(legal)
+    if quick is not None:
+        return quick, []
+    moves = [m for m in legal if not isinstance(m, Announce | CallIdiot)]
+    if len(moves) == 1:
+        return with_announce(moves[0], view), moves
+    if len(view.hand) == 1:  # Every play goes out.
+        out = next((m for m in moves if isinstance(m, Play)), None)
+        if out is not None:
+            return out, moves
+    return None, moves
+
+
 def view_digest(view: PlayerView) -> int:
     """A number that changes with anything a decision depends on (the searches seed
     their dice with it)."""

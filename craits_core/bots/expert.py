@@ -37,7 +37,7 @@ from ..sim import from_state, play, to_code, to_state
 from ..sim import policy as sim_policy
 from ..state import State
 from ..view import PlayerView
-from .base import find_announce, find_call, require_moves, view_digest, with_announce
+from .base import find_announce, find_call, obvious_move, view_digest, with_announce
 from .features import Situation, encode, situation_of_state, situation_of_view
 from .hard import Candidate
 from .knowledge import Knowledge
@@ -150,19 +150,11 @@ class ExpertBot:
         """The move, and when there was a choice, how many points fewer than after
         the normal level's choice the seat is expected to score (at least 1), in
         how many play-outs."""
-        require_moves(legal)
         self.last_search = []
         self.last_simulations = 0
-        quick = find_call(legal) or find_announce(legal)
-        if quick is not None:
-            return quick, None
-        moves = [m for m in legal if not isinstance(m, Announce | CallIdiot)]
-        if len(moves) == 1:
-            return with_announce(moves[0], view), None
-        if len(view.hand) == 1:  # Every play goes out.
-            out = next((m for m in moves if isinstance(m, Play)), None)
-            if out is not None:
-                return out, None
+        obvious, moves = obvious_move(view, legal)
+        if obvious is not None:
+            return obvious, None
         sit = situation_of_view(view, self._voids)
         scores = self.models.scores(encode([(sit, m) for m in moves]))
         order = sorted(range(len(moves)), key=lambda i: (scores[i], i))

@@ -33,12 +33,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..commands import Announce, CallIdiot, Command, Play
+from ..commands import Command, Play
 from ..events import Event
 from ..sim import from_state, play, to_code
 from ..sim import policy as sim_policy
 from ..view import PlayerView
-from .base import find_announce, find_call, require_moves, view_digest, with_announce
+from .base import find_announce, find_call, obvious_move, view_digest, with_announce
 from .knowledge import Knowledge
 from .normal import NormalBot
 from .reasons import Reason
@@ -172,18 +172,10 @@ class HardBot:
         self, view: PlayerView, legal: Sequence[Command]
     ) -> tuple[Command, list[Scored] | None]:
         """The move, and the normal level's ranking when there was a choice."""
-        require_moves(legal)
         self.last_search = []
-        quick = find_call(legal) or find_announce(legal)
-        if quick is not None:
-            return quick, None
-        moves = [m for m in legal if not isinstance(m, Announce | CallIdiot)]
-        if len(moves) == 1:
-            return with_announce(moves[0], view), None
-        if len(view.hand) == 1:  # Every play goes out.
-            out = next((m for m in moves if isinstance(m, Play)), None)
-            if out is not None:
-                return out, None
+        obvious, moves = obvious_move(view, legal)
+        if obvious is not None:
+            return obvious, None
         scored = self._normal.rank(view, moves)
         candidates = _one_suit_per_card([s.move for s in scored])
         if len(candidates) == 1:
