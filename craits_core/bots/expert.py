@@ -39,12 +39,12 @@ from ..state import State
 from ..view import PlayerView
 from .base import find_announce, find_call, obvious_move, view_digest, with_announce
 from .features import Situation, encode, situation_of_state, situation_of_view
-from .hard import Candidate
 from .knowledge import Knowledge
 from .nets import HOLDER_CLASSES, Models, shipped_models
 from .normal import NormalBot
 from .reasons import Reason
 from .sampling import Sampler
+from .search import Candidate
 from .terms import follow_count
 from .voids import Voids
 
