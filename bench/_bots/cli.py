@@ -63,6 +63,11 @@ def parse_args(description: str, argv: Sequence[str] | None = None) -> argparse.
         "--weights", help="expert bots play with the networks of this file (a measure)"
     )
     parser.add_argument(
+        "--expert-playouts",
+        action="store_true",
+        help="expert bots search with play-outs to the round's end (--simulations: play-outs)",
+    )
+    parser.add_argument(
         "--no-mirror",
         dest="mirror",
         action="store_false",
@@ -116,6 +121,7 @@ def make_config(args: argparse.Namespace) -> Config:
         expert_options=expert_options if "expert" in levels else {},
         unguided=args.unguided,
         weights=args.weights,
+        expert_playouts=args.expert_playouts,
         load=max(0, args.load),
         whole_games=args.games is not None,
     )

@@ -34,6 +34,8 @@ class Config:
     unguided: bool = False
     """Expert bots guess the hidden cards without the holders network."""
     weights: str | None = None
+    expert_playouts: bool = False
+    """Expert bots search as hard does, with play-outs to the round's end."""
     """Expert bots play with the networks of this file, not the shipped ones."""
     load: int = 0
     """Busy processes running beside the tables."""

@@ -62,10 +62,12 @@ def make_player(config: Config, level: str, seed: int, game: Game) -> Bot:
     """A bot of ``level`` for a seat at ``game``."""
     if level == "hard" and config.sighted:
         return SightedHardBot(game, seed=seed, **config.options(level))
-    if level == "expert" and (config.unguided or config.weights):
+    if level == "expert" and (config.unguided or config.weights or config.expert_playouts):
         maker = UnguidedExpertBot if config.unguided else ExpertBot
         models = _weights(config.weights) if config.weights else None
-        return maker(seed=seed, models=models, **config.options(level))
+        return maker(
+            seed=seed, models=models, playouts=config.expert_playouts, **config.options(level)
+        )
     return make_bot(level, seed=seed, **config.options(level))
 
 

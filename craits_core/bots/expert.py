@@ -44,7 +44,7 @@ from .nets import HOLDER_CLASSES, Models, shipped_models
 from .normal import NormalBot
 from .reasons import Reason
 from .sampling import Sampler
-from .search import Candidate
+from .search import Candidate, one_suit_per_card, playout_search
 from .terms import follow_count
 from .voids import Voids
 
@@ -79,6 +79,7 @@ class ExpertBot:
         simulations: int = SIMULATIONS,
         time_limit: float = TIME_LIMIT,
         models: Models | None = None,
+        playouts: bool = False,
     ) -> None:
         if type(simulations) is not int or simulations < 0:
             raise ValueError(f"simulations must be a whole number, not {simulations!r}")
@@ -89,6 +90,7 @@ class ExpertBot:
         ):
             raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
         self.simulations = simulations
+        self.playouts = playouts
         self.time_limit = time_limit
         self._models = models
         self._seed = f"{seed}" if seed is not None else f"{random.getrandbits(64)}"
@@ -158,7 +160,24 @@ class ExpertBot:
         sit = situation_of_view(view, self._voids)
         scores = self.models.scores(encode([(sit, m) for m in moves]))
         order = sorted(range(len(moves)), key=lambda i: (scores[i], i))
-        if self.simulations:
+        if self.simulations and self.playouts:
+            ranked = one_suit_per_card([moves[i] for i in order])
+            found = (
+                playout_search(
+                    view,
+                    ranked,
+                    Sampler(view, self._knowledge, prior=self._prior(view, sit)),
+                    random.Random(f"{self._seed}:{view_digest(view)}"),
+                    iterations=self.simulations,
+                    time_budget=self.time_limit,
+                    confidence=CONFIDENCE,
+                )
+                if len(ranked) > 1
+                else [Candidate(ranked[0])]
+            )
+            self.last_search = found
+            self.last_simulations = sum(c.runs for c in found)
+        elif self.simulations:
             found = self.search(view, sit, [moves[i] for i in order[:WIDTH]])
         else:
             found = [Candidate(moves[order[0]])]

@@ -27,7 +27,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import Card
 from ..commands import Command, Play
 from ..events import Event
 from ..view import PlayerView
@@ -36,7 +35,7 @@ from .knowledge import Knowledge
 from .normal import NormalBot
 from .reasons import Reason
 from .sampling import Sampler
-from .search import Candidate, playout_search
+from .search import Candidate, one_suit_per_card, playout_search
 from .terms import Scored, reason_for
 
 DEFAULT_ITERATIONS = 1200
@@ -140,7 +139,7 @@ class HardBot:
         if obvious is not None:
             return obvious, None
         scored = self._normal.rank(view, moves)
-        candidates = _one_suit_per_card([s.move for s in scored])
+        candidates = one_suit_per_card([s.move for s in scored])
         if len(candidates) == 1:
             return with_announce(candidates[0], view), scored
         ranked = self.search(view, candidates)
@@ -167,22 +166,3 @@ class HardBot:
         """Where the search's deals come from: guesses at the hidden cards that agree
         with all the seat has seen."""
         return Sampler(view, self._knowledge)
-
-
-def _one_suit_per_card(moves: Sequence[Command]) -> list[Command]:
-    """``moves`` (best first) with only the first suit named for each 8 or 9.
-
-    The normal level picks an 8's or 9's suit well (the suit held most, one the
-    next player could not follow), and the play-outs hardly tell four suits apart:
-    searching them only spreads the budget thin and picks the luckiest. So the
-    search weighs which card to play, and the suit comes with normal's choice.
-    """
-    seen: set[Card] = set()
-    kept: list[Command] = []
-    for move in moves:
-        if isinstance(move, Play):
-            if move.card in seen:
-                continue
-            seen.add(move.card)
-        kept.append(move)
-    return kept

@@ -24,7 +24,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..commands import Command
+from ..cards import Card
+from ..commands import Command, Play
 from ..sim import from_state, play, to_code
 from ..sim import policy as sim_policy
 from ..view import PlayerView
@@ -135,3 +136,23 @@ def _play_deal(
         cand.gain += gain
         cand.gain2 += gain * gain
         cand.outs += out
+
+
+def one_suit_per_card(moves: Sequence[Command]) -> list[Command]:
+    """``moves`` (best first) with only the first suit named for each 8 or 9.
+
+    The ranking picks an 8's or 9's suit well (the normal level: the suit held
+    most, one the next player could not follow; the expert: its value network), and
+    the play-outs hardly tell four suits apart: searching them only spreads the
+    budget thin and picks the luckiest. So the search weighs which card to play,
+    and the suit comes with the ranking's choice.
+    """
+    seen: set[Card] = set()
+    kept: list[Command] = []
+    for move in moves:
+        if isinstance(move, Play):
+            if move.card in seen:
+                continue
+            seen.add(move.card)
+        kept.append(move)
+    return kept
