@@ -88,9 +88,8 @@ With --load N, N processes keep the machine's cores busy during the run: expert
 bots count their budget in deals, so they play the same moves on a loaded machine
 as on an idle one unless a decision reaches the time limit (the report counts them).
 
-A run is reproducible from --seed, except for "hard" bots stopping on a time budget
-(--iterations gives them a fixed amount of work instead) and expert decisions that
-reach their time limit. Prints, per level, the mean round score, the share of
+A run is reproducible from --seed, except for decisions that reach their time
+limit (the hard level's 1 s cap, its --budget, the expert's --time-limit). Prints, per level, the mean round score, the share of
 rounds won (went out) and the decision times; the paired difference; and, for
 `normal random`, `hard normal`, `expert normal` and `expert hard` (and same-deals
 runs with those levels), whether the targets set for the bots are met.
@@ -98,7 +97,11 @@ runs with those levels), whether the targets set for the bots are met.
 The code is in `_bots/`, a module a concept.
 """
 
-from _bots.cli import main
+from craits_core.threads import limit_threads
+
+limit_threads()  # before the bots load numpy: each worker has a core
+
+from _bots.cli import main  # noqa: E402
 
 if __name__ == "__main__":
     raise SystemExit(main(__doc__ or ""))

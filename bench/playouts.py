@@ -20,9 +20,13 @@ import statistics
 import time
 from collections.abc import Iterator
 
-from craits_core import Game
-from craits_core.bots import make_bot
-from craits_core.commands import Announce, CallIdiot
+from craits_core.threads import limit_threads
+
+limit_threads()  # before the bots load numpy
+
+from craits_core import Game  # noqa: E402
+from craits_core.bots import make_bot  # noqa: E402
+from craits_core.commands import Announce, CallIdiot  # noqa: E402
 
 
 def positions(count: int) -> Iterator[tuple[Game, int]]:

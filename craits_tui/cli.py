@@ -13,6 +13,7 @@ from craits_core import RuleSet
 from craits_core.bot_levels import DEFAULT_LEVEL
 from craits_core.bot_levels import LEVELS as BOT_LEVELS
 from craits_core.rules import MAX_PLAYERS, MIN_PLAYERS
+from craits_core.threads import limit_threads
 
 from .i18n import _, use_language
 from .last_game import DEFAULT_PLAYERS
@@ -163,6 +164,7 @@ def needs_ascii(environ: Mapping[str, str]) -> bool:
 
 
 def main(argv: list[str] | None = None) -> None:
+    limit_threads()
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["serve"]:
         from .online.server.cli import main as serve

@@ -55,3 +55,22 @@ def test_the_table_is_worked_out_without_textual() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == ""
+
+
+def test_the_command_line_limits_numpys_threads_before_numpy_loads() -> None:
+    # `craits_tui.cli.main` calls `limit_threads` first: it only takes if nothing
+    # imported numpy yet (its matrix library reads the setting as it loads).
+    code = (
+        "import os, sys\n"
+        "os.environ.pop('OPENBLAS_NUM_THREADS', None)\n"
+        "os.environ['OMP_NUM_THREADS'] = '3'\n"
+        "import craits_tui.cli\n"
+        "assert 'numpy' not in sys.modules\n"
+        "from craits_core.threads import limit_threads\n"
+        "limit_threads()\n"
+        "print(os.environ['OPENBLAS_NUM_THREADS'], os.environ['OMP_NUM_THREADS'])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.split() == ["1", "3"]  # what the environment says stays

@@ -13,6 +13,7 @@ from craits_core.bots.features import SITUATION_WIDTH, encode, situation_of_stat
 from craits_core.bots.packed import (
     DECISION,
     MOVE,
+    decision_rows,
     is_weighed,
     pack_code,
     pack_command,
@@ -54,6 +55,10 @@ def test_packed_rows_are_the_encoded_rows(seed: int) -> None:
         assert all(is_weighed(code) for code in codes)
         by_code = np.array([(0, *pack_code(hand, code)) for code in codes], dtype=MOVE)
         assert by_code.tobytes() == packed.tobytes()
+        one = decision_rows(
+            pack_sim(from_state(state), seat, bits), [pack_code(hand, c) for c in codes]
+        )
+        assert np.array_equal(one, expected)
 
 
 def test_a_move_the_networks_do_not_weigh_is_refused() -> None:

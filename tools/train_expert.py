@@ -19,26 +19,29 @@ data and `expert_training.fitting` for the training.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from craits_core.threads import limit_threads
 
-def _workers(argv: Sequence[str]) -> str:
-    """``--workers`` as given, read before numpy loads (it sizes its thread pools then)."""
+
+def _threads(argv: Sequence[str]) -> int:
+    """numpy's threads, read before it loads: one in each process making data,
+    ``--workers`` for the training's large matrix products."""
+    if argv[:1] != ["fit"]:
+        return 1
     for i, arg in enumerate(argv):
-        if arg == "--workers" and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith("--workers="):
-            return arg.split("=", 1)[1]
-    return "2"
+        if arg == "--workers" and i + 1 < len(argv) and argv[i + 1].isdigit():
+            return int(argv[i + 1])
+        if arg.startswith("--workers=") and arg[10:].isdigit():
+            return int(arg[10:])
+    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ.setdefault(name, _workers(argv))
+    limit_threads(_threads(argv))
 
     from expert_training.fitting import export, fit
     from expert_training.stages import Generation, make_data

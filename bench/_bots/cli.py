@@ -135,10 +135,10 @@ def main(description: str, argv: Sequence[str] | None = None) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
-    if "hard" in (*config.measured, config.baseline) and "iterations" not in config.hard_options:
+    hard = config.hard_options
+    if "hard" in (*config.measured, config.baseline) and "time_budget" in hard:
         print(
-            "note: without --iterations, hard bots may stop on a time budget, "
-            "so a run may not repeat exactly",
+            "note: with --budget, hard bots may stop on time, so a run may not repeat exactly",
             file=sys.stderr,
         )
     jobs = max(1, args.jobs)

@@ -237,3 +237,56 @@ def rows(decisions: np.ndarray, moves: np.ndarray) -> np.ndarray:
     out[:, f._MOVE_SCALARS + 3] = moves["points"] / 50
     out[:, f._MOVE_SCALARS + 4] = moves["follow"] / 8
     return out
+
+
+def _unpack(mask: int) -> np.ndarray:
+    return np.unpackbits(np.array([mask], dtype="<u8").view(np.uint8), bitorder="little")[:52]
+
+
+def decision_rows(decision: tuple, moves: Sequence[tuple]) -> np.ndarray:
+    """`rows` of one decision (a `pack_sim` record) and its moves (`pack_code`
+    records): the same matrix, some five times faster for so few rows."""
+    hand, pile, top, suit, crank, direction, stock, deal, choosing, players, sizes, flags = decision
+    row = np.zeros(f.WIDTH, dtype=np.float32)
+    row[f._HAND : f._HAND + 52] = _unpack(hand)
+    row[f._UNSEEN : f._UNSEEN + 52] = _unpack(~(hand | pile) & ((1 << 52) - 1))
+    if top:
+        row[f._TOP_RANK + top - 1] = 1.0
+    if suit >= 0:
+        row[f._ACTIVE + suit] = 1.0
+    row[f._SCALARS : f._SCALARS + 7] = (
+        crank > 0,
+        crank / 4,
+        direction > 0,
+        stock / 40,
+        deal / 8,
+        hand.bit_count() / 8,
+        bool(choosing),
+    )
+    row[f._PLAYERS + players - 2] = 1.0
+    for r in range(players - 1):
+        base = f._OTHER + r * f._OTHER_WIDTH
+        size, flag = sizes[r], flags[r]
+        row[base : base + f._OTHER_WIDTH] = (
+            size / 8,
+            size == 1,
+            size == 2,
+            flag & ANNOUNCED != 0,
+            flag & LOST != 0,
+            *(flag & (VOID << j) != 0 for j in range(4)),
+        )
+    out = np.tile(row, (len(moves), 1))
+    for i, (kind, card, leaves, left, points, follow) in enumerate(moves):
+        if kind == PLAYS:
+            out[i, f._CARD + card] = 1.0
+            out[i, f._RANK + RANK[card] - 1] = 1.0
+        if leaves >= 0:
+            out[i, f._LEAVES + leaves] = 1.0
+        out[i, f._MOVE_SCALARS : f._MOVE_SCALARS + 5] = (
+            kind == DRAWS,
+            kind == CHOOSES,
+            left / 8,
+            points / 50,
+            follow / 8,
+        )
+    return out

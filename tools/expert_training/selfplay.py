@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from craits_core.bots.nets import Models
-from craits_core.bots.packed import DECISION, MOVE, is_weighed, pack_code, pack_sim, rows
+from craits_core.bots.packed import DECISION, MOVE, decision_rows, is_weighed, pack_code, pack_sim
 from craits_core.sim.codes import ANNOUNCE_FLAG, DRAW, SUIT
 from craits_core.sim.model import Sim
 from craits_core.sim.play import legal_moves, play
@@ -76,10 +76,9 @@ class Player:
         if len(moves) == 1:
             return moves[0]
         seat = sim.current
-        decision = np.array([pack_sim(sim, seat, voids)], dtype=DECISION)
         hand = sim.hands[seat]
-        packed = np.array([(0, *pack_code(hand, m)) for m in moves], dtype=MOVE)
-        scores = self.models.scores(rows(decision, packed))
+        packed = [pack_code(hand, m) for m in moves]
+        scores = self.models.scores(decision_rows(pack_sim(sim, seat, voids), packed))
         return moves[int(np.argmin(scores))]
 
     def play_out(self, sim: Sim, seat: int, voids: list[int], rng: random.Random) -> float:
