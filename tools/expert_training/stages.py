@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -90,7 +91,9 @@ def _make(job: DataJob) -> tuple[str, int, float]:
         job.seed, job.generation, job.index, job.rounds, job.playouts, _models_of(generation)
     )
     path = generation.part(job.index)
-    tmp = path.with_suffix(".tmp.npz")
+    # A name of its own: a worker left over from a stopped run may still be
+    # writing the same part (the same rows: whichever is renamed last stays).
+    tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
     np.savez_compressed(tmp, **arrays)
     tmp.rename(path)
     return path.name, len(arrays["returns"]), time.perf_counter() - start
