@@ -24,7 +24,7 @@ independent; the deals of one position are not), and each way's gain over the
 counts alone, paired position by position. *Chance* is what a guess by the sizes
 alone gets on average: a card's holder's size over all the places' sizes.
 
-    python bench/inference.py [--positions 200] [--deals 40] [--seed 0]
+    python bench/inference.py [--positions 200] [--deals 40] [--seed 0] [--weights FILE]
 """
 
 from __future__ import annotations
@@ -41,10 +41,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _stats import mean_ci
 
 from craits_core import Game, PlayerView, State
-from craits_core.bots import make_bot
 from craits_core.bots.expert import ExpertBot
 from craits_core.bots.features import situation_of_view
 from craits_core.bots.knowledge import Knowledge
+from craits_core.bots.nets import Models, read_models
 from craits_core.bots.sampling import Sampler
 from craits_core.hosting import BotHost
 
@@ -63,7 +63,7 @@ WAYS: dict[str, Way] = {
 }
 
 
-def position(seed: int) -> tuple[State, PlayerView, ExpertBot] | None:
+def position(seed: int, models: Models | None = None) -> tuple[State, PlayerView, ExpertBot] | None:
     """A game of normal bots from ``seed``, stopped at a random turn some way into a
     round: the true state, the view of the seat to act, and an expert bot that has
     followed that seat's events (for what it knows and its holders network)."""
@@ -90,8 +90,7 @@ def position(seed: int) -> tuple[State, PlayerView, ExpertBot] | None:
     seat = state.current_player
     if seat is None or state.choosing_suit:
         return None
-    bot = make_bot("expert", seed=seed)
-    assert isinstance(bot, ExpertBot)
+    bot = ExpertBot(seed=seed, models=models)
     for event in game.events_for(seat):
         bot.observe(event)
     return state, game.view(seat), bot
@@ -124,13 +123,17 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--deals", type=int, default=40, help="guessed deals a position")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--weights", help="the expert's networks from this file, not the shipped ones"
+    )
     args = parser.parse_args()
+    models = read_models(args.weights) if args.weights else None
     rates: dict[str, list[float]] = {name: [] for name in WAYS}
     times: dict[str, float] = dict.fromkeys(WAYS, 0.0)
     chances: list[float] = []
     seed = args.seed
     while len(chances) < args.positions:
-        found = position(seed)
+        found = position(seed, models)
         seed += 1
         if found is None:
             continue
