@@ -40,7 +40,7 @@ from .datadir import DataDir, load_host_key
 from .ipc import IpcServer
 from .ledger import Ledger, LedgerError
 from .limits import Arrivals, Limits, SessionCounter
-from .session import KILL_AFTER, GameSession
+from .session import KILL_AFTER, AppSession
 from .spawner import Spawner, available
 
 log = logging.getLogger("craits.server")
@@ -78,7 +78,7 @@ class CraitsServer:
         self.authority: Authority | None = None
         self.ipc: IpcServer | None = None
         self.spawner: Spawner | None = None
-        self.live: set[GameSession] = set()
+        self.live: set[AppSession] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     async def start(self) -> None:
