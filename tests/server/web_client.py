@@ -52,6 +52,8 @@ async def main():
             done.set()
         elif data.startswith(b"create"):
             send({"op": "create", "seats": [None, None]})
+        elif data.startswith(b"start"):
+            send({"op": "start"})
         else:
             print("typed", data.hex(), flush=True)
 
@@ -66,6 +68,8 @@ async def main():
                       f"code {said.get('reconnect')}", flush=True)
             elif op == "joined":
                 print(f"joined {said['code']} seat {said['seat']}", flush=True)
+            elif op == "table" and said["table"].get("started"):
+                print(f"started {said['table']['code']}", flush=True)
             elif op == "refused":
                 print(f"refused {said['code']}", flush=True)
             elif op == "bye":

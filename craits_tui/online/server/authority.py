@@ -229,8 +229,12 @@ class Authority:
             try:
                 self.operations.handle(member, arrival)
             except RequestRefused as refusal:
-                # Not a strike: the session did not guess, its door asked for it.
-                conn.send(Refused(refusal.code, refusal.message, refusal.params))
+                # Not a strike: the session did not guess, its door asked for it. A
+                # seat no longer kept (its game is over) is no news: the lobby it is.
+                if not (
+                    isinstance(arrival, Reconnect) and refusal.code == RefusalCode.UNKNOWN_CODE
+                ):
+                    conn.send(Refused(refusal.code, refusal.message, refusal.params))
             finally:
                 self.tell_everyone()
 

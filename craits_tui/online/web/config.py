@@ -2,8 +2,23 @@
 
 from __future__ import annotations
 
+import ipaddress
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def networks(addresses: Iterable[str]) -> tuple[Network, ...]:
+    """``--trust-proxy`` values (addresses or networks); ValueError names a wrong one."""
+    found = []
+    for text in addresses:
+        try:
+            found.append(ipaddress.ip_network(text.strip(), strict=False))
+        except ValueError:
+            raise ValueError(f"--trust-proxy: not an address: {text!r}") from None
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -20,6 +35,12 @@ class WebConfig:
     def __post_init__(self) -> None:
         if (self.cert is None) != (self.key is None):
             raise ValueError("--web-cert and --web-key go together")
+        networks(self.trust_proxy)
+
+    @property
+    def proxies(self) -> tuple[Network, ...]:
+        """The proxies trusted, as networks."""
+        return networks(self.trust_proxy)
 
     @property
     def tls(self) -> bool:

@@ -40,7 +40,7 @@ from ..server.seats import TABLE_CODE_LENGTH, normal_code
 from ..server.session import SessionHost
 from .assets import Asset, load_assets
 from .config import WebConfig
-from .gate import Gate, networks
+from .gate import Gate
 from .logins import Login, Logins
 from .pages import login_page, play_page, security_headers
 from .session import MAX_MESSAGE, WebSession, browser_language, page_size
@@ -86,7 +86,7 @@ class WebDoor:
     def __init__(self, host: DoorHost, config: WebConfig) -> None:
         self.host = host
         self.config = config
-        self.gate = Gate(host.limits, networks(config.trust_proxy))
+        self.gate = Gate(host.limits, config.proxies)
         self.logins = Logins()
         self.login_pace = Paces(*LOGIN_PACE)
         self._tries: dict[str, tuple[LoginTries, int]] = {}
@@ -102,6 +102,7 @@ class WebDoor:
         self._assets = load_assets()
         context = self._tls()
         app = web.Application(client_max_size=MAX_FORM)
+        app.on_response_prepare.append(_server_header)
         app.add_routes(
             [
                 web.get("/", self.index),
@@ -247,7 +248,7 @@ class WebDoor:
         except SessionRefused as err:
             return again(str(err), 400)
         secret, _login = self.logins.add(cleaned, client, table_code)
-        response = web.HTTPSeeOther("/play")
+        response = web.Response(status=303, headers={"Location": "/play"})
         self._set_cookie(request, response, LOGIN_COOKIE, secret)
         return response
 
@@ -279,9 +280,11 @@ class WebDoor:
             font = 16
         socket = "wss" if self._scheme(request) == "https" else "ws"
         response = self._page(request, play_page(f"{socket}://{request.host}/ws", font))
-        kept = login.session.kept_seat() if login.session is not None else None
+        kept = login.session.kept_seat() if login.session is not None else login.seat
         if kept is not None:
             self._set_cookie(request, response, SEAT_COOKIE, kept)
+        elif login.played:
+            response.del_cookie(SEAT_COOKIE, path="/")  # no seat is kept any more
         return response
 
     async def static(self, request: web.Request) -> web.StreamResponse:
@@ -322,7 +325,7 @@ class WebDoor:
         session = WebSession(self.host, visitor, socket, login, language)
         session.resized(page_size(request.query.get("width", ""), request.query.get("height", "")))
         session.arrival = self._arrival(request, login)
-        login.session = session
+        login.session, login.played = session, True
         session.begin()
         try:
             await session.listen()
@@ -331,6 +334,7 @@ class WebDoor:
                 session.gone()
             if login.session is session:
                 login.session = None
+                login.seat = session.kept_seat()
             await session.closed()
         return socket
 
@@ -351,6 +355,10 @@ class WebDoor:
 
 def _same(password: str, expected: bytes) -> bool:
     return hmac.compare_digest(password.encode(), expected)
+
+
+async def _server_header(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers["Server"] = "Craits"  # not the libraries' names and versions
 
 
 def _nothing() -> None:

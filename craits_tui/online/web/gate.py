@@ -21,12 +21,13 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
 
 from ..server.limits import Arrivals, Limits, client_key
+from .config import Network
 
 log = logging.getLogger("craits.server")
 
@@ -39,19 +40,6 @@ REFUSED = (
     b"Content-Length: %d\r\n\r\n%s" % (len(_TOO_MANY), _TOO_MANY)
 )
 """The answer to a connection past its address's cap (nothing of it is read)."""
-
-Network = ipaddress.IPv4Network | ipaddress.IPv6Network
-
-
-def networks(addresses: Iterable[str]) -> tuple[Network, ...]:
-    """``--trust-proxy`` values (addresses or networks); ValueError names a wrong one."""
-    found = []
-    for text in addresses:
-        try:
-            found.append(ipaddress.ip_network(text.strip(), strict=False))
-        except ValueError:
-            raise ValueError(f"--trust-proxy: not an address: {text!r}") from None
-    return tuple(found)
 
 
 def peer_address(transport: asyncio.BaseTransport | None) -> str:

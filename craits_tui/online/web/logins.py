@@ -37,6 +37,10 @@ class Login:
     """The table whose link brought the player, until a session joins it."""
     session: WebSession | None = None
     """Its game, while one runs."""
+    seat: str | None = None
+    """The reconnect code of the seat its last game left kept, if any."""
+    played: bool = False
+    """Whether it has had a game here (then `seat` says all there is to keep)."""
     used: float = field(default=0.0)
 
 
