@@ -16,6 +16,8 @@ import pytest
 from craits_tui.online.server.limits import Limits
 from craits_tui.online.web.config import WebConfig
 from craits_tui.online.web.door import LOGIN_COOKIE, SEAT_COOKIE
+from tests.server.test_ssh import Terminal, connect
+from tests.server.test_ssh_forked import parent_of
 from tests.server.web_client import TIMEOUT, Browser, Page, web_server
 
 _URL = re.compile(r"""(?:src|href|action)\s*=\s*"([^"]*)"|url\(\s*"?([^")]*)"?\s*\)""")
@@ -293,3 +295,58 @@ def test_the_web_door_needs_a_way_in(tmp_path: Path) -> None:
         WebConfig(cert=tmp_path)
     with pytest.raises(ValueError, match="not an address"):
         WebConfig(trust_proxy=("proxy.example",))
+
+
+# --- Doors and processes ---------------------------------------------------------------
+
+
+async def test_a_browser_player_and_an_ssh_player_share_a_table(tmp_path: Path) -> None:
+    async with (
+        web_server(tmp_path, ssh=True) as server,
+        Browser(server) as browser,
+        connect(server, "bob") as conn,
+    ):
+        page = await browser.play("ann")
+        await page.type("create")
+        await page.shows("joined")
+        code = joined_table(page)
+        term = await Terminal.showing(conn, "welcome bob")
+        term.process.stdin.write(f"join {code}".encode())
+        await term.shows(f"joined {code} seat 1")
+        term.process.stdin.write(b"quit")
+        await term.ended()
+        await page.close()
+
+
+async def test_a_browser_sessions_app_is_forked_from_the_preloaded_app(tmp_path: Path) -> None:
+    async with web_server(tmp_path, preload=True) as server, Browser(server) as browser:
+        assert server.spawner is not None
+        async with asyncio.timeout(60):  # the real app's imports, on a busy machine
+            await server.spawner.until_ready()
+        page = await browser.play("ann")
+        pid = int(page.text.split(" pid ")[1].split()[0])
+        assert parent_of(pid) == server.spawner.pid
+        await page.close()
+        await until(lambda: not server.live)
+
+
+async def test_a_hundred_tabs_from_one_address_cost_the_cap_and_no_more(tmp_path: Path) -> None:
+    limits = Limits(per_address=3, connecting_per_address=6)
+    async with web_server(tmp_path, limits=limits) as server, Browser(server) as browser:
+        assert server.web is not None
+        await browser.log_in("ann")
+        opened = await asyncio.gather(
+            *(browser.open_game() for _ in range(100)), return_exceptions=True
+        )
+        pages = [p for p in opened if isinstance(p, Page)]
+        # Past the connections' cap, refused with a sentence before any websocket.
+        assert all(isinstance(p, Page | aiohttp.ClientError) for p in opened)
+        # One login plays in one tab at a time: each newer tab took the game over, and
+        # the sessions' cap holds meanwhile.
+        await until(lambda: sum(not p.socket.closed for p in pages) == 1)
+        assert server.sessions.running <= 1
+        await until(lambda: len(server.live) <= 1 and len(server.web.gate.arrivals) == 0)  # type: ignore[union-attr]
+        assert len(server.web.logins) == 1
+        for page in pages:
+            await page.close()
+        await until(lambda: not server.live and server.sessions.running == 0)

@@ -54,6 +54,8 @@ async def main():
             send({"op": "create", "seats": [None, None]})
         elif data.startswith(b"start"):
             send({"op": "start"})
+        elif data.startswith(b"join "):
+            send({"op": "join", "code": data[5:].decode().strip()})
         else:
             print("typed", data.hex(), flush=True)
 
@@ -87,9 +89,11 @@ asyncio.run(main())
 @asynccontextmanager
 async def web_server(tmp_path: Path, **options: Any) -> AsyncIterator[CraitsServer]:
     """The server with its web door on a free port of 127.0.0.1 (and no SSH door
-    unless ``ssh=True``), each session running the stand-in `WEB_APP`."""
+    unless ``ssh=True``), each session running the stand-in `WEB_APP` as a fresh
+    Python (``preload=True``: forked from the preloaded app)."""
     options.setdefault("web", WebConfig(port=0))
     options.setdefault("ssh", False)
+    options.setdefault("preload", False)
     async with running_script(tmp_path, WEB_APP, **options) as server:
         yield server
 

@@ -104,6 +104,7 @@ class AppSession:
         self._idle: asyncio.TimerHandle | None = None
         self._killer: asyncio.TimerHandle | None = None
         self._ended = False
+        self._hung_up = False
         self._kept: str | None = None
 
     @property
@@ -231,8 +232,8 @@ class AppSession:
         self.process, self._master = app.process, app.master
         self._log = AppLog(app.errors, self.who)
         log.info("%s: started", self.who)
-        if self._ended:
-            self.hang_up(None)
+        if self._ended or self._hung_up:
+            self.hang_up(None)  # while it started: it ends at once
         else:
             self._start_reading()
             self._flush_input()
@@ -339,6 +340,7 @@ class AppSession:
         """The session is over: the app's terminal hangs up (killed if it lingers)."""
         if reason is not None:
             self._reason = reason
+        self._hung_up = True
         self._close_token()
         process = self.process
         if process is not None and process.returncode is None:

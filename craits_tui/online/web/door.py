@@ -22,6 +22,7 @@ or stay in this process.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import re
 import ssl
@@ -37,7 +38,7 @@ from ..server.authority import SessionRefused
 from ..server.config import StartupError
 from ..server.limits import Paces, client_key
 from ..server.seats import TABLE_CODE_LENGTH, normal_code
-from ..server.session import SessionHost
+from ..server.session import KILL_AFTER, SessionHost
 from .assets import Asset, load_assets
 from .config import WebConfig
 from .gate import Gate
@@ -53,6 +54,7 @@ LOGIN_PACE = (0.5, 6.0)
 """Logins from one address: one every two seconds, after six in a row."""
 KEEPALIVE = 5.0
 """Seconds an idle HTTP connection stays open (a game's websocket is not idle)."""
+TAKEN_OVER = b"The game went on in another tab."
 MAX_FORM = 4096
 """The largest request body (the login form) read."""
 
@@ -324,8 +326,17 @@ class WebDoor:
         language = browser_language(request.headers.get("Accept-Language", ""))
         session = WebSession(self.host, visitor, socket, login, language)
         session.resized(page_size(request.query.get("width", ""), request.query.get("height", "")))
-        session.arrival = self._arrival(request, login)
-        login.session, login.played = session, True
+        old, login.session, login.played = login.session, session, True
+        if old is not None:
+            # The newer tab takes the game over, once the older one's is over (its
+            # seat is then kept, and its place under the caps free).
+            old.hang_up(TAKEN_OVER)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(old.finished), 2 * KILL_AFTER)
+        if login.session is not session:
+            await session.turn_away(TAKEN_OVER)  # a newer tab still came meanwhile
+            return socket
+        session.arrival = self._arrival(request, login, old)
         session.begin()
         try:
             await session.listen()
@@ -338,17 +349,16 @@ class WebDoor:
             await session.closed()
         return socket
 
-    def _arrival(self, request: web.Request, login: Login) -> JoinTable | Reconnect | None:
+    def _arrival(
+        self, request: web.Request, login: Login, old: WebSession | None
+    ) -> JoinTable | Reconnect | None:
         """What a new session of ``login`` asks as it comes: the table its link
-        named, or the seat it held (taken over from its older session, or named
-        by the seat's cookie)."""
-        old = login.session
-        code = old.kept_seat() if old is not None else None
-        if old is not None:
-            old.hang_up(b"The game went on in another tab.")
+        named, or the seat it held (in the session it took over, or as the seat's
+        cookie says)."""
         if login.table is not None:
             table, login.table = login.table, None
             return JoinTable(table)
+        code = old.kept_seat() if old is not None else None
         code = code or request.cookies.get(SEAT_COOKIE, "")
         return Reconnect(code) if _SEAT.fullmatch(code or "") else None
 

@@ -160,6 +160,13 @@ class WebSession(AppSession):
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await socket.close()
 
+    async def turn_away(self, text: bytes) -> None:
+        """Say ``text`` and close, with no game (the session never began)."""
+        self._last_words(1, text)
+        if not self.finished.done():
+            self.finished.set_result(None)
+        await self.closed()
+
     async def closed(self) -> None:
         """Wait until what is left to send is sent and the socket is closed."""
         self._close_client()
