@@ -350,3 +350,63 @@ async def test_a_hundred_tabs_from_one_address_cost_the_cap_and_no_more(tmp_path
         for page in pages:
             await page.close()
         await until(lambda: not server.live and server.sessions.running == 0)
+
+
+def self_signed(tmp_path: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1, and its key, in ``tmp_path``."""
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now)
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(
+            x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+            critical=False,
+        )
+        .sign(key, hashes.SHA256())
+    )
+    cert_path, key_path = tmp_path / "cert.pem", tmp_path / "key.pem"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return cert_path, key_path
+
+
+async def test_over_tls_the_cookies_are_secure_and_the_socket_wss(tmp_path: Path) -> None:
+    cert, key = self_signed(tmp_path)
+    async with web_server(tmp_path, web=WebConfig(port=0, cert=cert, key=key)) as server:
+        assert server.web is not None
+        base = f"https://127.0.0.1:{server.web.port}"
+        jar = aiohttp.CookieJar(unsafe=True)
+        connector = aiohttp.TCPConnector(ssl=False)  # self-signed: not checked here
+        async with aiohttp.ClientSession(cookie_jar=jar, connector=connector) as http:
+            async with http.post(
+                base + "/login", data={"name": "ann"}, headers={"Origin": base}
+            ) as response:
+                html = await response.text()
+                cookie = response.history[0].headers["Set-Cookie"]
+            assert "Secure" in cookie and "HttpOnly" in cookie
+            assert f'data-session-websocket-url="wss://127.0.0.1:{server.web.port}/ws"' in html
+            socket = await http.ws_connect(base.replace("https", "wss") + "/ws", origin=base)
+            page = Page(socket, (80, 24))
+            await page.shows("welcome ann")
+            await page.close()
