@@ -7,11 +7,10 @@ the terminal, what the app draws to the client, window sizes (coalesced). It
 ends when the app ends, the client leaves, the player is idle too long or the
 server stops; its connection ends with it.
 
-What the client is, an SSH channel (`ssh_session`) or a browser's websocket
-(`craits_tui.online.web`), is the door's business: a door subclasses `AppSession`
-with how bytes reach its client and how the session's last words are said. The
-sessions' limits, the idle timeout, the app's start (forked from the preloaded
-app or fresh) and its end are the same for every door, and live here alone.
+A door (an SSH channel, `ssh_session`; a browser's websocket, `craits_tui.online.web`)
+subclasses `AppSession` with how bytes reach its client and how its last words are
+said. The sessions' limits, the idle timeout, the app's start (forked from the
+preloaded app or fresh) and its end are the same for every door, and live here.
 """
 
 from __future__ import annotations
@@ -86,8 +85,7 @@ class AppSession:
         self.size: Size = (80, 24, 0, 0)
         self.user = ""
         self.arrival: JoinTable | Reconnect | None = None
-        """What the session asks for as it arrives (a table to join, a seat to
-        take back), carried out by the authority at its hello."""
+        """What it asks as it arrives (a table to join, a seat to take back)."""
         self.token: str | None = None
         self.process: AppProcess | None = None
         self.finished: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -119,8 +117,7 @@ class AppSession:
         raise NotImplementedError
 
     def _last_words(self, status: int, text: bytes | None) -> None:
-        """The session's last words (one sentence, if any) and exit status, to a
-        client still there."""
+        """The session's last words (a sentence, if any) and exit status, to the client."""
         raise NotImplementedError
 
     def _hold_input(self, hold: bool) -> None:
@@ -203,8 +200,7 @@ class AppSession:
 
     def _refusal(self) -> bytes | None:
         """Why this session cannot be a game, if it cannot."""
-        refused = self._refused_here()
-        if refused is not None:
+        if (refused := self._refused_here()) is not None:
             return refused
         over = self.host.sessions.admit(self.owner.client)
         if over == "full":
@@ -321,10 +317,8 @@ class AppSession:
             self._idle = loop.call_later(limit - idle, self._check_idle)
             return
         minutes = round(limit / 60)
-        self.end(
-            "idle",
-            f"No input for {minutes} minutes." if minutes else "No input for too long.",
-        )
+        words = f"No input for {minutes} minutes." if minutes else "No input for too long."
+        self.end("idle", words)
 
     def said(self, reason: bytes) -> None:
         """What the player reads once the app has ended."""
@@ -351,8 +345,7 @@ class AppSession:
             self.finished.set_result(None)
 
     def kept_seat(self) -> str | None:
-        """The reconnect code of the seat kept for this session's player: as the
-        authority says it while the session runs, as it was when it ended after."""
+        """The reconnect code of the seat kept for the player (as the session ended, after)."""
         authority = self.host.authority
         member = authority.member_for(self.token) if authority and self.token else None
         if member is not None and authority is not None:
@@ -360,8 +353,7 @@ class AppSession:
         return self._kept
 
     def _close_token(self, code: str = "ended", message: str = "The session ended.") -> None:
-        """The authority forgets the session (its app gets `Bye`); the seat it
-        kept is noted first."""
+        """The authority forgets the session (its app gets `Bye`), its kept seat noted."""
         authority = self.host.authority
         if self.token is not None and authority is not None:
             self.kept_seat()

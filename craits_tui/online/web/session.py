@@ -85,8 +85,11 @@ class WebSession(AppSession):
         """Take the page's messages until it closes its socket (or the session ends it)."""
         async for message in self.socket:
             await self._input.wait()
-            if message.type == WSMsgType.TEXT:
-                self._take(message.data)
+            match message.type:
+                case WSMsgType.TEXT:
+                    self._take(message.data)
+                case _:
+                    pass  # the page sends text alone
 
     def _take(self, text: str) -> None:
         try:
