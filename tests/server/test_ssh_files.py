@@ -245,6 +245,7 @@ OURS = (
     "sockdir",
     "spawner",
     "ssh",
+    "ssh_session",
     "zygote",
 )
 

@@ -141,11 +141,19 @@ def ssh_target(host: str, port: int) -> str:
     """What to type after ``ssh`` to reach ``host`` at ``port``: "localhost" for
     this machine, "HOST" for a wildcard (every address of the machine: which one
     a player types is not known)."""
-    if is_loopback(host):
-        host = "localhost"
-    elif host in ("0.0.0.0", "::", ""):
-        host = "HOST"
+    host = shown_host(host)
     return host if port == 22 else f"-p {port} {host}"
+
+
+def shown_host(host: str) -> str:
+    """``host`` (as listened on) as a player would type it: "localhost" for this
+    machine, "HOST" for a wildcard (which of the machine's addresses a player
+    types is not known)."""
+    if is_loopback(host):
+        return "localhost"
+    if host in ("0.0.0.0", "::", ""):
+        return "HOST"
+    return host
 
 
 def is_loopback(host: str) -> bool:

@@ -26,7 +26,19 @@ from typing import Any
 from craits_core import Game, GameStore, RuleSet
 
 from ...names import MAX_NAME, clean_text, name_problem, unique_name
-from ..protocol import ByeCode, Hello, Message, Muted, RefusalCode, TableList, Welcome, encode
+from ..protocol import (
+    ByeCode,
+    Hello,
+    JoinTable,
+    Message,
+    Muted,
+    Reconnect,
+    RefusalCode,
+    Refused,
+    TableList,
+    Welcome,
+    encode,
+)
 from .house import House, HouseRules
 from .ledger import Ledger, LedgerError, NameTaken
 from .operations import Operations
@@ -86,11 +98,35 @@ class Authority:
     # --- Sessions (from the SSH side) -------------------------------------------
 
     def open_session(
-        self, user: str, *, key: str | None = None, address: str = "", token: str | None = None
+        self,
+        user: str,
+        *,
+        key: str | None = None,
+        address: str = "",
+        token: str | None = None,
+        arrival: JoinTable | Reconnect | None = None,
     ) -> str:
-        """Register a session for SSH user ``user`` and return the token that its
+        """Register a session for user ``user`` and return the token that its
         app presents in `Hello` (``token`` to choose it, for tests). Raises
-        `SessionRefused` when the name cannot be a player's."""
+        `SessionRefused` when the name cannot be a player's. ``arrival``: what
+        the session asks as it comes (a table's link, a kept seat's code), carried
+        out after its first hello; a refusal of it is told like any other."""
+        name = self.check_name(user, key)
+        token = token or secrets.token_urlsafe(24)
+        self._ids += 1
+        self._sessions[token] = Member(
+            id=f"p{self._ids}",
+            token=token,
+            identity=Identity(name, key),
+            address=address,
+            arrival=arrival,
+        )
+        return token
+
+    def check_name(self, user: str, key: str | None = None) -> str:
+        """``user`` cleaned as a player's name, and claimed for ``key`` (None: a
+        player without a key, who may use any name no key has claimed). Raises
+        `SessionRefused` with the sentence that says why it cannot be."""
         name = clean_text(user, MAX_NAME)
         problem = name_problem(name)
         if problem is not None:
@@ -104,12 +140,7 @@ class Authority:
             except LedgerError as err:
                 # The game goes on without the ledger: the name is not claimed yet.
                 log.error("the name %r cannot be claimed: %s", name, err)
-        token = token or secrets.token_urlsafe(24)
-        self._ids += 1
-        self._sessions[token] = Member(
-            id=f"p{self._ids}", token=token, identity=Identity(name, key), address=address
-        )
-        return token
+        return name
 
     def close_session(self, token: str, code: str = ByeCode.ENDED, message: str = "") -> None:
         """The SSH session of ``token`` ended (or must end: its app gets `Bye`)."""
@@ -193,6 +224,19 @@ class Authority:
         muted = self.house.mutes.listed(member.identity.handle)
         if muted:
             conn.send(Muted(muted))
+        arrival, member.arrival = member.arrival, None
+        if arrival is not None:
+            try:
+                self.operations.handle(member, arrival)
+            except RequestRefused as refusal:
+                # Not a strike: the session did not guess, its door asked for it. A
+                # seat no longer kept (its game is over) is no news: the lobby it is.
+                if not (
+                    isinstance(arrival, Reconnect) and refusal.code == RefusalCode.UNKNOWN_CODE
+                ):
+                    conn.send(Refused(refusal.code, refusal.message, refusal.params))
+            finally:
+                self.tell_everyone()
 
     # --- Telling (the seating's `Lobby`) ----------------------------------------
 

@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .app import is_loopback, ssh_target
+from ..web.config import WebConfig
+from .app import is_loopback, shown_host, ssh_target
 from .config import AUTH_MODES, PASSWORD_VARIABLE, ServerConfig, StartupError, default_data_dir
 from .limits import Limits
 
@@ -65,7 +66,8 @@ def build_serve_parser(parent: Any) -> argparse.ArgumentParser:
     Returns the parser holding the options."""
     description = (
         "Let friends play at your tables over SSH: ssh -p PORT host drops them into "
-        "the game. The server keeps the games in its data directory."
+        "the game; with --web PORT, a browser does too, at the same tables. The server "
+        "keeps the games in its data directory."
     )
     if isinstance(parent, argparse.ArgumentParser):
         parser = parent
@@ -79,7 +81,26 @@ def build_serve_parser(parent: Any) -> argparse.ArgumentParser:
         default="127.0.0.1",
         help="address to listen on (default 127.0.0.1; 0.0.0.0 for every network)",
     )
-    net.add_argument("--port", type=_port, default=2222, help="port to listen on (default 2222)")
+    net.add_argument("--port", type=_port, default=2222, help="the SSH port (default 2222)")
+    net.add_argument(
+        "--web",
+        type=_port,
+        metavar="PORT",
+        help="also serve the game to browsers on this port (the same tables as SSH)",
+    )
+    net.add_argument("--no-ssh", action="store_true", help="no SSH port: the web page alone")
+    net.add_argument(
+        "--web-cert", type=Path, metavar="FILE", help="the web page over TLS: the certificate"
+    )
+    net.add_argument("--web-key", type=Path, metavar="FILE", help="...and its private key")
+    net.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a reverse proxy (address or network) whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed; may be given again",
+    )
     auth = parser.add_argument_group("who may play")
     auth.add_argument(
         "--auth",
@@ -238,9 +259,16 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         auth_tries=args.auth_tries,
         tables_each=args.tables_each,
     )
+    web = None
+    if args.web is not None:
+        web = WebConfig(args.web, args.web_cert, args.web_key, tuple(args.trust_proxy))
+    elif args.web_cert or args.web_key or args.trust_proxy:
+        raise ValueError("--web-cert, --web-key and --trust-proxy need --web PORT")
     return ServerConfig(
         host=args.host,
         port=args.port,
+        ssh=not args.no_ssh,
+        web=web,
         auth=args.auth,
         password=password,
         authorized_keys=args.authorized_keys,
@@ -256,6 +284,15 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         preload=not args.no_preload,
         **({"app": ("craits_tui",)} if args.motion else {}),
     )
+
+
+def web_address(config: ServerConfig, port: int) -> str:
+    """The page's address, as a player would type it (HOST for a wildcard)."""
+    assert config.web is not None
+    host = shown_host(config.host)
+    host = f"[{host}]" if ":" in host else host
+    scheme = "https" if config.web.tls else "http"
+    return f"{scheme}://{host}:{port}/"
 
 
 BOT_THREAD_SWITCH = 0.001
@@ -298,6 +335,8 @@ def serve_main(args: argparse.Namespace) -> int:
         return 2
     except OSError as err:
         where = f"{config.host} port {config.port}"
+        if config.web is not None:
+            where += f" (or web port {config.web.port})"
         print(f"craits-tui serve: cannot listen on {where}: {err.strerror or err}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -316,8 +355,11 @@ async def _serve(config: ServerConfig) -> None:
         loop.add_signal_handler(sig, stop.set)
     server = CraitsServer(config)
     await server.start()
-    print(f"Craits server: ssh {ssh_target(config.host, server.port)}  (auth: {config.auth})")
-    print(f"Host key: {server.fingerprint}")
+    if config.ssh:
+        print(f"Craits server: ssh {ssh_target(config.host, server.port)}  (auth: {config.auth})")
+        print(f"Host key: {server.fingerprint}")
+    if server.web is not None:
+        print(f"In a browser: {web_address(config, server.web.port)}  (auth: {config.auth})")
     if config.auth == "open" and not is_loopback(config.host):
         print("Anyone who can reach this port can play: --auth password or keys to restrict it.")
     print("Ctrl+C stops the server.", flush=True)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import platformdirs
 
+from ..web.config import WebConfig
 from .chat import ChatPace
 from .ledger import NAMES_PER_KEY, Board
 from .limits import Limits, TablePace
@@ -75,6 +76,10 @@ class ServerConfig:
     keepalive: float = 30.0
     """Seconds between keepalives: a connection that dies without a word is noticed
     after three missed ones, and its seat's grace period begins."""
+    ssh: bool = True
+    """Whether the SSH door is open (``--no-ssh``: the web door alone)."""
+    web: WebConfig | None = None
+    """The web door (``--web PORT``), if open."""
 
     def __post_init__(self) -> None:
         if self.auth not in AUTH_MODES:
@@ -93,6 +98,10 @@ class ServerConfig:
             raise ValueError("auth_delay cannot be negative nor more than auth_delay_max")
         if self.slow_turn < 1 or self.names_per_key < 1:
             raise ValueError("--slow-turn is 1s at least, and --names-per-key 1 at least")
+        if not self.ssh and self.web is None:
+            raise ValueError("--no-ssh leaves no way in: add --web PORT")
+        if self.web is not None and self.auth == "keys":
+            raise ValueError("--web needs --auth open or password: a browser has no SSH key")
         if self.leaderboard is None:
             board: Board = "all" if self.auth == "password" else "keys"
             object.__setattr__(self, "leaderboard", board)

@@ -22,7 +22,8 @@ import asyncssh
 
 from .auth import Backoff, LoginTries
 from .limits import Arrivals, client_key
-from .session import GameSession, SessionHost
+from .session import SessionHost
+from .ssh_session import GameSession
 
 log = logging.getLogger("craits.server")
 

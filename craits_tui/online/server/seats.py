@@ -114,6 +114,9 @@ class Member:
     """The code of the table they sit at or watch; None in the lobby."""
     seat: int | None = None
     """Their seat at that table; None when watching."""
+    arrival: Message | None = None
+    """What the session asked for as it came (a table to join by its link, a seat
+    to take back by its code), carried out once, after its first hello."""
 
 
 @dataclass(eq=False)

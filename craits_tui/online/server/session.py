@@ -1,42 +1,42 @@
-"""One SSH session: an app in a pseudo-terminal of its own, bytes pumped both ways.
+"""One player's session, whichever door it came in by: an app in a pseudo-terminal
+of its own, bytes pumped both ways.
 
 The session asks the authority for a seat in the lobby (a token), starts the app
 (`app`) in its terminal (`pty`), and then only moves bytes: the client's keys to
 the terminal, what the app draws to the client, window sizes (coalesced). It
 ends when the app ends, the client leaves, the player is idle too long or the
 server stops; its connection ends with it.
+
+A door (an SSH channel, `ssh_session`; a browser's websocket, `craits_tui.online.web`)
+subclasses `AppSession` with how bytes reach its client and how its last words are
+said. The sessions' limits, the idle timeout, the app's start (forked from the
+preloaded app or fresh) and its end are the same for every door, and live here.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import signal
-from collections.abc import Mapping
 from typing import Protocol
 
-import asyncssh
-
+from ..protocol import JoinTable, Reconnect
 from .app import (
     AppLog,
     AppProcess,
     Forker,
     app_command,
-    command_refused,
-    reached_environment,
     read_ready,
     signal_group,
     start_app,
-    terminal_environment,
 )
 from .authority import Authority, SessionRefused
 from .config import ServerConfig
 from .ipc import IpcServer
 from .launcher import FAILED
 from .limits import Limits, SessionCounter
-from .pty import Resizer, Size, bounded, set_size
+from .pty import Resizer, Size, set_size
 
 log = logging.getLogger("craits.server")
 
@@ -56,11 +56,11 @@ class SessionHost(Protocol):
     ipc: IpcServer | None
     spawner: Forker | None
     """What forks the sessions' apps, when the preloaded app is on."""
-    live: set[GameSession]
+    live: set[AppSession]
 
 
 class SessionOwner(Protocol):
-    """What a session needs of its SSH connection."""
+    """What a session needs of the connection it came on."""
 
     address: str
     client: str
@@ -68,23 +68,24 @@ class SessionOwner(Protocol):
     key: str | None
 
     def session_started(self) -> None:
-        """The client asked for its shell (or a command): the game session begins."""
+        """The game session begins (the connection is no longer just arriving)."""
 
     def session_ended(self) -> None:
         """The session is over: the connection goes too."""
 
 
-class GameSession(asyncssh.SSHServerSession[bytes]):
-    """One SSH session channel, and the app it runs."""
+class AppSession:
+    """One player's session and the app it runs; a door's subclass says how its
+    client is written to (`_write`, `_last_words`, `_hold_input`, `_close_client`)
+    and what the app is told of it (`_asked`, `_environment`)."""
 
     def __init__(self, host: SessionHost, owner: SessionOwner) -> None:
         self.host = host
         self.owner = owner
-        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
-        self.term_type: str | None = None
         self.size: Size = (80, 24, 0, 0)
-        self.command: str | None = None
         self.user = ""
+        self.arrival: JoinTable | Reconnect | None = None
+        """What it asks as it arrives (a table to join, a seat to take back)."""
         self.token: str | None = None
         self.process: AppProcess | None = None
         self.finished: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -101,69 +102,77 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._idle: asyncio.TimerHandle | None = None
         self._killer: asyncio.TimerHandle | None = None
         self._ended = False
+        self._hung_up = False
+        self._kept: str | None = None
 
     @property
     def who(self) -> str:
         """The session, as the log names it."""
         return f"session of {self.user!r} from {self.owner.address}"
 
-    # --- What the client asks ---------------------------------------------------
+    # --- The door's part ------------------------------------------------------------
 
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
-        self.chan = chan
+    def _write(self, data: bytes) -> bool:
+        """What the app drew, to the client; False if the client is gone."""
+        raise NotImplementedError
 
-    def pty_requested(
-        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
-    ) -> bool:
-        self.term_type = term_type
-        if term_size[0] > 0 and term_size[1] > 0:
-            self.size = bounded(term_size)
-        return True
+    def _last_words(self, status: int, text: bytes | None) -> None:
+        """The session's last words (a sentence, if any) and exit status, to the client."""
+        raise NotImplementedError
 
-    def shell_requested(self) -> bool:
-        return True
+    def _hold_input(self, hold: bool) -> None:
+        """Stop reading the client's keys (the app is not taking them), or go on."""
 
-    def exec_requested(self, command: str) -> bool:
-        # Any command, so as to say no in words to all but "replay CODE".
-        self.command = command
-        return True
+    def _close_client(self) -> None:
+        """Close the client's end once the session is over."""
+        raise NotImplementedError
 
-    def subsystem_requested(self, subsystem: str) -> bool:
-        return False  # no SFTP, nor any other subsystem
+    def _refused_here(self) -> bytes | None:
+        """Why the door will not make this session a game, if it will not."""
+        return None
 
-    def session_started(self) -> None:
-        assert self.chan is not None
-        self.user = str(self.chan.get_connection().get_extra_info("username") or "")
+    def _asked(self) -> str | None:
+        """The command the client asked for (``replay CODE``), if any."""
+        return None
+
+    def _environment(self) -> dict[str, str]:
+        """What the app's environment says of the client's terminal and the way it came."""
+        return {}
+
+    # --- What the door tells it -----------------------------------------------------
+
+    def begin(self) -> None:
+        """The client is ready for its game: start it."""
         self.owner.session_started()
         asyncio.get_running_loop().create_task(self._run(), name="craits-session")
 
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if width > 0 and height > 0:
-            self.size = bounded((width, height, pixwidth, pixheight))
-            if self._master >= 0:
-                self._resizer.want(self.size)
-
-    def data_received(self, data: bytes, datatype: int | None) -> None:
+    def keys(self, data: bytes) -> None:
+        """What the player typed (or clicked), for the app."""
         self._last_input = asyncio.get_running_loop().time()
         if self._master < 0 and len(self._pending) > MAX_EARLY_INPUT:
             return  # the app is not started yet: keep the first keys, not a flood
         self._pending += data
         self._flush_input()
 
-    def eof_received(self) -> bool:
-        return False  # the client has nothing more to say: the session ends
+    def resized(self, size: Size) -> None:
+        """The player's window is now ``size`` (already `pty.bounded`)."""
+        self.size = size
+        if self._master >= 0:
+            self._resizer.want(size)
 
-    def connection_lost(self, exc: Exception | None) -> None:
+    def gone(self) -> None:
+        """The client left (or its connection died): the session ends."""
         self._ended = True
         self.hang_up(None)
         self.owner.session_ended()
 
     def pause_writing(self) -> None:
-        # The client's side is full: stop reading what the app draws until it drains.
+        """The client's side is full: stop reading what the app draws until it drains."""
         self._paused = True
         self._stop_reading()
 
     def resume_writing(self) -> None:
+        """The client's side has drained."""
         self._paused = False
         self._start_reading()
 
@@ -191,11 +200,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _refusal(self) -> bytes | None:
         """Why this session cannot be a game, if it cannot."""
-        refused = command_refused(self.command)
-        if refused is not None:
-            return refused.encode()
-        if self.term_type is None:
-            return b"The Craits game needs a terminal: connect with ssh -t."
+        if (refused := self._refused_here()) is not None:
+            return refused
         over = self.host.sessions.admit(self.owner.client)
         if over == "full":
             return b"The Craits server is full: try again later."
@@ -205,30 +211,25 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _finish(self, status: int, text: bytes | None) -> None:
         """The session's last words (one sentence, if any) and exit status."""
-        if self.chan is None or self._ended:
-            return
-        with contextlib.suppress(OSError, asyncssh.Error):
-            if text:
-                self.chan.write_stderr(b"\r\n" + text + b"\r\n")
-            self.chan.exit(status)
+        if not self._ended:
+            self._last_words(status, text)
 
     async def _play(self) -> int:
         """Start the app in a new terminal and wait for it to end; its exit status."""
         host = self.host
-        authority, ipc, chan = host.authority, host.ipc, self.chan
-        assert authority is not None and ipc is not None and chan is not None
+        authority, ipc = host.authority, host.ipc
+        assert authority is not None and ipc is not None
         self.token = authority.open_session(
-            self.user, key=self.owner.key, address=self.owner.address
+            self.user, key=self.owner.key, address=self.owner.address, arrival=self.arrival
         )
-        command = app_command(host.config.app, ipc.path, self.token, self.command)
-        command.env.update(terminal_environment(self.term_type, chan.get_environment()))
-        command.env.update(reached_environment(chan.get_extra_info("sockname")))
+        command = app_command(host.config.app, ipc.path, self.token, self._asked())
+        command.env.update(self._environment())
         app = await start_app(command, ipc.directory, self.size, host.spawner)
         self.process, self._master = app.process, app.master
         self._log = AppLog(app.errors, self.who)
         log.info("%s: started", self.who)
-        if self._ended:
-            self.hang_up(None)
+        if self._ended or self._hung_up:
+            self.hang_up(None)  # while it started: it ends at once
         else:
             self._start_reading()
             self._flush_input()
@@ -262,12 +263,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._reading = False
 
     def _to_client(self, data: bytes) -> None:
-        """What the app drew, to the player; dropped once the channel is gone."""
-        if self.chan is None or self._ended:
+        """What the app drew, to the player; dropped once the client is gone."""
+        if self._ended:
             return
-        try:
-            self.chan.write(data)
-        except (BrokenPipeError, asyncssh.Error):
+        if not self._write(data):
             # The client left between two reads: end the session as if it said so.
             self._ended = True
             self._stop_reading()
@@ -275,7 +274,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _drain_output(self) -> None:
         """What the app wrote just before it ended, to the client."""
-        if self._master < 0 or self._ended or self.chan is None:
+        if self._master < 0 or self._ended:
             return
         self._stop_reading()
         while True:
@@ -303,10 +302,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         loop.remove_writer(self._master)
         if self._pending:
             loop.add_writer(self._master, self._flush_input)
-            if len(self._pending) > MAX_EARLY_INPUT and self.chan is not None:
-                self.chan.pause_reading()  # the app is not reading: hold the client
-        elif self.chan is not None and not self._ended:
-            self.chan.resume_reading()
+            if len(self._pending) > MAX_EARLY_INPUT:
+                self._hold_input(True)  # the app is not reading: hold the client
+        elif not self._ended:
+            self._hold_input(False)
 
     # --- Ending ---------------------------------------------------------------
 
@@ -318,10 +317,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._idle = loop.call_later(limit - idle, self._check_idle)
             return
         minutes = round(limit / 60)
-        self.end(
-            "idle",
-            f"No input for {minutes} minutes." if minutes else "No input for too long.",
-        )
+        words = f"No input for {minutes} minutes." if minutes else "No input for too long."
+        self.end("idle", words)
 
     def said(self, reason: bytes) -> None:
         """What the player reads once the app has ended."""
@@ -330,17 +327,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def end(self, code: str, message: str) -> None:
         """Ask the app to end (``bye``), then make sure it does."""
         self._reason = message.encode()
-        authority = self.host.authority
-        if self.token is not None and authority is not None:
-            authority.close_session(self.token, code, message)
+        self._close_token(code, message)
         self._schedule_kill()
 
     def hang_up(self, reason: bytes | None) -> None:
         """The session is over: the app's terminal hangs up (killed if it lingers)."""
         if reason is not None:
             self._reason = reason
-        if self.token is not None and self.host.authority is not None:
-            self.host.authority.close_session(self.token, "ended", "The session ended.")
+        self._hung_up = True
+        self._close_token()
         process = self.process
         if process is not None and process.returncode is None:
             self._signalled = True
@@ -348,6 +343,21 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._schedule_kill()
         elif process is None and not self.finished.done() and not self._admitted:
             self.finished.set_result(None)
+
+    def kept_seat(self) -> str | None:
+        """The reconnect code of the seat kept for the player (as the session ended, after)."""
+        authority = self.host.authority
+        member = authority.member_for(self.token) if authority and self.token else None
+        if member is not None and authority is not None:
+            self._kept = authority.welcome(member).reconnect
+        return self._kept
+
+    def _close_token(self, code: str = "ended", message: str = "The session ended.") -> None:
+        """The authority forgets the session (its app gets `Bye`), its kept seat noted."""
+        authority = self.host.authority
+        if self.token is not None and authority is not None:
+            self.kept_seat()
+            authority.close_session(self.token, code, message)
 
     def _schedule_kill(self) -> None:
         if self._killer is None and self.process is not None:
@@ -377,16 +387,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             loop.remove_writer(self._master)
             os.close(self._master)
             self._master = -1
-        if self.token is not None and self.host.authority is not None:
-            self.host.authority.close_session(self.token, "ended", "The session ended.")
+        self._close_token()
         if self._admitted:
             self.host.sessions.release(self.owner.client)
             self._admitted = False
         self.host.live.discard(self)
         if not self.finished.done():
             self.finished.set_result(None)
-        if self.chan is not None and not self._ended:
-            with contextlib.suppress(OSError, asyncssh.Error):
-                self.chan.close()
-        # The client is told to close the channel; one that does not is not waited for.
+        if not self._ended:
+            self._close_client()
+        # The client is told to close its end; one that does not is not waited for.
         loop.call_later(KILL_AFTER, self.owner.session_ended)

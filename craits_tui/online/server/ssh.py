@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -40,8 +41,11 @@ from .datadir import DataDir, load_host_key
 from .ipc import IpcServer
 from .ledger import Ledger, LedgerError
 from .limits import Arrivals, Limits, SessionCounter
-from .session import KILL_AFTER, GameSession
+from .session import KILL_AFTER, AppSession
 from .spawner import Spawner, available
+
+if TYPE_CHECKING:
+    from ..web.door import WebDoor
 
 log = logging.getLogger("craits.server")
 
@@ -78,8 +82,9 @@ class CraitsServer:
         self.authority: Authority | None = None
         self.ipc: IpcServer | None = None
         self.spawner: Spawner | None = None
-        self.live: set[GameSession] = set()
+        self.live: set[AppSession] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.web: WebDoor | None = None
 
     async def start(self) -> None:
         """Open the store, the socket and the SSH port. `StartupError` for what the
@@ -131,6 +136,13 @@ class CraitsServer:
         if config.preload and available():
             self.spawner = Spawner(config.app, self.ipc.directory)
             self.spawner.start()
+        if config.web is not None:
+            from ..web.door import WebDoor  # aiohttp only for the web door
+
+            self.web = WebDoor(self, config.web)
+            await self.web.start()
+        if not config.ssh:
+            return
         self._acceptor = await asyncssh.create_server(
             lambda: GameConnection(self),
             config.host,
@@ -169,6 +181,8 @@ class CraitsServer:
         """End every session (each player's app is told why), then stop."""
         if self._acceptor is not None:
             self._acceptor.close()
+        if self.web is not None:
+            self.web.stop_listening()
         live = list(self.live)
         for session in live:
             session.said(b"The Craits server is shutting down.")
@@ -182,6 +196,9 @@ class CraitsServer:
             await asyncio.wait([s.finished for s in live], timeout=KILL_AFTER)
         for conn in list(self.ssh_connections):
             conn.close()
+        if self.web is not None:
+            await self.web.close()
+            self.web = None
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
             self._acceptor = None
