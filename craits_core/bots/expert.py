@@ -39,6 +39,7 @@ from ..state import State
 from ..view import PlayerView
 from .base import find_announce, find_call, obvious_move, view_digest, with_announce
 from .features import Situation, encode, situation_of_state, situation_of_view
+from .hard import DEFAULT_ITERATIONS
 from .knowledge import Knowledge
 from .nets import HOLDER_CLASSES, Models, shipped_models
 from .normal import NormalBot
@@ -76,11 +77,13 @@ class ExpertBot:
         self,
         seed: int | str | None = None,
         *,
-        simulations: int = SIMULATIONS,
+        simulations: int | None = None,
         time_limit: float = TIME_LIMIT,
         models: Models | None = None,
         playouts: bool = False,
     ) -> None:
+        if simulations is None:
+            simulations = DEFAULT_ITERATIONS if playouts else SIMULATIONS
         if type(simulations) is not int or simulations < 0:
             raise ValueError(f"simulations must be a whole number, not {simulations!r}")
         if (
