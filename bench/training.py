@@ -45,18 +45,6 @@ def made_data(root: Path, playouts: int, rounds: int, workers: int, seed: int) -
     return sum(len(np.load(p)["returns"]) for p in generation.parts())
 
 
-def pick_gains(layers: fitting.Layers, data: dict[str, np.ndarray]) -> list[float]:
-    """Per decision of ``data``: the points the network's pick saves against a
-    candidate at random."""
-    moves, returns = data["moves"], data["returns"]
-    predicted = fitting.forward(layers, fitting.rows(data["decisions"], moves))[-1][:, 0]
-    return [
-        returns[s : s + k].mean() - returns[s + int(np.argmin(predicted[s : s + k]))]
-        for s, k in zip(*fitting.decision_groups(moves), strict=True)
-        if k > 1
-    ]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20000, help="self-play rounds with K=1")
@@ -82,7 +70,7 @@ def main() -> None:
             cpu = time.process_time() - cpu
             fitting.fit(generation, 0, 600, args.epochs, 1e-3)
             value = read_models(str(generation.best)).value
-            gains[k] = pick_gains([[w, b] for w, b in value.layers], truth_data)
+            gains[k] = fitting.pick_gains([[w, b] for w, b in value.layers], truth_data)
             gain = mean_ci(gains[k])
             print(
                 f"{k} play-out{'s' if k > 1 else ''} a candidate: {rounds} rounds, {rows} rows"

@@ -158,9 +158,9 @@ def holder_loss(layers: Layers, x: np.ndarray, y: np.ndarray):
     return loss, outs, grad.reshape(len(x), -1).astype(np.float32)
 
 
-def pick_gain(layers: Layers, data: dict[str, np.ndarray]) -> float:
-    """Points a decision's pick by the network saves against a candidate taken at
-    random, on the same play-outs: the mean over the decisions."""
+def pick_gains(layers: Layers, data: dict[str, np.ndarray]) -> list[float]:
+    """Per decision with a choice: the points the value network's pick saves against
+    a candidate taken at random, on the same play-outs."""
     moves, returns = data["moves"], data["returns"]
     predicted = np.concatenate(
         [
@@ -168,12 +168,11 @@ def pick_gain(layers: Layers, data: dict[str, np.ndarray]) -> float:
             for i in range(0, len(moves), 8192)
         ]
     )
-    gains = [
+    return [
         returns[s : s + k].mean() - returns[s + int(np.argmin(predicted[s : s + k]))]
         for s, k in zip(*decision_groups(moves), strict=True)
         if k > 1
     ]
-    return float(np.mean(gains))
 
 
 def held_holder_loss(layers: Layers, data: dict[str, np.ndarray]) -> float:
@@ -238,7 +237,7 @@ def fit(generation: Generation, seed: int, minutes: float, epochs: int, rate: fl
             _, outs, grad = holder_loss(holders, x, train["labels"][pick])
             nets["holders"][1].step(holders, backward(holders, outs, grad))
         epoch += 1
-        gain = pick_gain(value, held)
+        gain = float(np.mean(pick_gains(value, held)))
         if gain > best:
             best = gain
             save_models(models_of(nets), str(generation.best))
