@@ -210,6 +210,8 @@ async def test_a_forwarded_address_is_believed_from_the_proxy_alone(tmp_path: Pa
         page = await browser.open_game(**forwarded)
         await page.shows("welcome ann")
         assert [m.address for m in server.authority.members()] == ["203.0.113.9"]  # type: ignore[union-attr]
+        # Behind the proxy, the page's address is the one the browser asked for.
+        assert "web http://127.0.0.1:" in page.text
         await page.close()
     async with web_server(tmp_path) as server, Browser(server) as browser:
         await browser.log_in("ann")
@@ -307,10 +309,16 @@ async def test_a_browser_player_and_an_ssh_player_share_a_table(tmp_path: Path) 
         connect(server, "bob") as conn,
     ):
         page = await browser.play("ann")
+        assert server.web is not None
+        # Each is told the page's address, for the table's link; the browser, no SSH command.
+        web = f"http://127.0.0.1:{server.web.port}"
+        await page.shows(f"door web web {web} ssh None")
         await page.type("create")
         await page.shows("joined")
         code = joined_table(page)
         term = await Terminal.showing(conn, "welcome bob")
+        local = f"http://localhost:{server.web.port}"  # as the SSH player typed it
+        await term.shows(f"door ssh web {local} ssh -p {server.port} localhost")
         term.process.stdin.write(f"join {code}".encode())
         await term.shows(f"joined {code} seat 1")
         term.process.stdin.write(b"quit")

@@ -40,6 +40,8 @@ async def main():
     env = os.environ
     print(f"size {cols}x{rows} term {env.get('TERM')} colour {env.get('COLORTERM')} "
           f"language {env.get('LANGUAGE')} pid {os.getpid()}", flush=True)
+    print(f"door {env.get('CRAITS_DOOR')} web {env.get('CRAITS_WEB_ADDRESS')} "
+          f"ssh {env.get('CRAITS_SERVER_ADDRESS')}", flush=True)
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(
         signal.SIGWINCH, lambda: print("resized %dx%d" % os.get_terminal_size(0), flush=True)

@@ -171,6 +171,11 @@ class CraitsServer:
         assert self._acceptor is not None
         return int(self._acceptor.sockets[0].getsockname()[1])
 
+    def web_origin(self, host: str) -> str | None:
+        """The web page's origin for a player who reached this machine at ``host``
+        by SSH, when the server serves the web and it is known."""
+        return self.web.origin_for(host) if self.web is not None else None
+
     @property
     def fingerprint(self) -> str:
         """The host key's fingerprint, for players to check on first connection."""

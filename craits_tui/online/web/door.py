@@ -32,7 +32,8 @@ from typing import Protocol
 
 from aiohttp import web
 
-from ..protocol import JoinTable, Reconnect
+from ..protocol import DOOR_VARIABLE, WEB_ADDRESS_VARIABLE, Door, JoinTable, Reconnect
+from ..server.app import shown_host
 from ..server.auth import Backoff, LoginTries
 from ..server.authority import SessionRefused
 from ..server.config import StartupError
@@ -40,7 +41,7 @@ from ..server.limits import Paces, client_key
 from ..server.seats import TABLE_CODE_LENGTH, normal_code
 from ..server.session import KILL_AFTER, SessionHost
 from .assets import Asset, load_assets
-from .config import WebConfig
+from .config import WebConfig, origin
 from .gate import Gate
 from .logins import Login, Logins
 from .pages import login_page, play_page, security_headers
@@ -50,6 +51,10 @@ LOGIN_COOKIE = "craits_login"
 SEAT_COOKIE = "craits_seat"
 _TABLE = re.compile(rf"[A-Za-z0-9]{{{TABLE_CODE_LENGTH}}}")
 _SEAT = re.compile(r"[A-Za-z0-9-]{4,24}")
+_ORIGIN = re.compile(
+    r"https?://[a-z0-9.-]{1,253}(?::[0-9]{1,5})?|https?://\[[0-9a-f:.]{2,45}\](?::[0-9]{1,5})?"
+)
+"""An origin fit to be shown as a table's link (the request's ``Host`` is the browser's to say)."""
 LOGIN_PACE = (0.5, 6.0)
 """Logins from one address: one every two seconds, after six in a row."""
 KEEPALIVE = 5.0
@@ -176,6 +181,21 @@ class WebDoor:
         """This server's origin, as the page that ``request`` comes from sees it."""
         return f"{self._scheme(request)}://{request.host}".lower()
 
+    def origin_for(self, host: str) -> str | None:
+        """The page's origin for a player who reached this machine at ``host`` by
+        another door (SSH); None behind a proxy, whose address is not known here."""
+        if self.config.proxies:
+            return None
+        return origin(self.config.scheme, shown_host(host), self.port)
+
+    def _reached(self, request: web.Request) -> dict[str, str]:
+        """How the browser reached the server, for the app (its table links)."""
+        env = {DOOR_VARIABLE: Door.WEB.value}
+        page = self._origin(request)
+        if _ORIGIN.fullmatch(page):
+            env[WEB_ADDRESS_VARIABLE] = page
+        return env
+
     def _same_origin(self, request: web.Request, *, required: bool) -> bool:
         origin = request.headers.get("Origin")
         if origin is None:
@@ -290,24 +310,7 @@ class WebDoor:
         return response
 
     async def static(self, request: web.Request) -> web.StreamResponse:
-        asset = self._assets.get(request.match_info["name"])
-        if asset is None:
-            raise web.HTTPNotFound()
-        headers = {
-            "ETag": asset.etag,
-            "Cache-Control": "public, max-age=86400",
-            "X-Content-Type-Options": "nosniff",
-        }
-        if asset.etag in request.headers.get("If-None-Match", ""):
-            return web.Response(status=304, headers=headers)
-        body = asset.body
-        if asset.gzipped is not None:
-            headers["Vary"] = "Accept-Encoding"
-            if "gzip" in request.headers.get("Accept-Encoding", ""):
-                body = asset.gzipped
-                headers["Content-Encoding"] = "gzip"
-        headers["Content-Type"] = asset.content_type
-        return web.Response(body=body, headers=headers)
+        return serve_asset(self._assets, request)
 
     # --- The game -----------------------------------------------------------------------
 
@@ -324,7 +327,8 @@ class WebDoor:
         address = self.gate.address(request)
         visitor = Visitor(address, client_key(address), lambda: self.gate.playing(request))
         language = browser_language(request.headers.get("Accept-Language", ""))
-        session = WebSession(self.host, visitor, socket, login, language)
+        environment = {**language, **self._reached(request)}
+        session = WebSession(self.host, visitor, socket, login, environment)
         session.resized(page_size(request.query.get("width", ""), request.query.get("height", "")))
         old, login.session, login.played = login.session, session, True
         if old is not None:
@@ -361,6 +365,29 @@ class WebDoor:
         code = old.kept_seat() if old is not None else None
         code = code or request.cookies.get(SEAT_COOKIE, "")
         return Reconnect(code) if _SEAT.fullmatch(code or "") else None
+
+
+def serve_asset(assets: dict[str, Asset], request: web.Request) -> web.Response:
+    """The page's file that ``request`` names (``/static/NAME``), gzipped where the
+    browser takes it, or "not modified" where it has it already."""
+    asset = assets.get(request.match_info["name"])
+    if asset is None:
+        raise web.HTTPNotFound()
+    headers = {
+        "ETag": asset.etag,
+        "Cache-Control": "public, max-age=86400",
+        "X-Content-Type-Options": "nosniff",
+    }
+    if asset.etag in request.headers.get("If-None-Match", ""):
+        return web.Response(status=304, headers=headers)
+    body = asset.body
+    if asset.gzipped is not None:
+        headers["Vary"] = "Accept-Encoding"
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            body = asset.gzipped
+            headers["Content-Encoding"] = "gzip"
+    headers["Content-Type"] = asset.content_type
+    return web.Response(body=body, headers=headers)
 
 
 def _same(password: str, expected: bytes) -> bool:
