@@ -19,10 +19,12 @@ import asyncio
 import logging
 import os
 import signal
+from pathlib import Path
 from typing import Protocol
 
 from ..protocol import JoinTable, Reconnect
 from .app import (
+    AppCommand,
     AppLog,
     AppProcess,
     Forker,
@@ -224,7 +226,11 @@ class AppSession:
         )
         command = app_command(host.config.app, ipc.path, self.token, self._asked())
         command.env.update(self._environment())
-        app = await start_app(command, ipc.directory, self.size, host.spawner)
+        return await self._run_app(command, ipc.directory, host.spawner)
+
+    async def _run_app(self, command: AppCommand, cwd: Path, forker: Forker | None) -> int:
+        """Start ``command`` in a new terminal, pump it until it ends; its exit status."""
+        app = await start_app(command, cwd, self.size, forker)
         self.process, self._master = app.process, app.master
         self._log = AppLog(app.errors, self.who)
         log.info("%s: started", self.who)
@@ -235,7 +241,7 @@ class AppSession:
             self._flush_input()
             loop = asyncio.get_running_loop()
             self._last_input = loop.time()
-            self._idle = loop.call_later(host.limits.idle_timeout, self._check_idle)
+            self._idle = loop.call_later(self.host.limits.idle_timeout, self._check_idle)
         status = await self.process.wait()
         self._log.close()  # the app's last words first, then the session's end
         if status < 0 and not self._signalled:

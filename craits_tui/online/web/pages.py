@@ -83,8 +83,9 @@ def login_page(
     return _page("Craits", _LOGIN_STYLE, body)
 
 
-def play_page(socket_url: str, font_size: int) -> str:
-    """The game's page: xterm.js (in ``textual.js``) connects to ``socket_url``."""
+def play_page(socket_url: str, font_size: int, *, named: bool = True) -> str:
+    """The game's page: xterm.js (in ``textual.js``) connects to ``socket_url``;
+    ``named``: the player gave a name, which the page offers to change."""
     head = (
         '<link rel="stylesheet" href="/static/xterm.css">\n'
         '<script src="/static/textual.js"></script>\n'
@@ -94,7 +95,9 @@ def play_page(socket_url: str, font_size: int) -> str:
         f'data-session-websocket-url="{escape(socket_url)}" '
         f'data-font-size="{font_size}"></div>\n'
         '<div class="ended"><span>The session has ended.</span>'
-        '<a href="/play">Play again</a><a href="/">Change name</a></div>'
+        '<a href="/play">Play again</a>'
+        + ('<a href="/">Change name</a>' if named else "")
+        + "</div>"
     )
     return _page("Craits", _PLAY_STYLE, body, head)
 
