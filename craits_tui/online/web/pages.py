@@ -104,7 +104,8 @@ def play_page(socket_url: str, font_size: int, *, named: bool = True) -> str:
 
 def security_headers(socket_origin: str) -> dict[str, str]:
     """What every page is served with: nothing fetched but from this server (and
-    its websocket at ``socket_origin``), no framing by another site, no referrer."""
+    its websocket at ``socket_origin``), no framing by another site, no referrer
+    sent to another site."""
     policy = (
         "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
         f"font-src 'self'; img-src 'self' data:; connect-src 'self' {socket_origin}; "
@@ -113,7 +114,9 @@ def security_headers(socket_origin: str) -> dict[str, str]:
     return {
         "Content-Security-Policy": policy,
         "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "no-referrer",
+        # Not "no-referrer": under it a browser sends "Origin: null" with the login
+        # form, which the door then cannot tell from another site's.
+        "Referrer-Policy": "same-origin",
         "X-Frame-Options": "DENY",
         "Cache-Control": "no-store",
     }
