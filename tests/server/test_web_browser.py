@@ -14,6 +14,7 @@ import pytest
 
 from craits_core import Game, RuleSet
 from craits_tui.online.server import house as house_module
+from craits_tui.online.web.local import LocalWeb
 from tests.decks import stacked_game
 from tests.server.chromium import MISSING, Tab, start_chromium
 from tests.server.test_ssh import APP_START, REAL_APP, Terminal, connect
@@ -115,3 +116,16 @@ async def test_a_browser_player_and_an_ssh_player_play_to_the_end_through_a_relo
         await tab.shows("You share the win with bob!")
         term.process.stdin.write(b"\r")
         await term.shows("You share the win with Ann!")
+
+
+async def test_craits_tui_web_opens_the_start_menu_in_the_browser(tmp_path: Path, tab: Tab) -> None:
+    server = LocalWeb(0)
+    await server.start()
+    try:
+        await tab.open(server.address)
+        await tab.shows("Learn to play", timeout=APP_START)
+        assert "key=" not in tab.driver.current_url  # the key went into a cookie
+        await tab.type("l")  # the lessons
+        await tab.shows("Lessons", timeout=APP_START)
+    finally:
+        await server.close()
