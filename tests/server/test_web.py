@@ -251,6 +251,32 @@ async def test_a_tables_link_seats_the_player_after_the_name(tmp_path: Path) -> 
             await each.close()
 
 
+async def test_a_replays_link_shows_that_replay_after_the_name(tmp_path: Path) -> None:
+    async with (
+        web_server(tmp_path) as server,
+        Browser(server) as stranger,
+        Browser(server) as regular,
+    ):
+        status, html = await stranger.get("/r/abcdef")
+        assert status == 200 and 'name="replay" value="ABC-DEF"' in html
+        await stranger.log_in("bob", replay="ABC-DEF")
+        page = await stranger.open_game()
+        await page.shows("--replay=ABC-DEF.")  # the session runs that replay alone
+        await page.close()
+        # One who has a name here already goes straight to it; once only.
+        await regular.play("cid")
+        status, html = await regular.get("/r/ABC-DEF")
+        assert status == 200 and "data-session-websocket-url" in html
+        page = await regular.open_game()
+        await page.shows("--replay=ABC-DEF.")
+        await page.close()
+        page = await regular.open_game()
+        await page.shows("welcome cid")
+        assert "--replay" not in page.text
+        await page.close()
+        assert (await regular.get("/r/ABC-DE"))[0] == 404
+
+
 async def test_a_reload_takes_the_seat_back_with_no_code_typed(tmp_path: Path) -> None:
     async with web_server(tmp_path) as server, Browser(server) as browser:
         page = await browser.play("ann")

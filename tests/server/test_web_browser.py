@@ -6,6 +6,7 @@ installs it)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -91,7 +92,8 @@ async def test_a_browser_player_and_an_ssh_player_play_to_the_end_through_a_relo
         connect(server, "bob") as conn,
     ):
         assert server.web is not None
-        await tab.open(f"http://127.0.0.1:{server.web.port}/")
+        base = f"http://127.0.0.1:{server.web.port}"
+        await tab.open(base + "/")
         await tab.fill("name", "Ann")
         term = await Terminal.open(conn)
         await term.shows("Quick match", timeout=APP_START)
@@ -116,6 +118,12 @@ async def test_a_browser_player_and_an_ssh_player_play_to_the_end_through_a_relo
         await tab.shows("You share the win with bob!")
         term.process.stdin.write(b"\r")
         await term.shows("You share the win with Ann!")
+        # The browser player is told the replay's link, and it shows that game.
+        found = re.search(rf"{base}/r/[A-Z0-9]{{3}}-[A-Z0-9]{{3}}", tab.text)
+        assert found, tab.text
+        assert "ssh -t" in term.text and "ssh -t" not in tab.text
+        await tab.open(found.group())
+        await tab.shows("Replay " + found.group()[-7:], timeout=APP_START)
 
 
 async def test_craits_tui_web_opens_the_start_menu_in_the_browser(tmp_path: Path, tab: Tab) -> None:

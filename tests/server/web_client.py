@@ -41,7 +41,8 @@ async def main():
     print(f"size {cols}x{rows} term {env.get('TERM')} colour {env.get('COLORTERM')} "
           f"language {env.get('LANGUAGE')} pid {os.getpid()}", flush=True)
     print(f"door {env.get('CRAITS_DOOR')} web {env.get('CRAITS_WEB_ADDRESS')} "
-          f"ssh {env.get('CRAITS_SERVER_ADDRESS')}", flush=True)
+          f"ssh {env.get('CRAITS_SERVER_ADDRESS')} "
+          f"{' '.join(a for a in sys.argv if a.startswith('--replay'))}.", flush=True)
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(
         signal.SIGWINCH, lambda: print("resized %dx%d" % os.get_terminal_size(0), flush=True)
@@ -178,7 +179,11 @@ class Browser:
             return response.status, await response.text()
 
     async def log_in(
-        self, name: str, password: str | None = None, table: str | None = None
+        self,
+        name: str,
+        password: str | None = None,
+        table: str | None = None,
+        replay: str | None = None,
     ) -> tuple[int, str]:
         """Send the login form; the status and page it ends on (the game's page
         once the name is taken)."""
@@ -187,6 +192,8 @@ class Browser:
             form["password"] = password
         if table is not None:
             form["table"] = table
+        if replay is not None:
+            form["replay"] = replay
         headers = {"Origin": self.origin}
         async with self.http.post(self.base + "/login", data=form, headers=headers) as response:
             return response.status, await response.text()

@@ -356,7 +356,7 @@ async def test_a_browser_player_is_told_the_replay_the_web_way(server: RematchSe
     async with app.run_test(size=SIZE) as pilot:
         await game_over(pilot, server)
         said = words(pilot, "#replay")
-        assert "ABC-DEF" in said and "from the lobby (Replay, then the code)" in said
+        assert "from the lobby, or at this link:\nhttp://192.0.2.7:8080/r/ABC-DEF" in said
         assert "ssh" not in said
 
 

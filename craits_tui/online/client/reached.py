@@ -36,8 +36,13 @@ class Reached:
 
     def replay_words(self, code: str) -> str:
         """How to watch the replay ``code`` again, for a player who came this way: by
-        SSH, the command (on a line of its own, to be copied whole); in a browser,
-        from the lobby."""
+        SSH, the command; in a browser, its link (either on a line of its own, to be
+        copied whole), or the lobby."""
+        if self.door is Door.WEB and self.web:
+            sentence = _(
+                "Replay code {code}: anyone can watch it from the lobby, or at this link:"
+            ).format(code=code)
+            return f"{sentence}\n{self.web}/r/{code}"
         if self.door is Door.WEB:
             return _(
                 "Replay code {code}: anyone can watch it from the lobby (Replay, then the code)."

@@ -76,6 +76,15 @@ def replay_asked(command: str | None) -> str | None:
     return code if code is not None and REPLAY_CODE.fullmatch(code) else None
 
 
+def replay_code(text: str) -> str | None:
+    """A replay's code as a link or a form gives it (``abcdef``, ``ABC-DEF``), in the
+    form it is shown in; None if it is not one."""
+    if not REPLAY_CODE.fullmatch(text):
+        return None
+    code = text.replace("-", "").upper()
+    return f"{code[:3]}-{code[3:]}"
+
+
 def command_refused(command: str | None) -> str | None:
     """Why the command a client asked for is not run, in a sentence; None for
     none (the game) and for ``replay CODE``."""

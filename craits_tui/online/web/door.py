@@ -33,14 +33,14 @@ from typing import Protocol
 from aiohttp import web
 
 from ..protocol import DOOR_VARIABLE, WEB_ADDRESS_VARIABLE, Door, JoinTable, Reconnect
-from ..server.app import shown_host
+from ..server.app import replay_code, shown_host
 from ..server.auth import Backoff, LoginTries
 from ..server.authority import SessionRefused
 from ..server.config import StartupError
 from ..server.limits import Paces, client_key
 from ..server.seats import TABLE_CODE_LENGTH, normal_code
 from ..server.session import KILL_AFTER, SessionHost
-from .assets import Asset, load_assets
+from .assets import Asset, load_assets, serve_asset
 from .config import WebConfig, origin
 from .gate import Gate
 from .logins import Login, Logins
@@ -114,6 +114,7 @@ class WebDoor:
             [
                 web.get("/", self.index),
                 web.get("/t/{code}", self.table_link),
+                web.get("/r/{code}", self.replay_link),
                 web.post("/login", self.login),
                 web.get("/play", self.play),
                 web.get("/ws", self.socket),
@@ -236,22 +237,44 @@ class WebDoor:
         login = self._login(request)
         if login is None:
             return self._page(request, self._form(table=code))
-        login.table = code
+        login.table, login.replay = code, None
         raise web.HTTPSeeOther("/play")
 
-    def _form(self, *, name: str = "", table: str | None = None, problem: str = "") -> str:
+    async def replay_link(self, request: web.Request) -> web.StreamResponse:
+        code = replay_code(request.match_info["code"])
+        if code is None:
+            raise web.HTTPNotFound(text="There is no such replay: its code is like ABC-DEF.")
+        login = self._login(request)
+        if login is None:
+            return self._page(request, self._form(replay=code))
+        login.table, login.replay = None, code
+        raise web.HTTPSeeOther("/play")
+
+    def _form(
+        self,
+        *,
+        name: str = "",
+        table: str | None = None,
+        replay: str | None = None,
+        problem: str = "",
+    ) -> str:
         password = self.host.config.auth == "password"
-        return login_page(name=name, password=password, table=table, problem=problem)
+        return login_page(name=name, password=password, table=table, replay=replay, problem=problem)
 
     async def login(self, request: web.Request) -> web.StreamResponse:
         if not self._same_origin(request, required=False):
             raise web.HTTPForbidden(text="Log in from this server's own page.")
         form = await request.post()
-        name, password, table = (str(form.get(k, "")) for k in ("name", "password", "table"))
+        name, password, table, replay = (
+            str(form.get(k, "")) for k in ("name", "password", "table", "replay")
+        )
         table_code = normal_code(table) if _TABLE.fullmatch(table) else None
+        replay_wanted = replay_code(replay)
 
         def again(problem: str, status: int) -> web.Response:
-            page = self._form(name=name[:64], table=table_code, problem=problem)
+            page = self._form(
+                name=name[:64], table=table_code, replay=replay_wanted, problem=problem
+            )
             return self._page(request, page, status)
 
         address = self.gate.address(request)
@@ -269,7 +292,8 @@ class WebDoor:
             cleaned = authority.check_name(name)
         except SessionRefused as err:
             return again(str(err), 400)
-        secret, _login = self.logins.add(cleaned, client, table_code)
+        secret, login = self.logins.add(cleaned, client, table_code)
+        login.replay = replay_wanted
         response = web.Response(status=303, headers={"Location": "/play"})
         self._set_cookie(request, response, LOGIN_COOKIE, secret)
         return response
@@ -340,7 +364,10 @@ class WebDoor:
         if login.session is not session:
             await session.turn_away(TAKEN_OVER)  # a newer tab still came meanwhile
             return socket
-        session.arrival = self._arrival(request, login, old)
+        if login.replay is not None:  # that replay alone, as ssh HOST replay CODE shows it
+            session.replay, login.replay = login.replay, None
+        else:
+            session.arrival = self._arrival(request, login, old)
         session.begin()
         try:
             await session.listen()
@@ -365,29 +392,6 @@ class WebDoor:
         code = old.kept_seat() if old is not None else None
         code = code or request.cookies.get(SEAT_COOKIE, "")
         return Reconnect(code) if _SEAT.fullmatch(code or "") else None
-
-
-def serve_asset(assets: dict[str, Asset], request: web.Request) -> web.Response:
-    """The page's file that ``request`` names (``/static/NAME``), gzipped where the
-    browser takes it, or "not modified" where it has it already."""
-    asset = assets.get(request.match_info["name"])
-    if asset is None:
-        raise web.HTTPNotFound()
-    headers = {
-        "ETag": asset.etag,
-        "Cache-Control": "public, max-age=86400",
-        "X-Content-Type-Options": "nosniff",
-    }
-    if asset.etag in request.headers.get("If-None-Match", ""):
-        return web.Response(status=304, headers=headers)
-    body = asset.body
-    if asset.gzipped is not None:
-        headers["Vary"] = "Accept-Encoding"
-        if "gzip" in request.headers.get("Accept-Encoding", ""):
-            body = asset.gzipped
-            headers["Content-Encoding"] = "gzip"
-    headers["Content-Type"] = asset.content_type
-    return web.Response(body=body, headers=headers)
 
 
 def _same(password: str, expected: bytes) -> bool:

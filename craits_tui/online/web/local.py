@@ -30,8 +30,8 @@ from ..server.app import AppCommand, is_loopback
 from ..server.config import ServerConfig
 from ..server.limits import Limits, SessionCounter
 from ..server.session import KILL_AFTER, AppSession
-from .assets import Asset, load_assets
-from .door import TAKEN_OVER, Visitor, serve_asset
+from .assets import Asset, load_assets, serve_asset
+from .door import TAKEN_OVER, Visitor
 from .logins import Login
 from .pages import play_page, security_headers
 from .session import MAX_MESSAGE, WebSession, page_size

@@ -51,23 +51,38 @@ def _page(title: str, style: str, body: str, head: str = "") -> str:
 
 
 def login_page(
-    *, name: str = "", password: bool = False, table: str | None = None, problem: str = ""
+    *,
+    name: str = "",
+    password: bool = False,
+    table: str | None = None,
+    replay: str | None = None,
+    problem: str = "",
 ) -> str:
     """The login form: ``name`` filled in, a ``password`` field when the server
-    asks one, the ``table`` a link invites to, and the ``problem`` with the last try."""
-    invited = (
-        f"<p>You are invited to the table <strong>{escape(table)}</strong>: "
-        "give your name to sit down.</p>"
-        if table
-        else "<p>Give the name you play under.</p>"
-    )
+    asks one, the ``table`` or the ``replay`` a link invites to, and the
+    ``problem`` with the last try."""
+    if table:
+        invited = (
+            f"<p>You are invited to the table <strong>{escape(table)}</strong>: "
+            "give your name to sit down.</p>"
+        )
+    elif replay:
+        invited = (
+            f"<p>The replay <strong>{escape(replay)}</strong>: give your name to watch it.</p>"
+        )
+    else:
+        invited = "<p>Give the name you play under.</p>"
     secret = (
         '<label>Password<input name="password" type="password" required '
         'autocomplete="current-password"></label>'
         if password
         else ""
     )
-    hidden = f'<input type="hidden" name="table" value="{escape(table)}">' if table else ""
+    hidden = "".join(
+        f'<input type="hidden" name="{field}" value="{escape(value)}">'
+        for field, value in (("table", table), ("replay", replay))
+        if value
+    )
     said = f'<p class="problem" role="alert">{escape(problem)}</p>' if problem else ""
     body = (
         "<main><h1>Craits</h1>"

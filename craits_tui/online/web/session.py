@@ -69,6 +69,8 @@ class WebSession(AppSession):
         self.socket = socket
         self.login = login
         self.user = login.name
+        self.replay: str | None = None
+        """The replay this session shows alone (its link's), if any."""
         self._env = environment
         self._out = bytearray()
         self._pongs: list[str] = []
@@ -110,6 +112,9 @@ class WebSession(AppSession):
                 pass  # "focus", "blur": the terminal reports focus itself, when asked
 
     # --- The door's part of the session ---------------------------------------------
+
+    def _asked(self) -> str | None:
+        return f"replay {self.replay}" if self.replay is not None else None
 
     def _environment(self) -> dict[str, str]:
         return {"TERM": "xterm-256color", "COLORTERM": "truecolor", **self._env}
