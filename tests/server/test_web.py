@@ -235,10 +235,7 @@ async def test_a_tables_link_seats_the_player_after_the_name(tmp_path: Path) -> 
         await page.type("create")
         await page.shows("joined")
         code = joined_table(page)
-        status, html = await guest.get(f"/t/{code.lower()}")
-        assert status == 200 and f'name="table" value="{code}"' in html
-        await guest.log_in("bob", table=code)
-        guest_page = await guest.open_game()
+        guest_page = await guest.follow(f"/t/{code.lower()}", "bob", table=code)
         await guest_page.shows(f"joined {code} seat 1")
         # One who has a name here already goes straight to the table.
         await regular.play("cid")
@@ -257,10 +254,7 @@ async def test_a_replays_link_shows_that_replay_after_the_name(tmp_path: Path) -
         Browser(server) as stranger,
         Browser(server) as regular,
     ):
-        status, html = await stranger.get("/r/abcdef")
-        assert status == 200 and 'name="replay" value="ABC-DEF"' in html
-        await stranger.log_in("bob", replay="ABC-DEF")
-        page = await stranger.open_game()
+        page = await stranger.follow("/r/abcdef", "bob", replay="ABC-DEF")
         await page.shows("--replay=ABC-DEF.")  # the session runs that replay alone
         await page.close()
         # One who has a name here already goes straight to it; once only.

@@ -198,6 +198,17 @@ class Browser:
         async with self.http.post(self.base + "/login", data=form, headers=headers) as response:
             return response.status, await response.text()
 
+    async def follow(self, link: str, name: str, **hidden: str) -> Page:
+        """Open ``link`` with no name given here yet: its login form carries
+        ``hidden`` (``table=CODE``, ``replay=CODE``); log in as ``name`` with it;
+        the game's page."""
+        status, html = await self.get(link)
+        assert status == 200, html
+        for field, value in hidden.items():
+            assert f'name="{field}" value="{value}"' in html, html
+        await self.log_in(name, **hidden)
+        return await self.open_game()
+
     async def open_game(self, size: tuple[int, int] = SIZE, **headers: str) -> Page:
         """The game page's websocket, as the page opens it."""
         width, height = size

@@ -22,7 +22,6 @@ or stay in this process.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import re
 import ssl
@@ -39,13 +38,13 @@ from ..server.authority import SessionRefused
 from ..server.config import StartupError
 from ..server.limits import Paces, client_key
 from ..server.seats import TABLE_CODE_LENGTH, normal_code
-from ..server.session import KILL_AFTER, SessionHost
+from ..server.session import SessionHost
 from .assets import Asset, load_assets, serve_asset
 from .config import WebConfig, origin
 from .gate import Gate
 from .logins import Login, Logins
 from .pages import login_page, play_page, security_headers
-from .session import MAX_MESSAGE, WebSession, browser_language, page_size
+from .session import MAX_MESSAGE, TAKEN_OVER, WebSession, browser_language, page_size
 
 LOGIN_COOKIE = "craits_login"
 SEAT_COOKIE = "craits_seat"
@@ -59,7 +58,6 @@ LOGIN_PACE = (0.5, 6.0)
 """Logins from one address: one every two seconds, after six in a row."""
 KEEPALIVE = 5.0
 """Seconds an idle HTTP connection stays open (a game's websocket is not idle)."""
-TAKEN_OVER = b"The game went on in another tab."
 MAX_FORM = 4096
 """The largest request body (the login form) read."""
 
@@ -355,12 +353,7 @@ class WebDoor:
         session = WebSession(self.host, visitor, socket, login, environment)
         session.resized(page_size(request.query.get("width", ""), request.query.get("height", "")))
         old, login.session, login.played = login.session, session, True
-        if old is not None:
-            # The newer tab takes the game over, once the older one's is over (its
-            # seat is then kept, and its place under the caps free).
-            old.hang_up(TAKEN_OVER)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(old.finished), 2 * KILL_AFTER)
+        await session.take_over(old)
         if login.session is not session:
             await session.turn_away(TAKEN_OVER)  # a newer tab still came meanwhile
             return socket
@@ -368,16 +361,13 @@ class WebDoor:
             session.replay, login.replay = login.replay, None
         else:
             session.arrival = self._arrival(request, login, old)
-        session.begin()
-        try:
-            await session.listen()
-        finally:
-            if not session.finished.done():
-                session.gone()
+
+        def ended() -> None:
             if login.session is session:
                 login.session = None
                 login.seat = session.kept_seat()
-            await session.closed()
+
+        await session.play(ended)
         return socket
 
     def _arrival(

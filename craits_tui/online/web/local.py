@@ -31,10 +31,10 @@ from ..server.config import ServerConfig
 from ..server.limits import Limits, SessionCounter
 from ..server.session import KILL_AFTER, AppSession
 from .assets import Asset, load_assets, serve_asset
-from .door import TAKEN_OVER, Visitor
+from .door import Visitor
 from .logins import Login
 from .pages import play_page, security_headers
-from .session import MAX_MESSAGE, WebSession, page_size
+from .session import MAX_MESSAGE, TAKEN_OVER, WebSession, page_size
 
 LOOPBACK = "127.0.0.1"
 KEY_COOKIE = "craits_local"
@@ -167,25 +167,19 @@ class LocalWeb:
         await socket.prepare(request)
         session = LocalSession(self, socket)
         session.resized(page_size(request.query.get("width", ""), request.query.get("height", "")))
+        # One game at a time: a newer tab takes it over (a game in progress is
+        # saved as it goes, and the start menu offers to go on with it).
         old, self.session = self.session, session
-        if old is not None:
-            # One game at a time: a newer tab takes it over (a game in progress
-            # is saved as it goes, and the start menu offers to go on with it).
-            old.hang_up(TAKEN_OVER)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(old.finished), 2 * KILL_AFTER)
+        await session.take_over(old)
         if self.session is not session:
             await session.turn_away(TAKEN_OVER)
             return socket
-        session.begin()
-        try:
-            await session.listen()
-        finally:
-            if not session.finished.done():
-                session.gone()
+
+        def ended() -> None:
             if self.session is session:
                 self.session = None
-            await session.closed()
+
+        await session.play(ended)
         return socket
 
 

@@ -19,12 +19,13 @@ import contextlib
 import json
 import logging
 import re
+from collections.abc import Callable
 
 from aiohttp import WSMsgType, web
 
 from ..server.limits import TokenBucket
 from ..server.pty import Size, bounded
-from ..server.session import AppSession, SessionHost, SessionOwner
+from ..server.session import KILL_AFTER, AppSession, SessionHost, SessionOwner
 from .logins import Login
 
 log = logging.getLogger("craits.server")
@@ -32,6 +33,7 @@ log = logging.getLogger("craits.server")
 HIGH_WATER = 256 * 1024
 """Bytes of drawing waiting for the browser past which the app is not read."""
 MAX_MESSAGE = 64 * 1024
+TAKEN_OVER = b"The game went on in another tab."
 """The largest message the page may send (a paste, say)."""
 _LANGUAGE = re.compile(r"\s*([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*\s*(?:;.*)?")
 
@@ -167,6 +169,26 @@ class WebSession(AppSession):
             self._out.clear()
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await socket.close()
+
+    async def take_over(self, old: WebSession | None) -> None:
+        """This newer tab's session takes the game over from ``old``'s, once that one
+        is over (a seat it held is then kept, and its place under the caps free)."""
+        if old is not None:
+            old.hang_up(TAKEN_OVER)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(old.finished), 2 * KILL_AFTER)
+
+    async def play(self, ended: Callable[[], None]) -> None:
+        """Run the game until the page goes (or the game ends); then ``ended()``, and
+        the socket is closed once the last words are sent."""
+        self.begin()
+        try:
+            await self.listen()
+        finally:
+            if not self.finished.done():
+                self.gone()
+            ended()
+            await self.closed()
 
     async def turn_away(self, text: bytes) -> None:
         """Say ``text`` and close, with no game (the session never began)."""
