@@ -18,7 +18,8 @@ and every table. The parts, each in its module:
   (host key, games); `sockdir`: the socket's directory;
 - `connection`: one SSH connection, held to its limits until its game starts;
   `auth`: its tries at logging in, and the back-off per address;
-- `session`: one game session; `app`: its app's process; `pty`: its terminal;
+- `session`: one game session (`hosts`: what it needs of the server and its
+  connection); `app`: its app's process; `pty`: its terminal;
   `zygote`: the preloaded app each session's app is forked from, and `spawner`,
   the server's side of it; `launcher`: what runs around the app in its process.
 """

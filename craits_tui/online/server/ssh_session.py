@@ -15,8 +15,9 @@ from typing import Protocol
 import asyncssh
 
 from .app import command_refused, reached_environment, terminal_environment
+from .hosts import SessionHost, SessionOwner
 from .pty import bounded
-from .session import AppSession, SessionHost, SessionOwner
+from .session import AppSession
 
 
 class SshHost(SessionHost, Protocol):

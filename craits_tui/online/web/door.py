@@ -36,9 +36,9 @@ from ..server.app import replay_code, shown_host
 from ..server.auth import Backoff, LoginTries
 from ..server.authority import SessionRefused
 from ..server.config import StartupError
+from ..server.hosts import SessionHost
 from ..server.limits import Paces, client_key
 from ..server.seats import TABLE_CODE_LENGTH, normal_code
-from ..server.session import SessionHost
 from .assets import Asset, load_assets, serve_asset
 from .config import WebConfig, origin
 from .gate import Gate

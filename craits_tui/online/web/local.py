@@ -26,7 +26,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from ..server.app import AppCommand, is_loopback
+from ..server.app import AppCommand, RunningApp, is_loopback, start_app
 from ..server.config import ServerConfig
 from ..server.limits import Limits, SessionCounter
 from ..server.session import KILL_AFTER, AppSession
@@ -62,10 +62,10 @@ class LocalSession(WebSession):
         super().__init__(server, owner, socket, Login("you", LOOPBACK), {})
         self.server = server
 
-    async def _play(self) -> int:
+    async def _start(self) -> RunningApp:
         env = {**local_environment(), **self._environment()}
         command = AppCommand(tuple(self.server.app), (), env)
-        return await self._run_app(command, self.server.directory, None)
+        return await start_app(command, self.server.directory, self.size)
 
 
 class LocalWeb:

@@ -23,9 +23,10 @@ from collections.abc import Callable
 
 from aiohttp import WSMsgType, web
 
+from ..server.hosts import SessionHost, SessionOwner
 from ..server.limits import TokenBucket
 from ..server.pty import Size, bounded
-from ..server.session import KILL_AFTER, AppSession, SessionHost, SessionOwner
+from ..server.session import KILL_AFTER, AppSession
 from .logins import Login
 
 log = logging.getLogger("craits.server")
