@@ -170,6 +170,10 @@ def main(argv: list[str] | None = None) -> None:
         from .online.server.cli import main as serve
 
         raise SystemExit(serve(argv[1:]))
+    if argv[:1] == ["web"]:
+        from .online.web.local import main as web
+
+        raise SystemExit(web(argv[1:]))
     # The language first, so that --help and the errors speak it too.
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--lang")

@@ -210,6 +210,8 @@ async def test_a_forwarded_address_is_believed_from_the_proxy_alone(tmp_path: Pa
         page = await browser.open_game(**forwarded)
         await page.shows("welcome ann")
         assert [m.address for m in server.authority.members()] == ["203.0.113.9"]  # type: ignore[union-attr]
+        # Behind the proxy, the page's address is the one the browser asked for.
+        assert "web http://127.0.0.1:" in page.text
         await page.close()
     async with web_server(tmp_path) as server, Browser(server) as browser:
         await browser.log_in("ann")
@@ -233,10 +235,7 @@ async def test_a_tables_link_seats_the_player_after_the_name(tmp_path: Path) -> 
         await page.type("create")
         await page.shows("joined")
         code = joined_table(page)
-        status, html = await guest.get(f"/t/{code.lower()}")
-        assert status == 200 and f'name="table" value="{code}"' in html
-        await guest.log_in("bob", table=code)
-        guest_page = await guest.open_game()
+        guest_page = await guest.follow(f"/t/{code.lower()}", "bob", table=code)
         await guest_page.shows(f"joined {code} seat 1")
         # One who has a name here already goes straight to the table.
         await regular.play("cid")
@@ -247,6 +246,29 @@ async def test_a_tables_link_seats_the_player_after_the_name(tmp_path: Path) -> 
         assert (await regular.get("/t/AB"))[0] == 404
         for each in (page, guest_page, regular_page):
             await each.close()
+
+
+async def test_a_replays_link_shows_that_replay_after_the_name(tmp_path: Path) -> None:
+    async with (
+        web_server(tmp_path) as server,
+        Browser(server) as stranger,
+        Browser(server) as regular,
+    ):
+        page = await stranger.follow("/r/abcdef", "bob", replay="ABC-DEF")
+        await page.shows("--replay=ABC-DEF.")  # the session runs that replay alone
+        await page.close()
+        # One who has a name here already goes straight to it; once only.
+        await regular.play("cid")
+        status, html = await regular.get("/r/ABC-DEF")
+        assert status == 200 and "data-session-websocket-url" in html
+        page = await regular.open_game()
+        await page.shows("--replay=ABC-DEF.")
+        await page.close()
+        page = await regular.open_game()
+        await page.shows("welcome cid")
+        assert "--replay" not in page.text
+        await page.close()
+        assert (await regular.get("/r/ABC-DE"))[0] == 404
 
 
 async def test_a_reload_takes_the_seat_back_with_no_code_typed(tmp_path: Path) -> None:
@@ -307,10 +329,16 @@ async def test_a_browser_player_and_an_ssh_player_share_a_table(tmp_path: Path) 
         connect(server, "bob") as conn,
     ):
         page = await browser.play("ann")
+        assert server.web is not None
+        # Each is told the page's address, for the table's link; the browser, no SSH command.
+        web = f"http://127.0.0.1:{server.web.port}"
+        await page.shows(f"door web web {web} ssh None")
         await page.type("create")
         await page.shows("joined")
         code = joined_table(page)
         term = await Terminal.showing(conn, "welcome bob")
+        local = f"http://localhost:{server.web.port}"  # as the SSH player typed it
+        await term.shows(f"door ssh web {local} ssh -p {server.port} localhost")
         term.process.stdin.write(f"join {code}".encode())
         await term.shows(f"joined {code} seat 1")
         term.process.stdin.write(b"quit")

@@ -40,6 +40,9 @@ async def main():
     env = os.environ
     print(f"size {cols}x{rows} term {env.get('TERM')} colour {env.get('COLORTERM')} "
           f"language {env.get('LANGUAGE')} pid {os.getpid()}", flush=True)
+    print(f"door {env.get('CRAITS_DOOR')} web {env.get('CRAITS_WEB_ADDRESS')} "
+          f"ssh {env.get('CRAITS_SERVER_ADDRESS')} "
+          f"{' '.join(a for a in sys.argv if a.startswith('--replay'))}.", flush=True)
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(
         signal.SIGWINCH, lambda: print("resized %dx%d" % os.get_terminal_size(0), flush=True)
@@ -176,7 +179,11 @@ class Browser:
             return response.status, await response.text()
 
     async def log_in(
-        self, name: str, password: str | None = None, table: str | None = None
+        self,
+        name: str,
+        password: str | None = None,
+        table: str | None = None,
+        replay: str | None = None,
     ) -> tuple[int, str]:
         """Send the login form; the status and page it ends on (the game's page
         once the name is taken)."""
@@ -185,9 +192,22 @@ class Browser:
             form["password"] = password
         if table is not None:
             form["table"] = table
+        if replay is not None:
+            form["replay"] = replay
         headers = {"Origin": self.origin}
         async with self.http.post(self.base + "/login", data=form, headers=headers) as response:
             return response.status, await response.text()
+
+    async def follow(self, link: str, name: str, **hidden: str) -> Page:
+        """Open ``link`` with no name given here yet: its login form carries
+        ``hidden`` (``table=CODE``, ``replay=CODE``); log in as ``name`` with it;
+        the game's page."""
+        status, html = await self.get(link)
+        assert status == 200, html
+        for field, value in hidden.items():
+            assert f'name="{field}" value="{value}"' in html, html
+        await self.log_in(name, **hidden)
+        return await self.open_game()
 
     async def open_game(self, size: tuple[int, int] = SIZE, **headers: str) -> Page:
         """The game page's websocket, as the page opens it."""

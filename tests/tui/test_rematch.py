@@ -28,6 +28,7 @@ from textual.widgets import Button, Static
 from craits_core import Card, Game, Play, RuleSet
 from craits_tui import i18n
 from craits_tui.online.client.app import RemoteApp
+from craits_tui.online.client.reached import Reached
 from craits_tui.online.client.screens.clock import TurnClockLine
 from craits_tui.online.client.screens.dialogs import DozingNote
 from craits_tui.online.client.screens.game_over import (
@@ -41,6 +42,7 @@ from craits_tui.online.client.table import BACK_PATIENCE, RemoteTable
 from craits_tui.online.client.words import refusal_text
 from craits_tui.online.protocol import (
     Back,
+    Door,
     LeaveTable,
     ListedSeat,
     Message,
@@ -196,10 +198,10 @@ async def server(socket_path: str) -> AsyncIterator[RematchServer]:
 
 
 def app_for(
-    server: FakeServer, settings: Settings | None = None, address: str | None = None
+    server: FakeServer, settings: Settings | None = None, reached: Reached | None = None
 ) -> RemoteApp:
     settings = settings or Settings(pace="slow", animations=False)
-    app = RemoteApp(server.path, settings, token=TOKEN, address=address)
+    app = RemoteApp(server.path, settings, token=TOKEN, reached=reached)
     app.bye_pause = 0.1
     return app
 
@@ -343,10 +345,19 @@ async def test_the_offer_is_told_while_the_last_summary_is_read(server: RematchS
 async def test_the_replay_command_is_the_one_the_player_came_in_with(
     server: RematchServer,
 ) -> None:
-    app = app_for(server, address="-p 2222 192.0.2.7")
+    app = app_for(server, reached=Reached(ssh="-p 2222 192.0.2.7"))
     async with app.run_test(size=SIZE) as pilot:
         await game_over(pilot, server)
         assert "this command:\nssh -t -p 2222 192.0.2.7 replay ABC-DEF" in words(pilot, "#replay")
+
+
+async def test_a_browser_player_is_told_the_replay_the_web_way(server: RematchServer) -> None:
+    app = app_for(server, reached=Reached(Door.WEB, web="http://192.0.2.7:8080"))
+    async with app.run_test(size=SIZE) as pilot:
+        await game_over(pilot, server)
+        said = words(pilot, "#replay")
+        assert "from the lobby, or at this link:\nhttp://192.0.2.7:8080/r/ABC-DEF" in said
+        assert "ssh" not in said
 
 
 async def test_play_again_says_yes_and_shows_who_is_awaited(server: RematchServer) -> None:

@@ -27,6 +27,9 @@ from textual.pilot import Pilot
 
 from craits_core import Draw, Game
 from craits_tui import i18n
+from craits_tui.online.client.reached import Reached
+from craits_tui.online.client.screens.waiting import WaitingRoom
+from craits_tui.online.protocol import Door
 from craits_tui.screens.table import TableScreen
 from craits_tui.widgets.discard import DiscardPile
 from craits_tui.widgets.hand import Hand
@@ -36,7 +39,7 @@ from craits_tui.widgets.stock import DrawPile
 from ..decks import stacked_game
 from .conftest import hold_bots, make_app, seat_up, until
 from .snapshots import five_game, mid_round_game, play, screen_lines
-from .test_rematch import RematchServer, at_the_table, people
+from .test_rematch import RematchServer, app_for, at_the_table, people
 from .test_remote import connected, remote_app
 
 SIZES = [(80, 24), (100, 32), (140, 45), (160, 48), (200, 60)]
@@ -206,3 +209,24 @@ async def test_a_game_online_fills_every_size_and_cuts_nothing(
         screen, _clock = await at_the_table(pilot, server, people())
         await pilot.pause()
         await check_sizes(pilot, screen, language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_waiting_rooms_link_is_read_whole_at_the_smallest_size(
+    language: str, server: RematchServer
+) -> None:
+    """A five-seat table's waiting room, for a player whose server serves the web:
+    its link on the screen in full, the seats and the buttons still there."""
+    i18n.use_language(language)
+    link = "http://203.0.113.250:65535/t/ANN1"
+    app = app_for(server, reached=Reached(Door.SSH, "-p 2222 x", "http://203.0.113.250:65535"))
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await connected(pilot)
+        server.seated(people(5), 0)
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoom), "the waiting room")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app.export_screenshot()))
+        assert link in text.replace("\n  ", ""), text
+        room = app.screen
+        for widget in (room.query_one("#room-seat-4"), room.query_one("#room-leave")):
+            assert widget.region.bottom <= SIZES[0][1] - 1, text  # above the footer

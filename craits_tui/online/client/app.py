@@ -27,7 +27,6 @@ from ...screens.replay import ReplayScreen
 from ...settings import Settings
 from ...table import Table
 from ..protocol import (
-    ADDRESS_VARIABLE,
     TOKEN_VARIABLE,
     ByeCode,
     GetReplay,
@@ -38,6 +37,7 @@ from ..protocol import (
 )
 from .connection import ConnectionProblem, RemoteConnection
 from .messages import ConnectionClosed, OpenTable, QuitTable, ServerSaid, ShowCreateForm, ShowLobby
+from .reached import Reached
 from .screens.create import CreateTableScreen
 from .screens.dialogs import Disconnected, FetchingReplay
 from .screens.lobby import LobbyScreen
@@ -74,7 +74,7 @@ class RemoteApp(CraitsApp):
         *,
         token: str | None = None,
         replay: str | None = None,
-        address: str | None = None,
+        reached: Reached | None = None,
     ) -> None:
         super().__init__(Launch(), settings or Settings())
         # A crash's traceback goes where sys.stderr points now: the session's
@@ -87,8 +87,8 @@ class RemoteApp(CraitsApp):
         self.bye_pause = BYE_PAUSE
         self.replay_code = replay
         """The replay this session was started to show instead of the lobby, if any."""
-        self.address = address
-        """What the player typed after ``ssh`` to come here, if the server said."""
+        self.reached = reached or Reached()
+        """How the player came here (a door, an address), as the server said."""
         self._lost = False
 
     def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]
@@ -146,7 +146,7 @@ class RemoteApp(CraitsApp):
         """The table of the game at ``table`` (the connection's), in the waiting
         room's place."""
         assert isinstance(table, RemoteTable) and self.connection is not None
-        self._switch(RemoteTableScreen(table, self.settings, self.connection, address=self.address))
+        self._switch(RemoteTableScreen(table, self.settings, self.connection, reached=self.reached))
 
     @on(ShowLobby)
     def _show_lobby(self) -> None:
@@ -179,7 +179,7 @@ class RemoteApp(CraitsApp):
         table = connection.table if connection is not None else None
         match said.message:
             case Joined() if connection is not None and table is not None:
-                self._switch(WaitingRoom(connection, table))
+                self._switch(WaitingRoom(connection, table, self.reached.table_link(table.code)))
             case ReplayData() if connection is not None and connection.replay is not None:
                 self.show_replay(*connection.replay)
             case Refused(code=code, message=text, params=params) if self._replay_awaited():
@@ -269,8 +269,8 @@ def run_remote(
     """
     # Read once and forgotten: nothing this process starts needs the secret.
     token = os.environ.pop(TOKEN_VARIABLE, "")
-    address = os.environ.get(ADDRESS_VARIABLE)
-    app = RemoteApp(socket_path, settings, token=token, replay=replay, address=address)
+    reached = Reached.from_environment(os.environ)
+    app = RemoteApp(socket_path, settings, token=token, replay=replay, reached=reached)
     message = app.run()
     if app.return_code:
         raise SystemExit(app.return_code)

@@ -90,11 +90,14 @@ from __future__ import annotations
 
 from .codes import (
     ADDRESS_VARIABLE,
+    DOOR_VARIABLE,
     MAX_LINE,
     STRIKES,
     TOKEN_VARIABLE,
+    WEB_ADDRESS_VARIABLE,
     BadMessage,
     ByeCode,
+    Door,
     RefusalCode,
 )
 from .messages import (
@@ -152,6 +155,7 @@ from .wire import (
 
 __all__ = [
     "ADDRESS_VARIABLE",
+    "DOOR_VARIABLE",
     "EMOTES",
     "MAX_CHAT",
     "MAX_LINE",
@@ -159,12 +163,14 @@ __all__ = [
     "TOKEN_VARIABLE",
     "TO_SERVER",
     "TO_SESSION",
+    "WEB_ADDRESS_VARIABLE",
     "Back",
     "BadMessage",
     "Bye",
     "ByeCode",
     "ChatLine",
     "CreateTable",
+    "Door",
     "Emote",
     "EventSent",
     "FillSeat",

@@ -14,6 +14,20 @@ token its `Hello` presents."""
 ADDRESS_VARIABLE = "CRAITS_SERVER_ADDRESS"
 """The environment variable through which the server tells a session's app what
 to type after ``ssh`` to reach it ("-p 2222 192.0.2.7"), as the player did."""
+WEB_ADDRESS_VARIABLE = "CRAITS_WEB_ADDRESS"
+"""The environment variable through which the server tells a session's app its web
+page's origin ("http://192.0.2.7:8080"), when it serves one: a table's link is
+that origin and ``/t/CODE``."""
+DOOR_VARIABLE = "CRAITS_DOOR"
+"""The environment variable through which the server tells a session's app which
+`Door` its player came in by."""
+
+
+class Door(StrEnum):
+    """The way a player came to the server: what the app tells them to type or open."""
+
+    SSH = "ssh"
+    WEB = "web"
 
 
 class BadMessage(ValueError):

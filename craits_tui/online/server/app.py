@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from ..protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
+from ..protocol import ADDRESS_VARIABLE, DOOR_VARIABLE, TOKEN_VARIABLE, WEB_ADDRESS_VARIABLE, Door
 from .config import PASSWORD_VARIABLE
 from .launcher import LOG_FD_VARIABLE
 from .pty import Size, open_terminal
@@ -50,6 +50,8 @@ _DROPPED = (
     PASSWORD_VARIABLE,
     TOKEN_VARIABLE,
     ADDRESS_VARIABLE,
+    WEB_ADDRESS_VARIABLE,
+    DOOR_VARIABLE,
     LOG_FD_VARIABLE,
     "SSH_AUTH_SOCK",
     # The size of the server's own terminal: the app would take it for the
@@ -72,6 +74,15 @@ def replay_asked(command: str | None) -> str | None:
     match = REPLAY_COMMAND.fullmatch(command or "")
     code = match.group(1) if match else None
     return code if code is not None and REPLAY_CODE.fullmatch(code) else None
+
+
+def replay_code(text: str) -> str | None:
+    """A replay's code as a link or a form gives it (``abcdef``, ``ABC-DEF``), in the
+    form it is shown in; None if it is not one."""
+    if not REPLAY_CODE.fullmatch(text):
+        return None
+    code = text.replace("-", "").upper()
+    return f"{code[:3]}-{code[3:]}"
 
 
 def command_refused(command: str | None) -> str | None:
@@ -166,12 +177,20 @@ def is_loopback(host: str) -> bool:
     return (mapped or address).is_loopback
 
 
-def reached_environment(sockname: object) -> dict[str, str]:
-    """How the client reached the server (its connection's local address), for
-    the app to show in commands it suggests (``ssh -t ADDRESS replay CODE``)."""
+def reached_environment(sockname: object, web: Callable[[str], str | None]) -> dict[str, str]:
+    """How an SSH client reached the server (its connection's local address), for
+    the app to show in commands it suggests (``ssh -t ADDRESS replay CODE``) and in
+    a table's link: the web page's origin, as ``web`` makes it from the host
+    reached, when the server serves one."""
+    env = {DOOR_VARIABLE: Door.SSH.value}
     if not isinstance(sockname, tuple) or len(sockname) < 2:
-        return {}  # not a TCP connection: nothing to show
-    return {ADDRESS_VARIABLE: ssh_target(str(sockname[0]), int(sockname[1]))}
+        return env  # not a TCP connection: nothing to show
+    host = str(sockname[0])
+    env[ADDRESS_VARIABLE] = ssh_target(host, int(sockname[1]))
+    origin = web(host)
+    if origin is not None:
+        env[WEB_ADDRESS_VARIABLE] = origin
+    return env
 
 
 class AppProcess(Protocol):

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..web.config import WebConfig
+from ..web.config import WebConfig, origin
 from .app import is_loopback, shown_host, ssh_target
 from .config import AUTH_MODES, PASSWORD_VARIABLE, ServerConfig, StartupError, default_data_dir
 from .limits import Limits
@@ -289,10 +289,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
 def web_address(config: ServerConfig, port: int) -> str:
     """The page's address, as a player would type it (HOST for a wildcard)."""
     assert config.web is not None
-    host = shown_host(config.host)
-    host = f"[{host}]" if ":" in host else host
-    scheme = "https" if config.web.tls else "http"
-    return f"{scheme}://{host}:{port}/"
+    return origin(config.web.scheme, shown_host(config.host), port) + "/"
 
 
 BOT_THREAD_SWITCH = 0.001

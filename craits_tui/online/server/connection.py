@@ -22,8 +22,7 @@ import asyncssh
 
 from .auth import Backoff, LoginTries
 from .limits import Arrivals, client_key
-from .session import SessionHost
-from .ssh_session import GameSession
+from .ssh_session import GameSession, SshHost
 
 log = logging.getLogger("craits.server")
 
@@ -31,7 +30,7 @@ QUIET_FOR = 10.0
 """Seconds between two log lines about connections refused from one address."""
 
 
-class ConnectionHost(SessionHost, Protocol):
+class ConnectionHost(SshHost, Protocol):
     """What a connection needs of the server."""
 
     authorized: asyncssh.SSHAuthorizedKeys | None

@@ -7,10 +7,10 @@ the terminal, what the app draws to the client, window sizes (coalesced). It
 ends when the app ends, the client leaves, the player is idle too long or the
 server stops; its connection ends with it.
 
-A door (an SSH channel, `ssh_session`; a browser's websocket, `craits_tui.online.web`)
-subclasses `AppSession` with how bytes reach its client and how its last words are
-said. The sessions' limits, the idle timeout, the app's start (forked from the
-preloaded app or fresh) and its end are the same for every door, and live here.
+Each door (an SSH channel, `ssh_session`; a browser's websocket,
+`craits_tui.online.web`) subclasses `AppSession`; the sessions' limits, the idle
+timeout, the app's start (forked from the preloaded app or fresh) and its end are
+the same for every door, and live here.
 """
 
 from __future__ import annotations
@@ -19,23 +19,20 @@ import asyncio
 import logging
 import os
 import signal
-from typing import Protocol
 
 from ..protocol import JoinTable, Reconnect
 from .app import (
     AppLog,
     AppProcess,
-    Forker,
+    RunningApp,
     app_command,
     read_ready,
     signal_group,
     start_app,
 )
-from .authority import Authority, SessionRefused
-from .config import ServerConfig
-from .ipc import IpcServer
+from .authority import SessionRefused
+from .hosts import SessionHost, SessionOwner
 from .launcher import FAILED
-from .limits import Limits, SessionCounter
 from .pty import Resizer, Size, set_size
 
 log = logging.getLogger("craits.server")
@@ -44,34 +41,6 @@ KILL_AFTER = 3.0
 """Seconds an app is given to end by itself (after its ``bye`` or a hangup)."""
 MAX_EARLY_INPUT = 64 * 1024
 """Bytes of keys kept for an app that has not started yet, or is not reading."""
-
-
-class SessionHost(Protocol):
-    """What a session needs of the server."""
-
-    config: ServerConfig
-    limits: Limits
-    sessions: SessionCounter
-    authority: Authority | None
-    ipc: IpcServer | None
-    spawner: Forker | None
-    """What forks the sessions' apps, when the preloaded app is on."""
-    live: set[AppSession]
-
-
-class SessionOwner(Protocol):
-    """What a session needs of the connection it came on."""
-
-    address: str
-    client: str
-    """The address as limits count it (`limits.client_key`)."""
-    key: str | None
-
-    def session_started(self) -> None:
-        """The game session begins (the connection is no longer just arriving)."""
-
-    def session_ended(self) -> None:
-        """The session is over: the connection goes too."""
 
 
 class AppSession:
@@ -214,8 +183,8 @@ class AppSession:
         if not self._ended:
             self._last_words(status, text)
 
-    async def _play(self) -> int:
-        """Start the app in a new terminal and wait for it to end; its exit status."""
+    async def _start(self) -> RunningApp:
+        """Open the session's token, and start its app in a new terminal."""
         host = self.host
         authority, ipc = host.authority, host.ipc
         assert authority is not None and ipc is not None
@@ -224,7 +193,11 @@ class AppSession:
         )
         command = app_command(host.config.app, ipc.path, self.token, self._asked())
         command.env.update(self._environment())
-        app = await start_app(command, ipc.directory, self.size, host.spawner)
+        return await start_app(command, ipc.directory, self.size, host.spawner)
+
+    async def _play(self) -> int:
+        """Start the app and pump it until it ends; its exit status."""
+        app = await self._start()
         self.process, self._master = app.process, app.master
         self._log = AppLog(app.errors, self.who)
         log.info("%s: started", self.who)
@@ -235,7 +208,7 @@ class AppSession:
             self._flush_input()
             loop = asyncio.get_running_loop()
             self._last_input = loop.time()
-            self._idle = loop.call_later(host.limits.idle_timeout, self._check_idle)
+            self._idle = loop.call_later(self.host.limits.idle_timeout, self._check_idle)
         status = await self.process.wait()
         self._log.close()  # the app's last words first, then the session's end
         if status < 0 and not self._signalled:

@@ -18,7 +18,8 @@ and every table. The parts, each in its module:
   (host key, games); `sockdir`: the socket's directory;
 - `connection`: one SSH connection, held to its limits until its game starts;
   `auth`: its tries at logging in, and the back-off per address;
-- `session`: one game session; `app`: its app's process; `pty`: its terminal;
+- `session`: one game session (`hosts`: what it needs of the server and its
+  connection); `app`: its app's process; `pty`: its terminal;
   `zygote`: the preloaded app each session's app is forked from, and `spawner`,
   the server's side of it; `launcher`: what runs around the app in its process.
 """
@@ -170,6 +171,11 @@ class CraitsServer:
         """The port listened on (useful with port 0)."""
         assert self._acceptor is not None
         return int(self._acceptor.sockets[0].getsockname()[1])
+
+    def web_origin(self, host: str) -> str | None:
+        """The web page's origin for a player who reached this machine at ``host``
+        by SSH, when the server serves the web and it is known."""
+        return self.web.origin_for(host) if self.web is not None else None
 
     @property
     def fingerprint(self) -> str:

@@ -10,19 +10,30 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
+from typing import Protocol
 
 import asyncssh
 
 from .app import command_refused, reached_environment, terminal_environment
+from .hosts import SessionHost, SessionOwner
 from .pty import bounded
-from .session import AppSession, SessionHost, SessionOwner
+from .session import AppSession
+
+
+class SshHost(SessionHost, Protocol):
+    """What an SSH session needs of the server."""
+
+    def web_origin(self, host: str) -> str | None:
+        """The web page's origin for a player who reached this machine at ``host``
+        by SSH, when the server serves the web and it is known."""
 
 
 class GameSession(AppSession, asyncssh.SSHServerSession[bytes]):
     """One SSH session channel, and the app it runs."""
 
-    def __init__(self, host: SessionHost, owner: SessionOwner) -> None:
+    def __init__(self, host: SshHost, owner: SessionOwner) -> None:
         super().__init__(host, owner)
+        self.ssh_host = host
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term_type: str | None = None
         self.command: str | None = None
@@ -85,7 +96,8 @@ class GameSession(AppSession, asyncssh.SSHServerSession[bytes]):
     def _environment(self) -> dict[str, str]:
         assert self.chan is not None
         env = terminal_environment(self.term_type, self.chan.get_environment())
-        env.update(reached_environment(self.chan.get_extra_info("sockname")))
+        sockname = self.chan.get_extra_info("sockname")
+        env.update(reached_environment(sockname, self.ssh_host.web_origin))
         return env
 
     def _write(self, data: bytes) -> bool:

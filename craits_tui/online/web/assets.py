@@ -11,6 +11,8 @@ import hashlib
 from dataclasses import dataclass
 from importlib import resources
 
+from aiohttp import web
+
 from ..server.config import StartupError
 
 PACKAGE = "textual_serve"
@@ -54,3 +56,26 @@ def load_assets() -> dict[str, Asset]:
         etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
         found[name] = Asset(content_type, body, gzipped, etag)
     return found
+
+
+def serve_asset(assets: dict[str, Asset], request: web.Request) -> web.Response:
+    """The page's file that ``request`` names (``/static/NAME``), gzipped where the
+    browser takes it, or "not modified" where it has it already."""
+    asset = assets.get(request.match_info["name"])
+    if asset is None:
+        raise web.HTTPNotFound()
+    headers = {
+        "ETag": asset.etag,
+        "Cache-Control": "public, max-age=86400",
+        "X-Content-Type-Options": "nosniff",
+    }
+    if asset.etag in request.headers.get("If-None-Match", ""):
+        return web.Response(status=304, headers=headers)
+    body = asset.body
+    if asset.gzipped is not None:
+        headers["Vary"] = "Accept-Encoding"
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            body = asset.gzipped
+            headers["Content-Encoding"] = "gzip"
+    headers["Content-Type"] = asset.content_type
+    return web.Response(body=body, headers=headers)

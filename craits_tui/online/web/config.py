@@ -8,6 +8,22 @@ from dataclasses import dataclass
 from pathlib import Path
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin(scheme: str, host: str, port: int) -> str:
+    """The origin a browser opens for ``host`` at ``port`` (an IPv6 address in
+    brackets, an IPv4 one seen through IPv6 as itself, the scheme's own port left out)."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        pass
+    else:
+        mapped = address.ipv4_mapped if isinstance(address, ipaddress.IPv6Address) else None
+        host = str(mapped) if mapped else f"[{host}]" if address.version == 6 else host
+    return (
+        f"{scheme}://{host}" if DEFAULT_PORTS.get(scheme) == port else f"{scheme}://{host}:{port}"
+    )
 
 
 def networks(addresses: Iterable[str]) -> tuple[Network, ...]:
@@ -46,3 +62,8 @@ class WebConfig:
     def tls(self) -> bool:
         """Whether the page is served over TLS (https, wss)."""
         return self.cert is not None
+
+    @property
+    def scheme(self) -> str:
+        """The page's scheme, as this server serves it."""
+        return "https" if self.tls else "http"

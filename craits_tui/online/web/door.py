@@ -22,7 +22,6 @@ or stay in this process.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import re
 import ssl
@@ -32,29 +31,33 @@ from typing import Protocol
 
 from aiohttp import web
 
-from ..protocol import JoinTable, Reconnect
+from ..protocol import DOOR_VARIABLE, WEB_ADDRESS_VARIABLE, Door, JoinTable, Reconnect
+from ..server.app import replay_code, shown_host
 from ..server.auth import Backoff, LoginTries
 from ..server.authority import SessionRefused
 from ..server.config import StartupError
+from ..server.hosts import SessionHost
 from ..server.limits import Paces, client_key
 from ..server.seats import TABLE_CODE_LENGTH, normal_code
-from ..server.session import KILL_AFTER, SessionHost
-from .assets import Asset, load_assets
-from .config import WebConfig
+from .assets import Asset, load_assets, serve_asset
+from .config import WebConfig, origin
 from .gate import Gate
 from .logins import Login, Logins
 from .pages import login_page, play_page, security_headers
-from .session import MAX_MESSAGE, WebSession, browser_language, page_size
+from .session import MAX_MESSAGE, TAKEN_OVER, WebSession, browser_language, page_size
 
 LOGIN_COOKIE = "craits_login"
 SEAT_COOKIE = "craits_seat"
 _TABLE = re.compile(rf"[A-Za-z0-9]{{{TABLE_CODE_LENGTH}}}")
 _SEAT = re.compile(r"[A-Za-z0-9-]{4,24}")
+_ORIGIN = re.compile(
+    r"https?://[a-z0-9.-]{1,253}(?::[0-9]{1,5})?|https?://\[[0-9a-f:.]{2,45}\](?::[0-9]{1,5})?"
+)
+"""An origin fit to be shown as a table's link (the request's ``Host`` is the browser's to say)."""
 LOGIN_PACE = (0.5, 6.0)
 """Logins from one address: one every two seconds, after six in a row."""
 KEEPALIVE = 5.0
 """Seconds an idle HTTP connection stays open (a game's websocket is not idle)."""
-TAKEN_OVER = b"The game went on in another tab."
 MAX_FORM = 4096
 """The largest request body (the login form) read."""
 
@@ -109,6 +112,7 @@ class WebDoor:
             [
                 web.get("/", self.index),
                 web.get("/t/{code}", self.table_link),
+                web.get("/r/{code}", self.replay_link),
                 web.post("/login", self.login),
                 web.get("/play", self.play),
                 web.get("/ws", self.socket),
@@ -176,6 +180,21 @@ class WebDoor:
         """This server's origin, as the page that ``request`` comes from sees it."""
         return f"{self._scheme(request)}://{request.host}".lower()
 
+    def origin_for(self, host: str) -> str | None:
+        """The page's origin for a player who reached this machine at ``host`` by
+        another door (SSH); None behind a proxy, whose address is not known here."""
+        if self.config.proxies:
+            return None
+        return origin(self.config.scheme, shown_host(host), self.port)
+
+    def _reached(self, request: web.Request) -> dict[str, str]:
+        """How the browser reached the server, for the app (its table links)."""
+        env = {DOOR_VARIABLE: Door.WEB.value}
+        page = self._origin(request)
+        if _ORIGIN.fullmatch(page):
+            env[WEB_ADDRESS_VARIABLE] = page
+        return env
+
     def _same_origin(self, request: web.Request, *, required: bool) -> bool:
         origin = request.headers.get("Origin")
         if origin is None:
@@ -216,22 +235,44 @@ class WebDoor:
         login = self._login(request)
         if login is None:
             return self._page(request, self._form(table=code))
-        login.table = code
+        login.table, login.replay = code, None
         raise web.HTTPSeeOther("/play")
 
-    def _form(self, *, name: str = "", table: str | None = None, problem: str = "") -> str:
+    async def replay_link(self, request: web.Request) -> web.StreamResponse:
+        code = replay_code(request.match_info["code"])
+        if code is None:
+            raise web.HTTPNotFound(text="There is no such replay: its code is like ABC-DEF.")
+        login = self._login(request)
+        if login is None:
+            return self._page(request, self._form(replay=code))
+        login.table, login.replay = None, code
+        raise web.HTTPSeeOther("/play")
+
+    def _form(
+        self,
+        *,
+        name: str = "",
+        table: str | None = None,
+        replay: str | None = None,
+        problem: str = "",
+    ) -> str:
         password = self.host.config.auth == "password"
-        return login_page(name=name, password=password, table=table, problem=problem)
+        return login_page(name=name, password=password, table=table, replay=replay, problem=problem)
 
     async def login(self, request: web.Request) -> web.StreamResponse:
         if not self._same_origin(request, required=False):
             raise web.HTTPForbidden(text="Log in from this server's own page.")
         form = await request.post()
-        name, password, table = (str(form.get(k, "")) for k in ("name", "password", "table"))
+        name, password, table, replay = (
+            str(form.get(k, "")) for k in ("name", "password", "table", "replay")
+        )
         table_code = normal_code(table) if _TABLE.fullmatch(table) else None
+        replay_wanted = replay_code(replay)
 
         def again(problem: str, status: int) -> web.Response:
-            page = self._form(name=name[:64], table=table_code, problem=problem)
+            page = self._form(
+                name=name[:64], table=table_code, replay=replay_wanted, problem=problem
+            )
             return self._page(request, page, status)
 
         address = self.gate.address(request)
@@ -249,7 +290,8 @@ class WebDoor:
             cleaned = authority.check_name(name)
         except SessionRefused as err:
             return again(str(err), 400)
-        secret, _login = self.logins.add(cleaned, client, table_code)
+        secret, login = self.logins.add(cleaned, client, table_code)
+        login.replay = replay_wanted
         response = web.Response(status=303, headers={"Location": "/play"})
         self._set_cookie(request, response, LOGIN_COOKIE, secret)
         return response
@@ -290,24 +332,7 @@ class WebDoor:
         return response
 
     async def static(self, request: web.Request) -> web.StreamResponse:
-        asset = self._assets.get(request.match_info["name"])
-        if asset is None:
-            raise web.HTTPNotFound()
-        headers = {
-            "ETag": asset.etag,
-            "Cache-Control": "public, max-age=86400",
-            "X-Content-Type-Options": "nosniff",
-        }
-        if asset.etag in request.headers.get("If-None-Match", ""):
-            return web.Response(status=304, headers=headers)
-        body = asset.body
-        if asset.gzipped is not None:
-            headers["Vary"] = "Accept-Encoding"
-            if "gzip" in request.headers.get("Accept-Encoding", ""):
-                body = asset.gzipped
-                headers["Content-Encoding"] = "gzip"
-        headers["Content-Type"] = asset.content_type
-        return web.Response(body=body, headers=headers)
+        return serve_asset(self._assets, request)
 
     # --- The game -----------------------------------------------------------------------
 
@@ -324,29 +349,25 @@ class WebDoor:
         address = self.gate.address(request)
         visitor = Visitor(address, client_key(address), lambda: self.gate.playing(request))
         language = browser_language(request.headers.get("Accept-Language", ""))
-        session = WebSession(self.host, visitor, socket, login, language)
+        environment = {**language, **self._reached(request)}
+        session = WebSession(self.host, visitor, socket, login, environment)
         session.resized(page_size(request.query.get("width", ""), request.query.get("height", "")))
         old, login.session, login.played = login.session, session, True
-        if old is not None:
-            # The newer tab takes the game over, once the older one's is over (its
-            # seat is then kept, and its place under the caps free).
-            old.hang_up(TAKEN_OVER)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(old.finished), 2 * KILL_AFTER)
+        await session.take_over(old)
         if login.session is not session:
             await session.turn_away(TAKEN_OVER)  # a newer tab still came meanwhile
             return socket
-        session.arrival = self._arrival(request, login, old)
-        session.begin()
-        try:
-            await session.listen()
-        finally:
-            if not session.finished.done():
-                session.gone()
+        if login.replay is not None:  # that replay alone, as ssh HOST replay CODE shows it
+            session.replay, login.replay = login.replay, None
+        else:
+            session.arrival = self._arrival(request, login, old)
+
+        def ended() -> None:
             if login.session is session:
                 login.session = None
                 login.seat = session.kept_seat()
-            await session.closed()
+
+        await session.play(ended)
         return socket
 
     def _arrival(

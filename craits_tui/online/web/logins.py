@@ -35,6 +35,8 @@ class Login:
     """Its address, as limits count it."""
     table: str | None = None
     """The table whose link brought the player, until a session joins it."""
+    replay: str | None = None
+    """The replay whose link brought the player, until a session shows it."""
     session: WebSession | None = None
     """Its game, while one runs."""
     seat: str | None = None

@@ -51,23 +51,38 @@ def _page(title: str, style: str, body: str, head: str = "") -> str:
 
 
 def login_page(
-    *, name: str = "", password: bool = False, table: str | None = None, problem: str = ""
+    *,
+    name: str = "",
+    password: bool = False,
+    table: str | None = None,
+    replay: str | None = None,
+    problem: str = "",
 ) -> str:
     """The login form: ``name`` filled in, a ``password`` field when the server
-    asks one, the ``table`` a link invites to, and the ``problem`` with the last try."""
-    invited = (
-        f"<p>You are invited to the table <strong>{escape(table)}</strong>: "
-        "give your name to sit down.</p>"
-        if table
-        else "<p>Give the name you play under.</p>"
-    )
+    asks one, the ``table`` or the ``replay`` a link invites to, and the
+    ``problem`` with the last try."""
+    if table:
+        invited = (
+            f"<p>You are invited to the table <strong>{escape(table)}</strong>: "
+            "give your name to sit down.</p>"
+        )
+    elif replay:
+        invited = (
+            f"<p>The replay <strong>{escape(replay)}</strong>: give your name to watch it.</p>"
+        )
+    else:
+        invited = "<p>Give the name you play under.</p>"
     secret = (
         '<label>Password<input name="password" type="password" required '
         'autocomplete="current-password"></label>'
         if password
         else ""
     )
-    hidden = f'<input type="hidden" name="table" value="{escape(table)}">' if table else ""
+    hidden = "".join(
+        f'<input type="hidden" name="{field}" value="{escape(value)}">'
+        for field, value in (("table", table), ("replay", replay))
+        if value
+    )
     said = f'<p class="problem" role="alert">{escape(problem)}</p>' if problem else ""
     body = (
         "<main><h1>Craits</h1>"
@@ -83,8 +98,9 @@ def login_page(
     return _page("Craits", _LOGIN_STYLE, body)
 
 
-def play_page(socket_url: str, font_size: int) -> str:
-    """The game's page: xterm.js (in ``textual.js``) connects to ``socket_url``."""
+def play_page(socket_url: str, font_size: int, *, named: bool = True) -> str:
+    """The game's page: xterm.js (in ``textual.js``) connects to ``socket_url``;
+    ``named``: the player gave a name, which the page offers to change."""
     head = (
         '<link rel="stylesheet" href="/static/xterm.css">\n'
         '<script src="/static/textual.js"></script>\n'
@@ -94,14 +110,17 @@ def play_page(socket_url: str, font_size: int) -> str:
         f'data-session-websocket-url="{escape(socket_url)}" '
         f'data-font-size="{font_size}"></div>\n'
         '<div class="ended"><span>The session has ended.</span>'
-        '<a href="/play">Play again</a><a href="/">Change name</a></div>'
+        '<a href="/play">Play again</a>'
+        + ('<a href="/">Change name</a>' if named else "")
+        + "</div>"
     )
     return _page("Craits", _PLAY_STYLE, body, head)
 
 
 def security_headers(socket_origin: str) -> dict[str, str]:
     """What every page is served with: nothing fetched but from this server (and
-    its websocket at ``socket_origin``), no framing by another site, no referrer."""
+    its websocket at ``socket_origin``), no framing by another site, no referrer
+    sent to another site."""
     policy = (
         "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
         f"font-src 'self'; img-src 'self' data:; connect-src 'self' {socket_origin}; "
@@ -110,7 +129,9 @@ def security_headers(socket_origin: str) -> dict[str, str]:
     return {
         "Content-Security-Policy": policy,
         "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "no-referrer",
+        # Not "no-referrer": under it a browser sends "Origin: null" with the login
+        # form, which the door then cannot tell from another site's.
+        "Referrer-Policy": "same-origin",
         "X-Frame-Options": "DENY",
         "Cache-Control": "no-store",
     }

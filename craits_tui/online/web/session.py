@@ -19,12 +19,14 @@ import contextlib
 import json
 import logging
 import re
+from collections.abc import Callable
 
 from aiohttp import WSMsgType, web
 
+from ..server.hosts import SessionHost, SessionOwner
 from ..server.limits import TokenBucket
 from ..server.pty import Size, bounded
-from ..server.session import AppSession, SessionHost, SessionOwner
+from ..server.session import KILL_AFTER, AppSession
 from .logins import Login
 
 log = logging.getLogger("craits.server")
@@ -32,6 +34,7 @@ log = logging.getLogger("craits.server")
 HIGH_WATER = 256 * 1024
 """Bytes of drawing waiting for the browser past which the app is not read."""
 MAX_MESSAGE = 64 * 1024
+TAKEN_OVER = b"The game went on in another tab."
 """The largest message the page may send (a paste, say)."""
 _LANGUAGE = re.compile(r"\s*([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*\s*(?:;.*)?")
 
@@ -69,6 +72,8 @@ class WebSession(AppSession):
         self.socket = socket
         self.login = login
         self.user = login.name
+        self.replay: str | None = None
+        """The replay this session shows alone (its link's), if any."""
         self._env = environment
         self._out = bytearray()
         self._pongs: list[str] = []
@@ -110,6 +115,9 @@ class WebSession(AppSession):
                 pass  # "focus", "blur": the terminal reports focus itself, when asked
 
     # --- The door's part of the session ---------------------------------------------
+
+    def _asked(self) -> str | None:
+        return f"replay {self.replay}" if self.replay is not None else None
 
     def _environment(self) -> dict[str, str]:
         return {"TERM": "xterm-256color", "COLORTERM": "truecolor", **self._env}
@@ -162,6 +170,26 @@ class WebSession(AppSession):
             self._out.clear()
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await socket.close()
+
+    async def take_over(self, old: WebSession | None) -> None:
+        """This newer tab's session takes the game over from ``old``'s, once that one
+        is over (a seat it held is then kept, and its place under the caps free)."""
+        if old is not None:
+            old.hang_up(TAKEN_OVER)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(old.finished), 2 * KILL_AFTER)
+
+    async def play(self, ended: Callable[[], None]) -> None:
+        """Run the game until the page goes (or the game ends); then ``ended()``, and
+        the socket is closed once the last words are sent."""
+        self.begin()
+        try:
+            await self.listen()
+        finally:
+            if not self.finished.done():
+                self.gone()
+            ended()
+            await self.closed()
 
     async def turn_away(self, text: bytes) -> None:
         """Say ``text`` and close, with no game (the session never began)."""

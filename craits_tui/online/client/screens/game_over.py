@@ -25,6 +25,7 @@ from ....i18n import N_, _, ngettext
 from ....screens.game_over import SCROLL_BINDINGS, GameOver
 from ...protocol import RatingNews, RefusalCode, Rematch
 from ..messages import CommandRefused, SeatsChanged
+from ..reached import Reached
 from ..table import RemoteTable
 from ..words import refusal_code, refusal_text
 from .clock import TICK, TableNews, whole_seconds
@@ -117,17 +118,16 @@ class RemoteGameOver(GameOver, inherit_bindings=False):
         table: RemoteTable,
         *,
         ascii: bool = False,
-        address: str | None = None,
+        reached: Reached | None = None,
         look: CardLook | None = None,
         animate: bool = True,
     ) -> None:
-        """``address``: what the player typed after ``ssh`` to come here, for the
-        replay's command (HOST stands in for it when not known); ``look`` and
-        ``animate`` as for `GameOver`."""
+        """``reached``: how the player came to the server, for how to watch the
+        replay again; ``look`` and ``animate`` as for `GameOver`."""
         super().__init__(view, again=table.seat is not None, look=look, animate=animate)
         self.table = table
         self.ascii = ascii
-        self.address = address
+        self.reached = reached or Reached()
         self.accepted = False
         """The player said yes here (before the server says so)."""
         self._stops: list[Callable[[], None]] = []
@@ -195,12 +195,7 @@ class RemoteGameOver(GameOver, inherit_bindings=False):
         replay = self.query_one("#replay", Static)
         replay.display = code is not None
         if code is not None:
-            sentence = _(
-                "Replay code {code}: anyone can watch it from the lobby, or with this command:"
-            ).format(code=code)
-            # The command on a line of its own, to be copied whole.
-            command = f"ssh -t {self.address or 'HOST'} replay {code}"
-            replay.update(with_code(f"{sentence}\n{command}", code))
+            replay.update(with_code(self.reached.replay_words(code), code))
         self._show_rematch()
         self.refit()  # a rating column, the replay code: the dialog grows
 

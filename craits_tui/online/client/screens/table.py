@@ -14,6 +14,7 @@ from textual.binding import BindingType
 from ....screens.table import TableScreen
 from ....settings import Settings
 from ..connection import RemoteConnection
+from ..reached import Reached
 from ..table import RemoteTable
 from ..widgets.chat import ChatPanel
 from .chat import CHAT_BINDINGS
@@ -32,10 +33,10 @@ class RemoteTableScreen(TableScreen):
         settings: Settings,
         connection: RemoteConnection,
         *,
-        address: str | None = None,
+        reached: Reached | None = None,
     ) -> None:
-        """``address``: what the player typed after ``ssh`` to come here, if known."""
-        self.online = OnlinePolicy(table, connection, address)
+        """``reached``: how the player came to the server, if the server said."""
+        self.online = OnlinePolicy(table, connection, reached)
         # The settings changed here are the session's, for it alone.
         super().__init__(table, settings, keeps_settings=False, policy=self.online)
 

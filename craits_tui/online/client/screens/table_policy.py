@@ -22,6 +22,7 @@ from ...protocol import Message, RematchState, TurnClock, Welcome
 from ..connection import RemoteConnection
 from ..messages import QuitTable
 from ..presence import seat_news_words
+from ..reached import Reached
 from ..table import RemoteTable
 from ..widgets.chat import ChatPanel
 from ..words import refusal_code, refusal_text
@@ -44,12 +45,12 @@ class OnlinePolicy(TablePolicy):
     leaves_to = "lobby"
 
     def __init__(
-        self, table: RemoteTable, connection: RemoteConnection, address: str | None = None
+        self, table: RemoteTable, connection: RemoteConnection, reached: Reached | None = None
     ) -> None:
-        """``address``: what the player typed after ``ssh`` to come here, if known."""
+        """``reached``: how the player came to the server, if the server said."""
         self.remote = table
         self.connection = connection
-        self.address = address
+        self.reached = reached or Reached()
         self.rematch_told = False
         """Whether the player was told that a rematch is on offer."""
         self._news_said = 0  # how many of the table's seat news the log has said
@@ -283,7 +284,7 @@ class OnlinePolicy(TablePolicy):
             view,
             self.remote,
             ascii=screen.settings.ascii,
-            address=self.address,
+            reached=self.reached,
             look=screen.look,
             animate=screen.settings.animations,
         )

@@ -38,6 +38,11 @@ FREE = "free"
 """The waiting room's choice for a seat left to a person (the others are bot levels)."""
 
 
+def link_words(link: str) -> Text:
+    """The table's link, to send to those invited (the waiting room's line)."""
+    return with_code(_("The table's link, to send: {link}").format(link=link), link)
+
+
 def reconnect_words(code: str) -> Text:
     """The seat's reconnect code, told to its holder (the waiting room's line)."""
     sentence = _(
@@ -62,10 +67,14 @@ class WaitingRoom(Listening, Roomy, Screen):
         *CHAT_BINDINGS,
     ]
 
-    def __init__(self, connection: RemoteConnection, table: RemoteTable) -> None:
+    def __init__(
+        self, connection: RemoteConnection, table: RemoteTable, link: str | None = None
+    ) -> None:
+        """``link``: the table's link on the server's web page, if it serves one."""
         super().__init__()
         self.connection = connection
         self.table = table
+        self.link = link
         self._opened = False
         self._moving = False
         self._unsubscribe: list[Callable[[], None]] = []
@@ -91,6 +100,8 @@ class WaitingRoom(Listening, Roomy, Screen):
         with Vertical(id="room"):
             yield Static("", id="room-title", classes="menu-title", markup=False)
             yield Static("", id="room-hint", markup=False)
+            if self.link is not None:
+                yield Static(link_words(self.link), id="room-link", markup=False)
             yield Static("", id="room-code", markup=False)
             with Vertical(id="room-seats"):
                 for i in range(MAX_PLAYERS):
