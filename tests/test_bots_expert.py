@@ -237,6 +237,23 @@ def test_the_search_counts_deals_not_time() -> None:
     assert all(c.runs == 12 for c in player.last_search)
 
 
+def test_searching_by_play_outs_counts_them_and_starts_from_the_networks_pick() -> None:
+    game, seat = a_seat_with_a_choice()
+    legal = game.legal_moves(seat)
+    player = ExpertBot(seed=1, playouts=True, simulations=60)
+    for event in game.events_for(seat):
+        player.observe(event)
+    move = player.choose(game.view(seat), legal)
+    assert move in legal
+    runs = sum(c.runs for c in player.last_search)
+    assert runs == player.last_simulations
+    assert abs(runs - 60) <= len(player.last_search)  # the budget, to the last deal
+    again = ExpertBot(seed=1, playouts=True, simulations=60)
+    for event in game.events_for(seat):
+        again.observe(event)
+    assert again.choose(game.view(seat), legal) == move  # counted: the same move
+
+
 def test_its_hint_reads_as_a_reason() -> None:
     game = Game.new(["Ann", "Bob", "Cy"], seed=8, first_round=2)
     bots = [make_bot("normal", seed=s) for s in range(3)]
