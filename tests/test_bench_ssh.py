@@ -3,26 +3,19 @@ share of the human-pace sessions that come in through the web door."""
 
 from __future__ import annotations
 
-import importlib
 import os
-import sys
-from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
 import pytest
 
 from craits_tui.online.web.session import WebSession
-
-BENCH = Path(__file__).resolve().parent.parent / "bench"
+from tests.benches import bench_package
 
 
 @pytest.fixture
 def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """The bench's `_ssh` package, importable as the script imports it."""
-    monkeypatch.syspath_prepend(str(BENCH))
-    for name in ("cli", "seating", "server"):
-        importlib.import_module(f"_ssh.{name}")
-    return sys.modules["_ssh"]
+    return bench_package(monkeypatch, "_ssh", ("cli", "seating", "server"))
 
 
 def test_a_web_share_goes_with_the_human_pace_and_is_a_share(bench: ModuleType) -> None:
