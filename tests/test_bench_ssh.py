@@ -3,19 +3,22 @@ share of the human-pace sessions that come in through the web door."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
 import pytest
 
 from craits_tui.online.web.session import WebSession
 from tests.benches import bench_package
+from tests.server.web_client import TIMEOUT, web_server
 
 
 @pytest.fixture
 def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """The bench's `_ssh` package, importable as the script imports it."""
-    return bench_package(monkeypatch, "_ssh", ("cli", "seating", "server"))
+    return bench_package(monkeypatch, "_ssh", ("cli", "seating", "server", "terminal", "web"))
 
 
 def test_a_web_share_goes_with_the_human_pace_and_is_a_share(bench: ModuleType) -> None:
@@ -59,3 +62,28 @@ def test_the_server_tells_each_doors_apps_apart(bench: ModuleType) -> None:
     usage = bench.server.door_usage([os.getpid(), 2**22 + 1])  # the second is no process
     assert usage["apps"] == 1 and usage["cpu_s"] > 0
     assert [len(m) for m in usage["memory_kb"]] == [3]
+
+
+async def test_a_browser_player_of_the_bench_reads_and_types_through_the_web_door(
+    bench: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    reader = bench.terminal.ScreenReader()
+    player = bench.web.WebPlayer("w01", reader)
+    try:
+        async with web_server(tmp_path) as server:
+            assert server.web is not None
+            await player.start(server.web.port)
+            # The stand-in app greets with its terminal's size: the bench's screen's.
+            assert await player.shows("size 100x32", timeout=TIMEOUT) is not None
+            assert await player.shows("welcome w01", timeout=TIMEOUT) is not None
+            player.press(b"hi")
+            assert await player.shows("typed 6869", timeout=TIMEOUT) is not None
+            await player.close()
+            async with asyncio.timeout(TIMEOUT):
+                while not player.ended:
+                    await asyncio.sleep(0.02)
+    finally:
+        await player.close()
+        reader.close()
