@@ -105,8 +105,11 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
         )
         results.started = args.tables
         # The window opens once every screen shows its table: the deal's turn comes
-        # with the app opening its table screen, once a game, not with a move.
-        dealt = await asyncio.gather(*(p.until_screen(lambda r: r.dealt, 120) for p in screens))
+        # with the app opening its table screen, once a game, not with a move. (The
+        # dealer's may show the suit picker over it at once, for a starter 8 or 9.)
+        dealt = await asyncio.gather(
+            *(p.until_screen(lambda r: r.dealt or r.picker, 120) for p in screens)
+        )
         await asyncio.gather(*(p.settled(5.0) for p in screens))
         print(
             f"{args.tables} games dealt in {time.perf_counter() - t0:.1f}s "
