@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
+from collections import Counter
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -18,7 +21,9 @@ from tests.server.web_client import TIMEOUT, web_server
 @pytest.fixture
 def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """The bench's `_ssh` package, importable as the script imports it."""
-    return bench_package(monkeypatch, "_ssh", ("cli", "seating", "server", "terminal", "web"))
+    return bench_package(
+        monkeypatch, "_ssh", ("cli", "report", "seating", "server", "terminal", "web")
+    )
 
 
 def test_a_web_share_goes_with_the_human_pace_and_is_a_share(bench: ModuleType) -> None:
@@ -87,3 +92,52 @@ async def test_a_browser_player_of_the_bench_reads_and_types_through_the_web_doo
     finally:
         await player.close()
         reader.close()
+
+
+def stats(cpu: float, web_cpu: float) -> dict[str, Any]:
+    """A reading of the server child's, its apps half over SSH, half in browsers."""
+    door = {"apps": 2, "memory_kb": [(51200, 30720, 29696)] * 2}
+    return {
+        "cpu_s": cpu,
+        "apps_cpu_s": cpu + web_cpu,
+        "apps": 4,
+        "rss_kb": 90000,
+        "traced": 5 << 20,
+        "traced_peak": 9 << 20,
+        "apps_memory_kb": [(51200, 30720, 29696)] * 4,
+        "doors": {"ssh": {**door, "cpu_s": cpu}, "web": {**door, "cpu_s": web_cpu}},
+    }
+
+
+def test_the_report_gives_each_doors_sessions_apart(
+    bench: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report, people = bench.report, sys.modules["_ssh.people"]
+    turns = people.HumanTurns(latencies=[0.02, 0.04], by_door={"ssh": [0.02], "web": [0.04]})
+    turns.moves.update(ssh=1, web=1)
+    window = report.HumanWindow(
+        sessions=4,
+        doors=Counter(ssh=2, web=2),
+        tables=1,
+        elapsed=10.0,
+        moves=2,
+        drawn=1024,
+        client_cpu=0.1,
+        idle=(stats(0.0, 0.0), stats(0.1, 0.2)),
+        before=stats(1.0, 1.0),
+        after=stats(1.2, 1.4),
+        end=stats(1.2, 1.4),
+        began=0.0,
+        lags=[(0.0, 0.001)],
+        dropped=[],
+        calm=[True],
+    )
+    results = sys.modules["_ssh.socket_player"].Results(moves=2)
+    assert report.report_human(window, results, turns, report.LogCheck()) == 0
+    out = capsys.readouterr().out
+    # 0.4 s in 10 s for 2 browser sessions; 0.2 s in the 5 s at rest for 2.
+    assert "in browsers: 2 apps; CPU 0.4s in the window = 20.0 ms/s a session" in out
+    assert "at rest 20.0 ms/s a session; memory a session at the end: RSS mean 50.0 MiB" in out
+    assert "over SSH: 2 apps; CPU 0.2s in the window = 10.0 ms/s a session" in out
+    assert "turn-to-screen n=1 p50 40 ms" in out
+    assert out.splitlines()[-1].startswith("human pace: 4 sessions (2 over SSH, 2 in browsers)")

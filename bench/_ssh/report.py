@@ -307,7 +307,9 @@ def report_human(window: HumanWindow, results: Results, turns: HumanTurns, check
     )
     rss_end = Spread.of([m[0] for m in after["apps_memory_kb"]] or [0])
     print(
-        f"human pace: {w.sessions} sessions, {w.tables} tables, dropped {dropped}, "
+        f"human pace: {w.sessions} sessions"
+        + (f" ({doors})" if len(w.doors) > 1 else "")
+        + f", {w.tables} tables, dropped {dropped}, "
         f"turn-to-screen p50 {shown.p50:.0f} ms p99 {shown.p99:.0f} ms, app CPU "
         f"{apps_cpu * per_move:.1f} ms a move, RSS {mib(rss_end.mean):.1f} MiB a session"
     )
