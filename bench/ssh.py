@@ -18,6 +18,12 @@ tracemalloc on; this process plays. Three ways to play:
   a person's turn (the spectator's event) to their screen showing it, as the
   chunk of output that drew it arrived; the apps' CPU time a move (people's and
   bots'); the apps' memory; the sessions dropped. The last line sums it up.
+  With ``--web-share F``, that share of the people come in through the web door
+  instead (``craits-tui serve --web``): a browser's login, then the game's
+  websocket speaking the page's protocol, its terminal the same pyte screen of
+  the same size, read the same way; they sit at the same tables as the SSH
+  people, spread evenly. The report then gives each door's sessions apart: their
+  apps' CPU and memory (RSS, PSS, USS) a session, and their turns to the screen.
 - ``--clients ipc``: every player speaks the socket protocol directly, choosing
   random legal moves from its own folded view (calling "idiot" on others, now
   and then forgetting to announce), table after table until the time is up.
@@ -36,6 +42,7 @@ and the end.
 
     python bench/ssh.py [--seconds 120] [--sessions 40] [--tables 10] [--clients ssh|ipc]
     python bench/ssh.py --human [--seconds 180] [--sessions 40] [--tables 10] [--seed 1]
+    python bench/ssh.py --human --web-share 0.5
     python bench/ssh.py --start-up [--sessions 8] [--rounds 5]
 
 ``--start-up`` measures something else: how soon a session shows its lobby, alone

@@ -3,24 +3,18 @@ every level on the same deals, and its differences are the paired figures'."""
 
 from __future__ import annotations
 
-import importlib
 import statistics
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
+from tests.benches import bench_package
 
 
 @pytest.fixture
 def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """The bench's `_bots` package, importable as the script imports it."""
-    monkeypatch.syspath_prepend(str(BENCH))
-    for name in ("cli", "config", "ladder"):
-        importlib.import_module(f"_bots.{name}")
-    return sys.modules["_bots"]
+    return bench_package(monkeypatch, "_bots", ("cli", "config", "ladder"))
 
 
 def config(bench: ModuleType, measured: tuple[str, ...], **changes: object) -> object:

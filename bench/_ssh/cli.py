@@ -29,8 +29,9 @@ async def run(args: argparse.Namespace) -> int:
         reader.close()
 
 
-def main(description: str) -> int:
-    """Run the bench as the command line asks (``description``: its help's)."""
+def parse(description: str, argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line ``argv`` (None: this process's), its defaults filled in for
+    the mode it asks for; exits with a message if it is wrong."""
     parser = argparse.ArgumentParser(
         description=description, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -39,6 +40,15 @@ def main(description: str) -> int:
         action="store_true",
         help="SSH people who think 2-4 s before each move, bots at the server's pace "
         "(defaults: 40 sessions, 10 tables, 180 s, bot pace 0.6 s); games may stay unfinished",
+    )
+    parser.add_argument(
+        "--web-share",
+        type=float,
+        default=0.0,
+        metavar="F",
+        help="--human: that share of the sessions (0 to 1) in browsers, through the web "
+        "door (websockets speaking the page's protocol), the others over SSH, at the "
+        "same tables (default 0: all over SSH)",
     )
     parser.add_argument(
         "--start-up",
@@ -78,14 +88,18 @@ def main(description: str) -> int:
     parser.add_argument("--tokens", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--app", help=argparse.SUPPRESS)
     parser.add_argument("--no-preload", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    parser.add_argument("--web", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
     if args.serve:
-        asyncio.run(serve_child(args))
-        return 0
+        return args
+    if not 0.0 <= args.web_share <= 1.0:
+        parser.error("--web-share is a share of the sessions, from 0 to 1")
+    if args.web_share and not args.human:
+        parser.error("--web-share goes with --human")
     if args.start_up:
         args.sessions = args.sessions or 8
         args.bot_pace = 0.6 if args.bot_pace is None else args.bot_pace
-        return asyncio.run(run(args))
+        return args
     defaults = HUMAN_DEFAULTS if args.human else {"seconds": 120.0, "bot_pace": 0.05}
     for name, value in {"sessions": 40, "tables": 10, **defaults}.items():
         if getattr(args, name) is None:
@@ -94,4 +108,13 @@ def main(description: str) -> int:
         parser.error("--human plays over SSH: it takes no --clients ipc")
     if args.sessions % args.tables:
         parser.error("--sessions must be a multiple of --tables")
+    return args
+
+
+def main(description: str) -> int:
+    """Run the bench as the command line asks (``description``: its help's)."""
+    args = parse(description)
+    if args.serve:
+        asyncio.run(serve_child(args))
+        return 0
     return asyncio.run(run(args))

@@ -16,11 +16,11 @@ from .report import report_games
 from .run import running
 from .seating import open_sessions, seat_table, start_game
 from .socket_player import Player, Results, ipc_table
-from .terminal import SETTLED, ScreenReader, SshPlayer
+from .terminal import SETTLED, ScreenPlayer, ScreenReader
 
 
 async def on_screen(
-    player: SshPlayer, organiser: Player, seat: int, timeout: float
+    player: ScreenPlayer, organiser: Player, seat: int, timeout: float
 ) -> float | None:
     """When the screen began to show the seat's turn as the organiser's view has it
     now, with the hand the seat holds (so the latest news, not the last turn's),
@@ -39,7 +39,7 @@ async def on_screen(
 
 
 async def take_turn(
-    player: SshPlayer,
+    player: ScreenPlayer,
     organiser: Player,
     seat: int,
     said_at: float,
@@ -81,7 +81,7 @@ async def take_turn(
 
 async def ssh_table(
     organiser: Player,
-    seated: list[SshPlayer],
+    seated: list[ScreenPlayer],
     deadline: float,
     results: Results,
     turn_latencies: list[float],
@@ -180,7 +180,7 @@ async def run_games(args: argparse.Namespace, reader: ScreenReader) -> int:
             elapsed = time.perf_counter() - began
             sessions_alive = sum(not p.closed for p in players)
         else:
-            ssh: list[SshPlayer] = []
+            ssh: list[ScreenPlayer] = []
             organisers = await open_sessions(
                 child, args.tables, args.sessions, results, reader, ssh, timeout=180
             )

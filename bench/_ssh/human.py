@@ -1,5 +1,6 @@
-"""``--human``: SSH people who think before each move, a bot at each table at the
-server's pace, measured over a window of play."""
+"""``--human``: people who think before each move (over SSH, or some in browsers:
+``--web-share``), a bot at each table at the server's pace, measured over a
+window of play."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import asyncio
 import os
 import random
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -15,9 +17,9 @@ from typing import Any
 from .people import THINK, HumanTurns, human_table, read_summaries
 from .report import IDLE_S, HumanWindow, report_human
 from .run import running
-from .seating import JOIN_RETRIES, open_sessions, seat_table, start_game
+from .seating import JOIN_RETRIES, in_browser, open_sessions, seat_table, start_game
 from .socket_player import Player
-from .terminal import ScreenReader, SshPlayer
+from .terminal import ScreenPlayer, ScreenReader
 
 HUMAN_DEFAULTS = {"sessions": 40, "tables": 10, "seconds": 180.0, "bot_pace": 0.6}
 """What ``--human`` plays unless told otherwise: 4 people and a bot at each of 10
@@ -34,7 +36,9 @@ async def loop_lag(lags: list[tuple[float, float]], every: float = 0.02) -> None
         lags.append((due, time.perf_counter() - due))
 
 
-def shown_hands(organiser: Player, group: list[SshPlayer], verbose: bool) -> dict[int, list[str]]:
+def shown_hands(
+    organiser: Player, group: list[ScreenPlayer], verbose: bool
+) -> dict[int, list[str]]:
     """The hands the players' screens show whole, by seat, as sorted card labels."""
     view = organiser.view
     assert view is not None
@@ -60,21 +64,30 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
     load_before = os.getloadavg()
     turns = HumanTurns()
     lags: list[tuple[float, float]] = []
-    ssh: list[SshPlayer] = []
+    screens: list[ScreenPlayer] = []
     background: list[asyncio.Future[Any]] = []
-    async with running(args, args.tables) as run, _closing(ssh):
+    async with running(args, args.tables) as run, _closing(screens):
         child, results, rng, per_table = run.child, run.results, run.rng, run.per_table
+        web = sum(in_browser(args.sessions, args.web_share))
+        doors = f"{args.sessions - web} over SSH, {web} in browsers" if web else "SSH"
         print(
-            f"human pace: {args.sessions} SSH sessions at {args.tables} tables ({per_table} "
+            f"human pace: {args.sessions} sessions ({doors}) at {args.tables} tables ({per_table} "
             f"people and 1 bot each), short games, think {THINK[0]:g}-{THINK[1]:g}s, bot pace "
             f"{args.bot_pace:g}s, {args.seconds:.0f}s; load average "
             + " ".join(f"{x:.2f}" for x in load_before)
         )
         organisers = await open_sessions(
-            child, args.tables, args.sessions, results, reader, ssh, timeout=600
+            child,
+            args.tables,
+            args.sessions,
+            results,
+            reader,
+            screens,
+            timeout=600,
+            web_share=args.web_share,
         )
         t0 = time.perf_counter()
-        groups = [ssh[t * per_table : (t + 1) * per_table] for t in range(args.tables)]
+        groups = [screens[t * per_table : (t + 1) * per_table] for t in range(args.tables)]
         seated = await asyncio.gather(
             *(seat_table(o, g) for o, g in zip(organisers, groups, strict=True))
         )
@@ -92,14 +105,17 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
         )
         results.started = args.tables
         # The window opens once every screen shows its table: the deal's turn comes
-        # with the app opening its table screen, once a game, not with a move.
-        dealt = await asyncio.gather(*(p.until_screen(lambda r: r.dealt, 120) for p in ssh))
-        await asyncio.gather(*(p.settled(5.0) for p in ssh))
+        # with the app opening its table screen, once a game, not with a move. (The
+        # dealer's may show the suit picker over it at once, for a starter 8 or 9.)
+        dealt = await asyncio.gather(
+            *(p.until_screen(lambda r: r.dealt or r.picker, 120) for p in screens)
+        )
+        await asyncio.gather(*(p.settled(5.0) for p in screens))
         print(
             f"{args.tables} games dealt in {time.perf_counter() - t0:.1f}s "
-            f"({sum(t is not None for t in dealt)}/{len(ssh)} screens show their table)"
+            f"({sum(t is not None for t in dealt)}/{len(screens)} screens show their table)"
         )
-        for player, shown in zip(ssh, dealt, strict=True):
+        for player, shown in zip(screens, dealt, strict=True):
             if shown is None:  # what such a screen shows instead, to see why
                 print(
                     "a screen that does not show its table:", *player.text.splitlines(), sep="\n  "
@@ -108,7 +124,7 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
         before = await child.stats()
         began, cpu_began = time.perf_counter(), time.process_time()
         moves_before = sum(o.commands for o in organisers)
-        drawn_before = sum(p.received for p in ssh)
+        drawn_before = sum(p.received for p in screens)
         turns.since = began
         sampler = asyncio.ensure_future(child.sample(run.samples, run.stop))
         lagger = asyncio.ensure_future(loop_lag(lags))
@@ -131,7 +147,7 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
         elapsed = time.perf_counter() - began
         after = await child.stats()
         moves = sum(o.commands for o in organisers) - moves_before
-        drawn = sum(p.received for p in ssh) - drawn_before
+        drawn = sum(p.received for p in screens) - drawn_before
         client_cpu = time.process_time() - cpu_began
         lagger.cancel()
         run.stop.set()
@@ -147,22 +163,23 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
 
         # Nobody moves now: let the bots finish their moves and the screens show it
         # (summaries closed at once), then read what every player sees.
-        closers = [asyncio.ensure_future(p.close_summaries()) for p in ssh]
+        closers = [asyncio.ensure_future(p.close_summaries()) for p in screens]
         quiet = args.bot_pace + 1.5
         calm = await asyncio.gather(*(o.quiet(quiet, 60) for o in organisers))
         await asyncio.sleep(1.0)
-        await asyncio.gather(*(p.settled(5.0) for p in ssh))
+        await asyncio.gather(*(p.settled(5.0) for p in screens))
         for closer in closers:
             closer.cancel()
         for organiser, group, (code, _host) in zip(organisers, groups, seated, strict=True):
             assert organiser.view is not None
             results.games[code] = {None: organiser.view}
             run.hands[code] = shown_hands(organiser, group, args.verbose)
-        dropped = [p.name for p in ssh if p.ended]
+        dropped = [p.name for p in screens if p.ended]
         end = await child.stats()
     check = run.check
     window = HumanWindow(
         sessions=args.sessions,
+        doors=Counter(p.door for p in screens),
         tables=args.tables,
         elapsed=elapsed,
         moves=moves,
@@ -183,7 +200,7 @@ async def run_human(args: argparse.Namespace, reader: ScreenReader) -> int:
 
 
 @asynccontextmanager
-async def _closing(players: list[SshPlayer]) -> AsyncIterator[None]:
+async def _closing(players: list[ScreenPlayer]) -> AsyncIterator[None]:
     """Close the players' sessions at the end of the block, however it ends (before
     the server stops)."""
     try:

@@ -18,7 +18,7 @@ from craits_core import CallIdiot, Card, Draw, Play, PlayerView, legal_moves_in_
 
 from .screen import ShownCard
 from .socket_player import Player
-from .terminal import END, HOME, RIGHT, SshPlayer
+from .terminal import END, HOME, RIGHT, ScreenPlayer
 
 CALL, DRAW, ARM, ENTER = b"i", b"d", b"l", b"\r"
 FIRST_SUIT = b"1"
@@ -80,7 +80,7 @@ def keys_for(
     return None
 
 
-async def look_at_hand(player: SshPlayer, cards: int) -> list[tuple[int, ShownCard]]:
+async def look_at_hand(player: ScreenPlayer, cards: int) -> list[tuple[int, ShownCard]]:
     """The hand of ``cards`` cards as the player sees it, each card with its place:
     the whole hand on the screen, or a hand too long to show whole looked at from
     its first card (Home), then from its last (End)."""
@@ -101,7 +101,7 @@ async def look_at_hand(player: SshPlayer, cards: int) -> list[tuple[int, ShownCa
 
 
 async def carry_out(
-    player: SshPlayer, organiser: Player, seat: int, keys: Keys, wait: float
+    player: ScreenPlayer, organiser: Player, seat: int, keys: Keys, wait: float
 ) -> bool:
     """Press ``keys`` for ``seat``'s move, and its suit picker's first suit when it
     opens. Whether the server carried the move out (as the organiser saw it) within

@@ -7,11 +7,12 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .moves import carry_out, keys_for, look_at_hand
 from .socket_player import Player, Results, Turn
-from .terminal import SshPlayer
+from .terminal import ScreenPlayer
 
 THINK = (2.0, 4.0)
 """Seconds a person thinks before each move (uniform), and reads a round's summary."""
@@ -29,6 +30,10 @@ class HumanTurns:
     """Only turns the server gave from then on count (the measured window)."""
     latencies: list[float] = field(default_factory=list)
     """Seconds from the spectator's event to the screen showing the turn, turn by turn."""
+    by_door: dict[str, list[float]] = field(default_factory=dict)
+    """The same, apart for each door's screens (`ScreenPlayer.door`)."""
+    moves: Counter[str] = field(default_factory=Counter)
+    """The people's moves the server carried out, by the door of their session."""
     begun: int = 0
     after_summary: int = 0
     """Turns that waited for the person to close a round's summary (not measured)."""
@@ -48,7 +53,7 @@ class HumanTurns:
     the bell (the app has taken the events in and set its widgets), and from the
     bell to the screen showing the turn (Textual laying out, rendering, writing)."""
 
-    def measure(self, player: SshPlayer, turn: Turn, shown: float | None, verbose: bool) -> None:
+    def measure(self, player: ScreenPlayer, turn: Turn, shown: float | None, verbose: bool) -> None:
         """Count ``turn``, which ``player``'s screen showed at ``shown`` (None: not)."""
         counted = turn.at >= self.since
         self.begun += counted
@@ -63,6 +68,7 @@ class HumanTurns:
         elif counted:
             self.early += shown < turn.at
             self.latencies.append(max(0.0, shown - turn.at))
+            self.by_door.setdefault(player.door, []).append(self.latencies[-1])
             first = player.first_output(turn.at)
             if first is not None:
                 self.first_bytes.append(first - turn.at)
@@ -81,7 +87,7 @@ class HumanTurns:
 
 
 async def human_turn(
-    player: SshPlayer,
+    player: ScreenPlayer,
     organiser: Player,
     turn: Turn,
     index: int,
@@ -120,6 +126,7 @@ async def human_turn(
         if await carry_out(player, organiser, seat, keys, wait=MOVE_WAIT):
             results.latencies.append(time.perf_counter() - sent)
             results.moves += 1
+            turns.moves[player.door] += 1
             if still_mine():  # a call, or a late "Last card!": the turn goes on
                 await player.redrawn(2.0)
         else:
@@ -130,7 +137,7 @@ async def human_turn(
 
 async def human_table(
     organiser: Player,
-    people: dict[int, SshPlayer],
+    people: dict[int, ScreenPlayer],
     rngs: dict[int, random.Random],
     results: Results,
     turns: HumanTurns,
@@ -152,7 +159,7 @@ async def human_table(
         index += 1
 
 
-async def read_summaries(player: SshPlayer, rng: random.Random) -> None:
+async def read_summaries(player: ScreenPlayer, rng: random.Random) -> None:
     """Close every round's summary with Enter, after reading it a while."""
     while not player.ended:
         if await player.until_screen(lambda r: r.summary, timeout=3600) is None:

@@ -4,6 +4,7 @@ saw, and the figures, as the bench prints them."""
 from __future__ import annotations
 
 import os
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -165,6 +166,8 @@ class HumanWindow:
     """What a ``--human`` run measured over its window, besides the turns."""
 
     sessions: int
+    doors: Counter[str]
+    """The sessions by the door they came in by ("ssh", "web")."""
     tables: int
     elapsed: float
     moves: int
@@ -185,6 +188,29 @@ class HumanWindow:
 
 IDLE_S = 5.0
 """Seconds the apps are watched at rest in the waiting room."""
+DOORS = {"ssh": "over SSH", "web": "in browsers"}
+
+
+def print_door(door: str, w: HumanWindow, turns: HumanTurns) -> None:
+    """One door's sessions apart: their apps' CPU (a session's, in the window and
+    at rest), their memory at the end of the window, their turns to the screen."""
+    idle_from, idle_to = (stats["doors"][door] for stats in w.idle)
+    before, after = w.before["doors"][door], w.after["doors"][door]
+    apps = max(before["apps"], 1)
+    cpu = after["cpu_s"] - before["cpu_s"]
+    idle = (idle_to["cpu_s"] - idle_from["cpu_s"]) / IDLE_S / max(idle_from["apps"], 1)
+    memory = after["memory_kb"] or [(0, 0, 0)]
+    rss, pss, uss = (Spread.of([m[i] for m in memory]) for i in range(3))
+    shown = Spread.of([x * 1000 for x in turns.by_door.get(door, [])])
+    print(
+        f"  {DOORS[door]}: {after['apps']} apps; CPU {cpu:.1f}s in the window = "
+        f"{cpu / w.elapsed / apps * 1000:.1f} ms/s a session "
+        f"({cpu / max(w.moves, 1) / apps * 1000:.2f} ms a move a session), at rest "
+        f"{idle * 1000:.1f} ms/s a session; memory a session at the end: RSS mean "
+        f"{mib(rss.mean):.1f} MiB (max {mib(rss.max):.1f}), PSS {mib(pss.mean):.1f} MiB, "
+        f"USS {mib(uss.mean):.1f} MiB; people's moves {turns.moves[door]}; turn-to-screen "
+        f"n={shown.n} p50 {shown.p50:.0f} ms, p99 {shown.p99:.0f} ms"
+    )
 
 
 def report_human(window: HumanWindow, results: Results, turns: HumanTurns, check: LogCheck) -> int:
@@ -192,8 +218,9 @@ def report_human(window: HumanWindow, results: Results, turns: HumanTurns, check
     were dropped."""
     w = window
     dropped = max(len(w.dropped), w.sessions - w.end["apps"])
+    doors = ", ".join(f"{n} {DOORS[door]}" for door, n in sorted(w.doors.items()))
     print(
-        f"sessions: {w.sessions} SSH, dropped {dropped}"
+        f"sessions: {w.sessions} ({doors}), dropped {dropped}"
         + (f" ({', '.join(w.dropped)})" if w.dropped else "")
         + f"; apps running at the end {w.end['apps']}; socket drops {len(results.drops)}"
     )
@@ -268,6 +295,9 @@ def report_human(window: HumanWindow, results: Results, turns: HumanTurns, check
             f"max {mib(rss.max):.1f} MiB, min {mib(rss.min):.1f} MiB; PSS "
             f"mean {mib(pss.mean):.1f} MiB; private (USS) mean {mib(uss.mean):.1f} MiB"
         )
+    if len(w.doors) > 1:
+        for door in sorted(w.doors):
+            print_door(door, w, turns)
     lag = Spread.of([late * 1000 for _, late in w.lags])
     worst = max(w.lags, key=lambda lag: lag[1], default=(w.began, float("nan")))
     print(
@@ -277,7 +307,9 @@ def report_human(window: HumanWindow, results: Results, turns: HumanTurns, check
     )
     rss_end = Spread.of([m[0] for m in after["apps_memory_kb"]] or [0])
     print(
-        f"human pace: {w.sessions} sessions, {w.tables} tables, dropped {dropped}, "
+        f"human pace: {w.sessions} sessions"
+        + (f" ({doors})" if len(w.doors) > 1 else "")
+        + f", {w.tables} tables, dropped {dropped}, "
         f"turn-to-screen p50 {shown.p50:.0f} ms p99 {shown.p99:.0f} ms, app CPU "
         f"{apps_cpu * per_move:.1f} ms a move, RSS {mib(rss_end.mean):.1f} MiB a session"
     )

@@ -45,7 +45,8 @@ async def running(args: argparse.Namespace, tokens: int) -> AsyncIterator[Run]:
     files go."""
     app = client_side(args.lang)
     data = Path(tempfile.mkdtemp(prefix="craits-bench-"))
-    child = await Child.start(data, tokens, args.bot_pace, app)
+    web = bool(getattr(args, "web_share", 0.0))
+    child = await Child.start(data, tokens, args.bot_pace, app, web=web)
     run = Run(child, Results(), random.Random(args.seed), args.sessions // args.tables)
     try:
         yield run

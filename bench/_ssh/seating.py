@@ -1,17 +1,19 @@
-"""Setting a table up for SSH players: an organiser on the socket opens it, the
+"""Setting a table up for players on screens (over SSH or in a browser): an organiser on the socket opens it, the
 players type its code in their lobby and sit down, the host starts the game."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import random
 import re
 import time
 
 from .server import Child
 from .socket_player import Player, Results
-from .terminal import ScreenReader, SshPlayer
+from .terminal import ScreenPlayer, ScreenReader, SshPlayer
+from .web import WebPlayer
 
 ESCAPE, ENTER = b"\x1b", b"\r"
 START = b"\x13"  # ctrl+s, in the waiting room
@@ -28,7 +30,7 @@ def in_lobby(name: str) -> re.Pattern[str]:
     return re.compile(rf"\b{re.escape(name)}\b")
 
 
-async def type_code(player: SshPlayer, organiser: Player, code: str) -> None:
+async def type_code(player: ScreenPlayer, organiser: Player, code: str) -> None:
     """Sit ``player`` at the organiser's table from the lobby, as a person does: the
     code typed (the lobby hands a code's letters to its field), and Enter once the
     field shows it: once the code is on the screen one more time than the list of
@@ -62,7 +64,7 @@ async def type_code(player: SshPlayer, organiser: Player, code: str) -> None:
     raise RuntimeError(f"{player.name} could not sit at {code}:\n{player.text}")
 
 
-async def seat_table(organiser: Player, seated: list[SshPlayer]) -> tuple[str, SshPlayer]:
+async def seat_table(organiser: Player, seated: list[ScreenPlayer]) -> tuple[str, ScreenPlayer]:
     """Set a table up: the organiser creates it (one seat more than there are SSH
     players), each SSH player types its code in the lobby and sits down, then the
     organiser gets up to watch, which hands the host's seat to the first player and
@@ -105,7 +107,7 @@ async def seat_table(organiser: Player, seated: list[SshPlayer]) -> tuple[str, S
     return code, host
 
 
-async def start_game(organiser: Player, host: SshPlayer) -> None:
+async def start_game(organiser: Player, host: ScreenPlayer) -> None:
     """The host starts the game (ctrl+s in the waiting room) and the organiser sees
     it dealt."""
     while organiser.view is None:
@@ -114,26 +116,38 @@ async def start_game(organiser: Player, host: SshPlayer) -> None:
             await organiser.until(lambda: organiser.view is not None, timeout=3)
 
 
+def in_browser(sessions: int, share: float) -> list[bool]:
+    """Which of ``sessions`` players come in by the web door: ``share`` of them,
+    spread evenly along the list, so that each table (consecutive players) gets
+    its share of them beside SSH players."""
+    return [math.floor((i + 1) * share) > math.floor(i * share) for i in range(sessions)]
+
+
 async def open_sessions(
     child: Child,
     tables: int,
     sessions: int,
     results: Results,
     reader: ScreenReader,
-    ssh: list[SshPlayer],
+    players: list[ScreenPlayer],
     *,
     timeout: float,
+    web_share: float = 0.0,
 ) -> list[Player]:
-    """Each table's organiser on the socket, and ``sessions`` SSH players (put in
-    ``ssh`` before they start, so that the caller closes them whatever happens)
-    up in the lobby. Returns the organisers."""
+    """Each table's organiser on the socket, and ``sessions`` players (put in
+    ``players`` before they start, so that the caller closes them whatever
+    happens) up in the lobby: ``web_share`` of them through the web door ("wNN"),
+    the others over SSH ("pNN"). Returns the organisers."""
     organisers = [
         Player(f"ipc{i:02d}", child.tokens[i], results, random.Random(i)) for i in range(tables)
     ]
     await asyncio.gather(*(o.connect(child.socket) for o in organisers))
-    ssh.extend(SshPlayer(f"p{i:02d}", reader) for i in range(sessions))
+    players.extend(
+        WebPlayer(f"w{i:02d}", reader) if web else SshPlayer(f"p{i:02d}", reader)
+        for i, web in enumerate(in_browser(sessions, web_share))
+    )
     t0 = time.perf_counter()
-    await asyncio.gather(*(p.start(child.port) for p in ssh))
-    await asyncio.gather(*(p.shows(in_lobby(p.name), timeout=timeout) for p in ssh))
-    print(f"{len(ssh)} apps up in {time.perf_counter() - t0:.1f}s")
+    await asyncio.gather(*(p.start(child.ports[p.door]) for p in players))
+    await asyncio.gather(*(p.shows(in_lobby(p.name), timeout=timeout) for p in players))
+    print(f"{len(players)} apps up in {time.perf_counter() - t0:.1f}s")
     return organisers

@@ -86,15 +86,35 @@ def apps(zygote: int | None) -> list[str]:
     return [pid for pid, _fields in _apps_stat(zygote)]
 
 
+def cpu_s(fields: list[str]) -> float:
+    """The CPU time (user and system, s) in a process's stat ``fields`` (those after
+    its command's name)."""
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def door_usage(pids: list[int]) -> dict[str, Any]:
+    """The apps ``pids`` (those of one door's sessions): how many are running, the
+    CPU time they have used (s), and each one's (RSS, PSS, USS) in KiB."""
+    running, cpu, memory = 0, 0.0, []
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        running += 1
+        cpu += cpu_s(stat.rsplit(")", 1)[1].split())
+        memory.append(memory_kb(pid))
+    return {"apps": running, "cpu_s": cpu, "memory_kb": memory}
+
+
 def apps_usage(zygote: int | None) -> tuple[int, int, float]:
     """How many session apps are running, their memory (KiB) and the CPU time they
     have used (s)."""
     count, total, cpu = 0, 0, 0.0
-    tick = os.sysconf("SC_CLK_TCK")
     for pid, fields in _apps_stat(zygote):
         count += 1
         total += rss_kb(pid)
-        cpu += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+        cpu += cpu_s(fields)
     return count, total, cpu
 
 
@@ -122,14 +142,28 @@ def _stats(server: Any, started: float) -> dict[str, Any]:
         # Each app's (RSS, PSS, USS): the sessions' memory one by one.
         "apps_memory_kb": [memory_kb(pid) for pid in apps(zygote)],
         "zygote_memory_kb": memory_kb(zygote) if zygote else None,
+        # The same, apart for each door's sessions.
+        "doors": {door: door_usage(pids) for door, pids in _apps_by_door(server).items()},
     }
+
+
+def _apps_by_door(server: Any) -> dict[str, list[int]]:
+    """The running sessions' apps (their pids), by the door the sessions came in by."""
+    from craits_tui.online.web.session import WebSession
+
+    doors: dict[str, list[int]] = {"ssh": [], "web": []}
+    for session in server.live:
+        if session.process is not None:
+            doors["web" if isinstance(session, WebSession) else "ssh"].append(session.process.pid)
+    return doors
 
 
 async def serve_child(args: argparse.Namespace) -> None:
     """The server, as the bench's child: one JSON line out at the start, then one
     per ``stats`` line in; ``stop`` ends it."""
-    from craits_tui.online.server.limits import Limits, TablePace
+    from craits_tui.online.server.limits import Limits, Paces, TablePace
     from craits_tui.online.server.ssh import CraitsServer, ServerConfig
+    from craits_tui.online.web.config import WebConfig
 
     tracemalloc.start()
     # The server's own sessions (without motion, as `craits-tui serve` runs them)
@@ -147,16 +181,27 @@ async def serve_child(args: argparse.Namespace) -> None:
             max_sessions=500, per_address=500, rate=1000.0, burst=1000.0, tables_each=500
         ),
         table_pace=TablePace(burst=1000.0, rate=1000.0),
+        web=WebConfig(port=0) if args.web else None,
     )
     server = CraitsServer(config)
     await server.start()
+    if server.web is not None:
+        # The browsers' logins all come from this one address too.
+        server.web.login_pace = Paces(1000.0, 1000.0)
     if server.spawner is not None:
         await asyncio.wait_for(server.spawner.until_ready(), 120)  # measured ready
     authority = server.authority
     assert authority is not None and server.ipc is not None
     tokens = [authority.open_session(f"ipc{i:02d}") for i in range(args.tokens)]
     print(
-        json.dumps({"port": server.port, "socket": str(server.ipc.path), "tokens": tokens}),
+        json.dumps(
+            {
+                "port": server.port,
+                "web_port": server.web.port if server.web is not None else None,
+                "socket": str(server.ipc.path),
+                "tokens": tokens,
+            }
+        ),
         flush=True,
     )
     loop = asyncio.get_running_loop()
@@ -175,6 +220,10 @@ class Child:
     def __init__(self, process: asyncio.subprocess.Process, hello: dict[str, Any]) -> None:
         self.process = process
         self.port: int = hello["port"]
+        self.ports: dict[str, int] = {"ssh": self.port}
+        """Each door's port, by its name (`terminal.ScreenPlayer.door`)."""
+        if hello["web_port"] is not None:
+            self.ports["web"] = hello["web_port"]
         self.socket: str = hello["socket"]
         self.tokens: list[str] = hello["tokens"]
         self._asking = asyncio.Lock()
@@ -188,6 +237,7 @@ class Child:
         bot_pace: float,
         app: tuple[str, ...] | None,
         preload: bool = True,
+        web: bool = False,
     ) -> Child:
         argv = [
             sys.executable,
@@ -202,6 +252,8 @@ class Child:
         ]
         if not preload:
             argv.append("--no-preload")
+        if web:
+            argv.append("--web")  # the web door too, on a port of its own
         if app:
             argv += ["--app", " ".join(app)]  # (the apps' settings and data stay in data/)
         env = {

@@ -1,5 +1,5 @@
-"""SSH sessions running the real app, each in a terminal emulated by pyte, and the
-thread that parses their output."""
+"""Sessions running the real app, each in a terminal emulated by pyte (over SSH
+here; through the web door in `web`), and the thread that parses their output."""
 
 from __future__ import annotations
 
@@ -36,11 +36,13 @@ class ScreenReader:
 
     def __init__(self) -> None:
         self._loop = asyncio.get_running_loop()
-        self._chunks: queue.SimpleQueue[tuple[SshPlayer, bytes, float] | None] = queue.SimpleQueue()
+        self._chunks: queue.SimpleQueue[tuple[ScreenPlayer, bytes, float] | None] = (
+            queue.SimpleQueue()
+        )
         self._thread = threading.Thread(target=self._parse, name="pyte", daemon=True)
         self._thread.start()
 
-    def feed(self, player: SshPlayer, data: bytes, arrived: float) -> None:
+    def feed(self, player: ScreenPlayer, data: bytes, arrived: float) -> None:
         self._chunks.put((player, data, arrived))
 
     def _parse(self) -> None:
@@ -54,8 +56,13 @@ class ScreenReader:
         self._thread.join(timeout=10)
 
 
-class SshPlayer:
-    """A real SSH session running the real app; its screen read by pyte."""
+class ScreenPlayer:
+    """A session running the real app, its screen read by pyte; a door's subclass
+    connects it (`start`), takes the keys (`press`) and hangs up (`close`), and
+    hands the app's output to `arrived` as it comes."""
+
+    door = ""
+    """The door the session comes in by ("ssh", "web"): the port it is given."""
 
     def __init__(self, name: str, reader: ScreenReader) -> None:
         import pyte
@@ -64,8 +71,6 @@ class SshPlayer:
         self.reader = reader
         self.screen = pyte.Screen(COLUMNS, LINES)
         self.stream = pyte.ByteStream(self.screen)
-        self.conn: Any = None
-        self.process: Any = None
         self.ended = False
         self.ended_at = 0.0
         self.dismissed_at = 0.0
@@ -97,38 +102,31 @@ class SshPlayer:
         self.screen.dirty.clear()
 
     async def start(self, port: int) -> None:
-        import asyncssh
+        """Connect to the server's door at ``port`` and start the app."""
+        raise NotImplementedError
 
-        self.conn = await asyncssh.connect(
-            "127.0.0.1",
-            port,
-            username=self.name,
-            password="",
-            known_hosts=None,
-            client_keys=None,
-            agent_path=None,
-            encoding=None,
-        )
-        self.process = await self.conn.create_process(
-            term_type="xterm-256color",
-            term_size=(COLUMNS, LINES),
-            env={"LANG": "C.UTF-8"},
-            stderr=asyncssh.STDOUT,
-        )
-        asyncio.get_running_loop().create_task(self._pump())
+    def press(self, keys: bytes) -> None:
+        """Send ``keys`` to the app, as typed."""
+        raise NotImplementedError
 
-    async def _pump(self) -> None:
-        with contextlib.suppress(Exception):
-            while data := await self.process.stdout.read(65536):
-                # The bytes are on the player's terminal now: that is the time
-                # the screen shows them, whenever pyte is done with them.
-                arrived = time.perf_counter()
-                self.arrivals.append((arrived, len(data)))
-                if data == b"\a":
-                    self.bells.append(arrived)
-                self.received += len(data)
-                self.unread += 1
-                self.reader.feed(self, data, arrived)
+    async def close(self) -> None:
+        """Hang up (the app ends)."""
+        raise NotImplementedError
+
+    def arrived(self, data: bytes) -> None:
+        """A chunk of the app's output, as it arrives."""
+        # The bytes are on the player's terminal now: that is the time the screen
+        # shows them, whenever pyte is done with them.
+        arrived = time.perf_counter()
+        self.arrivals.append((arrived, len(data)))
+        if data == b"\a":
+            self.bells.append(arrived)
+        self.received += len(data)
+        self.unread += 1
+        self.reader.feed(self, data, arrived)
+
+    def hung_up(self) -> None:
+        """The app's output has ended: the session is over."""
         self.ended = True
         self.ended_at = time.perf_counter()
 
@@ -227,6 +225,44 @@ class SshPlayer:
                 self.dismissed_at = time.perf_counter()
                 self.press(b"\r")
                 await asyncio.sleep(0.3)
+
+
+class SshPlayer(ScreenPlayer):
+    """A real SSH session running the real app."""
+
+    door = "ssh"
+
+    def __init__(self, name: str, reader: ScreenReader) -> None:
+        super().__init__(name, reader)
+        self.conn: Any = None
+        self.process: Any = None
+
+    async def start(self, port: int) -> None:
+        import asyncssh
+
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=self.name,
+            password="",
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            encoding=None,
+        )
+        self.process = await self.conn.create_process(
+            term_type="xterm-256color",
+            term_size=(COLUMNS, LINES),
+            env={"LANG": "C.UTF-8"},
+            stderr=asyncssh.STDOUT,
+        )
+        asyncio.get_running_loop().create_task(self._pump())
+
+    async def _pump(self) -> None:
+        with contextlib.suppress(Exception):
+            while data := await self.process.stdout.read(65536):
+                self.arrived(data)
+        self.hung_up()
 
     def press(self, keys: bytes) -> None:
         self.process.stdin.write(keys)

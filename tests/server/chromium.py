@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import re
 import shutil
 from collections.abc import Callable
 from typing import Any
@@ -132,6 +133,36 @@ class Tab:
             box.send_keys(keys)
 
         await self.run(send)
+
+    def where(self, pattern: str) -> tuple[int, int]:
+        """The cell (column, line) in the middle of where ``pattern`` (a regular
+        expression) first matches on the screen, line by line."""
+        for line, row in enumerate(self.screen.display):
+            found = re.search(pattern, row)
+            if found:
+                return (found.start() + found.end()) // 2, line
+        raise AssertionError(f"{pattern!r} is not on the screen:\n{self.text}")
+
+    async def click(self, pattern: str) -> None:
+        """Click the middle of what ``pattern`` matches first on the terminal, as a
+        person does with the mouse: xterm.js turns the click into the terminal's
+        mouse report for the app, when the app has asked for those."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.by import By
+
+        column, line = self.where(pattern)
+
+        def click() -> None:
+            cells = self.driver.find_element(By.CSS_SELECTOR, ".xterm-screen")
+            width, height = cells.size["width"], cells.size["height"]
+            # Selenium's offsets are from the element's middle.
+            x = (column + 0.5) * width / self.screen.columns - width / 2
+            y = (line + 0.5) * height / self.screen.lines - height / 2
+            ActionChains(self.driver).move_to_element_with_offset(
+                cells, round(x), round(y)
+            ).click().perform()
+
+        await self.run(click)
 
     async def fill(self, field: str, value: str) -> None:
         """Type ``value`` into the page's form ``field`` and send the form."""

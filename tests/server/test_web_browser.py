@@ -59,6 +59,20 @@ async def test_the_page_loads_from_this_server_alone_and_a_name_opens_the_lobby(
         assert any(url.startswith(f"{base}/static/RobotoMono") for url in tab.requests)
 
 
+async def test_a_click_on_the_page_reaches_the_app_as_a_terminal_click_does(
+    tmp_path: Path, tab: Tab
+) -> None:
+    async with web_server(tmp_path, app=REAL_APP, quick_wait=60.0) as server:
+        assert server.web is not None
+        await tab.open(f"http://127.0.0.1:{server.web.port}/")
+        await tab.fill("name", "Ann")
+        await tab.shows("Quick match", timeout=APP_START)
+        # The lobby's button (not its line about the quick match's length: "Quick
+        # match: short"), clicked: no key is typed, the app takes the click.
+        await tab.click("Quick match(?!:)")
+        await tab.shows("bots take the empty seats")
+
+
 def bob_then_ann(names: list[str], rules: RuleSet) -> Game:
     """A short game's last round (one card each) at the quick-match table: bob
     (over SSH) plays first and has to draw; Ann (in the browser) is next, and her
