@@ -32,6 +32,7 @@ def test_a_web_share_goes_with_the_human_pace_and_is_a_share(bench: ModuleType) 
     )
     assert (args.web_share, args.sessions, args.tables, args.seconds) == (0.5, 8, 2, 180.0)
     assert bench.cli.parse("", ["--human"]).web_share == 0.0
+    assert bench.cli.parse("", ["--start-up", "--web-share", "1"]).web_share == 1.0
     for wrong in (["--web-share", "0.5"], ["--human", "--web-share", "1.5"]):
         with pytest.raises(SystemExit):
             bench.cli.parse("", wrong)

@@ -48,7 +48,8 @@ def parse(description: str, argv: list[str] | None = None) -> argparse.Namespace
         metavar="F",
         help="--human: that share of the sessions (0 to 1) in browsers, through the web "
         "door (websockets speaking the page's protocol), the others over SSH, at the "
-        "same tables (default 0: all over SSH)",
+        "same tables (default 0: all over SSH); --start-up: any share, every session "
+        "in a browser",
     )
     parser.add_argument(
         "--start-up",
@@ -94,8 +95,8 @@ def parse(description: str, argv: list[str] | None = None) -> argparse.Namespace
         return args
     if not 0.0 <= args.web_share <= 1.0:
         parser.error("--web-share is a share of the sessions, from 0 to 1")
-    if args.web_share and not args.human:
-        parser.error("--web-share goes with --human")
+    if args.web_share and not (args.human or args.start_up):
+        parser.error("--web-share goes with --human or --start-up")
     if args.start_up:
         args.sessions = args.sessions or 8
         args.bot_pace = 0.6 if args.bot_pace is None else args.bot_pace

@@ -1,4 +1,4 @@
-"""``--start-up``: how soon an SSH session shows its lobby, and what its app holds
+"""``--start-up``: how soon an SSH session (a browser's, with ``--web-share``) shows its lobby, and what its app holds
 in memory there, with each session's app a fresh Python (``--no-preload``) and
 forked from the preloaded app (the server's default).
 
@@ -24,24 +24,27 @@ from typing import Any
 
 from .seating import in_lobby
 from .server import Child
-from .terminal import ScreenReader, SshPlayer
+from .terminal import ScreenPlayer, ScreenReader, SshPlayer
+from .web import WebPlayer
 
 LOBBY_TIMEOUT = 120.0
 MiB = 1024
 
 
-async def _session(port: int, name: str, reader: ScreenReader) -> tuple[SshPlayer, float]:
+async def _session(
+    child: Child, name: str, reader: ScreenReader, web: bool
+) -> tuple[ScreenPlayer, float]:
     """A session up to its lobby, and the seconds that took."""
-    player = SshPlayer(name, reader)
+    player = WebPlayer(name, reader) if web else SshPlayer(name, reader)
     begun = time.perf_counter()
-    await player.start(port)
+    await player.start(child.ports[player.door])
     shown = await player.shows(in_lobby(name), LOBBY_TIMEOUT)
     if shown is None:
         raise RuntimeError(f"{name}: no lobby in {LOBBY_TIMEOUT:.0f} s:\n{player.text}")
     return player, shown - begun
 
 
-async def _end(players: list[SshPlayer]) -> None:
+async def _end(players: list[ScreenPlayer]) -> None:
     for player in players:
         await player.close()
     async with asyncio.timeout(30):
@@ -65,12 +68,13 @@ def _memory(stats: dict[str, Any]) -> str:
 async def _measure(args: argparse.Namespace, reader: ScreenReader, preload: bool) -> list[str]:
     """The figures of one way of starting the apps, as lines."""
     data = Path(tempfile.mkdtemp(prefix="craits-bench-"))
-    child = await Child.start(data, 0, args.bot_pace, None, preload=preload)
+    web = args.web_share > 0
+    child = await Child.start(data, 0, args.bot_pace, None, preload=preload, web=web)
     lines = []
     try:
         alone: list[float] = []
         for n in range(args.rounds):
-            player, took = await _session(child.port, f"one{n}", reader)
+            player, took = await _session(child, f"one{n}", reader, web)
             alone.append(took)
             await player.settled()
             if n == 0:
@@ -81,7 +85,7 @@ async def _measure(args: argparse.Namespace, reader: ScreenReader, preload: bool
             f"{len(alone)}: {', '.join(f'{t:.2f}' for t in alone)}); {_memory(one)}"
         )
         crowd = await asyncio.gather(
-            *(_session(child.port, f"many{n}", reader) for n in range(args.sessions))
+            *(_session(child, f"many{n}", reader, web) for n in range(args.sessions))
         )
         times = sorted(took for _player, took in crowd)
         for player, _took in crowd:
@@ -107,9 +111,10 @@ async def _measure(args: argparse.Namespace, reader: ScreenReader, preload: bool
 async def run_start_up(args: argparse.Namespace, reader: ScreenReader) -> int:
     """``--start-up``: both ways, the plain one first; the figures on stdout."""
     load = os.getloadavg()
+    door = "in a browser, by the web door" if args.web_share > 0 else "over SSH"
     print(
-        f"start-up on {os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} "
-        f"{load[2]:.2f} before the run"
+        f"start-up {door}, on {os.cpu_count()} cores, load average {load[0]:.2f} "
+        f"{load[1]:.2f} {load[2]:.2f} before the run"
     )
     for preload, title in ((False, "fresh Python a session"), (True, "forked, preloaded")):
         print(f"{title}:", flush=True)
