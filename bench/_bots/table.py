@@ -111,7 +111,7 @@ class Table:
         if sum(not isinstance(m, Announce | CallIdiot) for m in legal) > 1:
             self.chosen_ms[self.roles[seat]].append(ms)
         if isinstance(bot, ExpertBot) and bot.last_search:
-            self.capped += bot.last_simulations < bot.simulations
+            self.capped += bot.last_capped
         if not is_legal(move, legal):
             level = self.bots[seat].level
             raise RuntimeError(f"the {level} bot in seat {seat} chose an illegal move: {move}")

@@ -104,7 +104,9 @@ class ExpertBot:
         self.last_search: list[Candidate] = []
         """The candidates of the last search, best first (for benchmarks and hints)."""
         self.last_simulations = 0
-        """Deals the last search played (fewer than ``simulations`` if time ran out)."""
+        """Deals the last search played (searching by play-outs: play-outs)."""
+        self.last_capped = False
+        """Whether the last decision was cut short by ``time_limit``."""
 
     @property
     def models(self) -> Models:
@@ -157,6 +159,8 @@ class ExpertBot:
         how many play-outs."""
         self.last_search = []
         self.last_simulations = 0
+        self.last_capped = False
+        start = time.perf_counter()
         obvious, moves = obvious_move(view, legal)
         if obvious is not None:
             return obvious, None
@@ -184,6 +188,7 @@ class ExpertBot:
             found = self.search(view, sit, [moves[i] for i in order[:WIDTH]])
         else:
             found = [Candidate(moves[order[0]])]
+        self.last_capped = time.perf_counter() - start >= self.time_limit
         best = found[0].move
         advice = self._normal.rank(view, moves)[0].move
         expected = {m: float(s) for m, s in zip(moves, scores, strict=True)}

@@ -91,8 +91,10 @@ def playout_search(
     for phase in range(phases):
         part = 1 / (phases - phase)
         runs_end = done + (limit - done) * part
+        # A time alone is shared out among the phases, as the play-outs are; with a
+        # count, the time is one cap on the whole search.
         now = time.perf_counter()
-        time_end = now + (deadline - now) * part
+        time_end = now + (deadline - now) * part if iterations is None else deadline
         while not alive[-1].runs or (
             done + len(alive) <= runs_end and time.perf_counter() < time_end
         ):
