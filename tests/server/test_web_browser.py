@@ -132,10 +132,13 @@ async def test_a_browser_player_and_an_ssh_player_play_to_the_end_through_a_relo
         await tab.shows("You share the win with bob!")
         term.process.stdin.write(b"\r")
         await term.shows("You share the win with Ann!")
-        # The browser player is told the replay's link, and it shows that game.
+        # The browser player is told the replay's link (once the server has given
+        # the game its code), and it shows that game.
+        await tab.shows(f"{base}/r/")
+        await term.shows("ssh -t")
         found = re.search(rf"{base}/r/[A-Z0-9]{{3}}-[A-Z0-9]{{3}}", tab.text)
         assert found, tab.text
-        assert "ssh -t" in term.text and "ssh -t" not in tab.text
+        assert "ssh -t" not in tab.text
         await tab.open(found.group())
         await tab.shows("Replay " + found.group()[-7:], timeout=APP_START)
 
